@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/** Everything the server reads from its environment, after defaults and checks. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<path>` (embedded file, `:memory:` allowed) or a `postgres://` URL. */
+  databaseUrl: string;
+  sessionSecret: string;
+  adminUsername: string;
+  adminPassword: string | null;
+  demoData: boolean;
+  smtpUrl: string | null;
+  publicUrl: string;
+  /** Where generated files (SQLite database, session secret) live. */
+  dataDir: string;
+  /** Login attempts allowed per address and username within `loginRateWindowMs`. */
+  loginRateLimit: number;
+  loginRateWindowMs: number;
+  /** Largest accepted request body in bytes. */
+  bodyLimit: number;
+  /** Key that encrypts shop secrets at rest (derived from the session secret when unset). */
+  secretsKey: string;
+  /** Print the start banner and request logs. */
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+export class ConfigError extends Error {}
+
+export const DEFAULTS = {
+  PORT: '3000',
+  HOST: '127.0.0.1',
+  DATABASE_URL: 'sqlite:./data/app.db',
+  ADMIN_USERNAME: 'admin',
+  DEMO_DATA: 'true',
+  LOGIN_RATE_LIMIT: '10',
+  LOGIN_RATE_WINDOW_MS: '60000',
+  BODY_LIMIT: '1048576',
+  LOG_LEVEL: 'warn',
+} as const;
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: keyof typeof DEFAULTS, min: number, max: number): number {
+  const raw = (env[name] ?? DEFAULTS[name]).trim();
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(`${name}=${raw} is invalid: expected an integer from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: keyof typeof DEFAULTS): boolean {
+  const raw = (env[name] ?? DEFAULTS[name]).trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name}=${raw} is invalid: expected true or false`);
+}
+
+function url(name: string, raw: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}=${raw} is invalid: not a URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name}=${raw} is invalid: expected ${protocols.join(' or ')}`);
+  }
+  return raw;
+}
+
+/** The SQLite file path of a `sqlite:` URL, or null for PostgreSQL. */
+export function sqlitePath(databaseUrl: string): string | null {
+  return databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : null;
+}
+
+function databaseUrl(env: Env): string {
+  const raw = (env.DATABASE_URL ?? DEFAULTS.DATABASE_URL).trim();
+  if (raw.startsWith('sqlite:')) {
+    if (!sqlitePath(raw)) throw new ConfigError(`DATABASE_URL=${raw} is invalid: sqlite: needs a file path`);
+    return raw;
+  }
+  return url('DATABASE_URL', raw, ['postgres:', 'postgresql:']);
+}
+
+/** Reads the secret from the data folder, creating it on first start. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 0, 65535);
+  const host = (env.HOST ?? DEFAULTS.HOST).trim();
+  if (!host) throw new ConfigError('HOST is invalid: empty');
+  const dbUrl = databaseUrl(env);
+  const sqlite = sqlitePath(dbUrl);
+  const dataDir = resolve(env.DATA_DIR ?? (sqlite && sqlite !== ':memory:' ? dirname(sqlite) : './data'));
+
+  const sessionSecret = env.SESSION_SECRET?.trim() || persistedSecret(dataDir);
+  if (sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET is invalid: use at least 32 characters');
+
+  const adminUsername = (env.ADMIN_USERNAME ?? DEFAULTS.ADMIN_USERNAME).trim();
+  if (!/^[A-Za-z0-9_]{3,20}$/.test(adminUsername)) {
+    throw new ConfigError(`ADMIN_USERNAME=${adminUsername} is invalid: 3-20 letters, digits or underscores`);
+  }
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if (adminPassword !== null && adminPassword.length < 6) {
+    throw new ConfigError('ADMIN_PASSWORD is invalid: use at least 6 characters');
+  }
+
+  const smtpUrl = env.SMTP_URL?.trim() ? url('SMTP_URL', env.SMTP_URL.trim(), ['smtp:', 'smtps:']) : null;
+  const publicUrl = env.PUBLIC_URL?.trim()
+    ? url('PUBLIC_URL', env.PUBLIC_URL.trim().replace(/\/+$/, ''), ['http:', 'https:'])
+    : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const logLevel = (env.LOG_LEVEL ?? DEFAULTS.LOG_LEVEL).trim() as Config['logLevel'];
+  if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL=${logLevel} is invalid: silent, error, warn, info or debug`);
+  }
+
+  return {
+    port,
+    host,
+    databaseUrl: dbUrl,
+    sessionSecret,
+    adminUsername,
+    adminPassword,
+    demoData: boolean(env, 'DEMO_DATA'),
+    smtpUrl,
+    publicUrl,
+    dataDir,
+    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 1, 1_000_000),
+    loginRateWindowMs: integer(env, 'LOGIN_RATE_WINDOW_MS', 1000, 86_400_000),
+    bodyLimit: integer(env, 'BODY_LIMIT', 1024, 100 * 1024 * 1024),
+    secretsKey: env.SECRETS_KEY?.trim() || sessionSecret,
+    logLevel,
+  };
+}

@@ -1,0 +1,47 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+/* jose ships ES modules only; swc turns them into CommonJS like our own sources. */
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+};
+const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
+
+const config: Config = {
+  reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/shared/**/*.test.ts', '<rootDir>/config/**/*.test.ts', '<rootDir>/locales/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/server/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/postgres-setup.ts',
+      globalTeardown: '<rootDir>/test/postgres-teardown.ts',
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
+      setupFilesAfterEnv: ['<rootDir>/test/client-setup.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

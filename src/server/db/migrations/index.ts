@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as auth from './2026-11-23-0001-auth';
+
+/**
+ * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
+ * same list works under tsx, jest and any bundler. Forward-only: never edit a landed entry, add one.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-23-0001-auth': auth,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,14 @@
+import errors from '../../locales/tr/errors.json';
+import validation from '../../locales/tr/validation.json';
+
+/*
+ * The server answers in Turkish, the product's default language, using the same catalogues
+ * the client translates from, so a sentence is written once.
+ */
+const catalogues: Record<string, Record<string, string>> = { errors, validation };
+
+/** `errors:loginFailed` -> the Turkish sentence; an unknown key is returned as is. */
+export function message(key: string): string {
+  const [ns, name] = key.includes(':') ? key.split(':', 2) : ['errors', key];
+  return catalogues[ns]?.[name] ?? key;
+}

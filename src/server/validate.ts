@@ -1,0 +1,26 @@
+import { type AnyObject, type ObjectSchema, ValidationError } from 'yup';
+import { AppError } from './errors';
+
+/**
+ * Checks a request body against a shared schema. Types are not coerced (strict), so a number
+ * where text belongs is refused; `trim` lists the fields trimmed first, as the client does.
+ */
+export async function validateBody<T extends AnyObject>(
+  schema: ObjectSchema<T>,
+  body: unknown,
+  trim: readonly string[] = [],
+): Promise<T> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'VALIDATION', 'errors:invalidBody');
+  }
+  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const field of trim) {
+    if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
+  }
+  try {
+    return (await schema.validate(input, { strict: true, abortEarly: true })) as T;
+  } catch (error) {
+    if (error instanceof ValidationError) throw new AppError(400, 'VALIDATION', String(error.errors[0]));
+    throw error;
+  }
+}

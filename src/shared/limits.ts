@@ -1,0 +1,16 @@
+/** Business constants of SPEC section 9 shared by client and server. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+export const REFRESH_THROTTLE_MS = 2_000;
+export const SESSION_IDLE_LIMIT_MS = 30 * 60_000;
+export const SESSION_SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Access tokens are short-lived; the server-side session decides how long a login lasts. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const PASSWORD_MIN = 6;
+/** scrypt and bcrypt-style hashes stay sane with a bounded input. */
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;

@@ -1,0 +1,19 @@
+/** Numeric role ids used by the server, the client and the stored session (SPEC section 6). */
+export const Role = {
+  Inactive: 1,
+  Admin: 2,
+  Workshop: 3,
+  Office: 4,
+  Customer: 5,
+} as const;
+
+export type RoleId = (typeof Role)[keyof typeof Role];
+
+export const ROLE_IDS: readonly RoleId[] = [1, 2, 3, 4, 5];
+
+export function isRoleId(value: unknown): value is RoleId {
+  return typeof value === 'number' && (ROLE_IDS as readonly number[]).includes(value);
+}
+
+/** Role given to every newly registered user until an admin changes it. */
+export const DEFAULT_ROLE: RoleId = Role.Inactive;

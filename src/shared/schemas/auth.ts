@@ -1,0 +1,78 @@
+import { object, ref, string } from 'yup';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
+
+/*
+ * Validation rules of SPEC section 5, used by the forms (through yupResolver) and by the server.
+ * Messages are keys of locales/<lng>/validation.json so translators own the sentences;
+ * the server answers with the Turkish text of the same key.
+ */
+
+const username = string()
+  .typeError('validation:usernameRequired')
+  .trim()
+  .required('validation:usernameRequired')
+  .min(USERNAME_MIN, 'validation:usernameFormat')
+  .max(USERNAME_MAX, 'validation:usernameFormat')
+  .matches(USERNAME_PATTERN, 'validation:usernameFormat');
+
+const email = string()
+  .typeError('validation:emailRequired')
+  .trim()
+  .required('validation:emailRequired')
+  .max(EMAIL_MAX, 'validation:emailInvalid')
+  .email('validation:emailInvalid');
+
+const newPassword = string()
+  .typeError('validation:passwordMin')
+  .required('validation:passwordMin')
+  .min(PASSWORD_MIN, 'validation:passwordMin')
+  .max(PASSWORD_MAX, 'validation:passwordMax');
+
+export const loginSchema = object({
+  username: string().typeError('validation:usernameRequired').trim().required('validation:usernameRequired').max(100, 'validation:usernameRequired'),
+  password: string().typeError('validation:passwordRequired').required('validation:passwordRequired').max(PASSWORD_MAX, 'validation:passwordMax'),
+});
+
+export const registerSchema = object({
+  username,
+  email,
+  password: newPassword,
+});
+
+export const registerFormSchema = registerSchema.shape({
+  password_confirmation: string()
+    .required('validation:passwordsDiffer')
+    .oneOf([ref('password')], 'validation:passwordsDiffer'),
+});
+
+export const forgotPasswordSchema = object({
+  email,
+});
+
+export const resetPasswordSchema = object({
+  token: string().typeError('validation:resetTokenInvalid').required('validation:resetTokenInvalid').max(200, 'validation:resetTokenInvalid'),
+  password: newPassword,
+});
+
+export const resetPasswordFormSchema = object({
+  password: newPassword,
+  password_confirmation: string()
+    .required('validation:passwordsDiffer')
+    .oneOf([ref('password')], 'validation:passwordsDiffer'),
+});
+
+const filled = string().typeError('validation:allFieldsRequired').required('validation:allFieldsRequired');
+
+export const changePasswordSchema = object({
+  username: filled.trim(),
+  old_password: filled.max(PASSWORD_MAX, 'validation:passwordMax'),
+  new_password: filled.min(PASSWORD_MIN, 'validation:newPasswordMin').max(PASSWORD_MAX, 'validation:passwordMax'),
+});
+
+export const changePasswordFormSchema = changePasswordSchema.shape({
+  new_password_repeat: filled.oneOf([ref('new_password')], 'validation:newPasswordsDiffer'),
+});
+
+export const refreshSchema = object({
+  refresh_token: string().typeError('validation:refreshTokenRequired').required('validation:refreshTokenRequired').max(200, 'validation:refreshTokenRequired'),
+});
