@@ -11,6 +11,8 @@ export interface Config {
   sessionSecret: string;
   adminUsername: string;
   adminPassword: string | null;
+  /** Address of the first admin, used for password resets. */
+  adminEmail: string;
   demoData: boolean;
   smtpUrl: string | null;
   publicUrl: string;
@@ -23,6 +25,8 @@ export interface Config {
   bodyLimit: number;
   /** Key that encrypts shop secrets at rest (derived from the session secret when unset). */
   secretsKey: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
+  trustProxy: boolean;
   /** Print the start banner and request logs. */
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
@@ -39,6 +43,7 @@ export const DEFAULTS = {
   LOGIN_RATE_WINDOW_MS: '60000',
   BODY_LIMIT: '1048576',
   LOG_LEVEL: 'warn',
+  TRUST_PROXY: 'false',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -116,6 +121,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('ADMIN_PASSWORD is invalid: use at least 6 characters');
   }
 
+  const adminEmail = (env.ADMIN_EMAIL ?? `${adminUsername}@example.com`).trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL=${adminEmail} is invalid: not an e-mail address`);
+
   const smtpUrl = env.SMTP_URL?.trim() ? url('SMTP_URL', env.SMTP_URL.trim(), ['smtp:', 'smtps:']) : null;
   const publicUrl = env.PUBLIC_URL?.trim()
     ? url('PUBLIC_URL', env.PUBLIC_URL.trim().replace(/\/+$/, ''), ['http:', 'https:'])
@@ -133,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionSecret,
     adminUsername,
     adminPassword,
+    adminEmail,
     demoData: boolean(env, 'DEMO_DATA'),
     smtpUrl,
     publicUrl,
@@ -141,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateWindowMs: integer(env, 'LOGIN_RATE_WINDOW_MS', 1000, 86_400_000),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024, 100 * 1024 * 1024),
     secretsKey: env.SECRETS_KEY?.trim() || sessionSecret,
+    trustProxy: boolean(env, 'TRUST_PROXY'),
     logLevel,
   };
 }

@@ -1,22 +1,23 @@
-import { message } from './messages';
+import { message, type MessageParams } from './messages';
 
 /**
  * A refusal with a stable code, an HTTP status and a Turkish sentence. Services throw it;
- * the error handler turns it into `{error, code}`.
+ * the one error handler turns it into `{error, code}`.
  */
 export class AppError extends Error {
   constructor(
-    readonly status: number,
+    readonly statusCode: number,
     readonly code: string,
     /** A catalogue key such as `errors:notFound` or `validation:emailInvalid`. */
-    readonly key: string,
+    key: string,
+    params?: MessageParams,
   ) {
-    super(message(key));
+    super(message(key, params));
   }
 }
 
-export const badRequest = (key: string, code = 'BAD_REQUEST') => new AppError(400, code, key);
+export const badRequest = (key: string, code = 'BAD_REQUEST', params?: MessageParams) => new AppError(400, code, key, params);
 export const unauthorized = (key = 'errors:unauthorized', code = 'UNAUTHORIZED') => new AppError(401, code, key);
 export const forbidden = (key = 'errors:forbidden', code = 'FORBIDDEN') => new AppError(403, code, key);
 export const notFound = (key = 'errors:notFound', code = 'NOT_FOUND') => new AppError(404, code, key);
-export const conflict = (key: string, code = 'CONFLICT') => new AppError(409, code, key);
+export const conflict = (key: string, code = 'CONFLICT', params?: MessageParams) => new AppError(409, code, key, params);

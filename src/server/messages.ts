@@ -7,8 +7,11 @@ import validation from '../../locales/tr/validation.json';
  */
 const catalogues: Record<string, Record<string, string>> = { errors, validation };
 
-/** `errors:loginFailed` -> the Turkish sentence; an unknown key is returned as is. */
-export function message(key: string): string {
+export type MessageParams = Record<string, string | number>;
+
+/** `errors:unknownUser` + {id: 7} -> the Turkish sentence; an unknown key is returned as is. */
+export function message(key: string, params: MessageParams = {}): string {
   const [ns, name] = key.includes(':') ? key.split(':', 2) : ['errors', key];
-  return catalogues[ns]?.[name] ?? key;
+  const text = catalogues[ns]?.[name] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, param: string) => (param in params ? String(params[param]) : whole));
 }

@@ -18,9 +18,13 @@ export async function validateBody<T extends AnyObject>(
     if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
   }
   try {
-    return (await schema.validate(input, { strict: true, abortEarly: true })) as T;
+    return (await schema.validate(input, { strict: true, abortEarly: false })) as T;
   } catch (error) {
-    if (error instanceof ValidationError) throw new AppError(400, 'VALIDATION', String(error.errors[0]));
-    throw error;
+    if (!(error instanceof ValidationError)) throw error;
+    // Report the first field in form order, as the form itself would.
+    const order = Object.keys(schema.fields);
+    const problems = error.inner.length > 0 ? error.inner : [error];
+    const first = [...problems].sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))[0];
+    throw new AppError(400, 'VALIDATION', String(first.errors[0]));
   }
 }

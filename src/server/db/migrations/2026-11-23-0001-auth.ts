@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { timestampType, withId } from '../ddl';
 
 const ROLES = [
@@ -20,13 +20,16 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.insertInto('roles').values(ROLES.map(([id, role_name]) => ({ id, role_name }))).execute();
 
   await withId(db, db.schema.createTable('users'))
-    .addColumn('username', 'varchar(20)', (c) => c.notNull().unique())
-    .addColumn('email', 'varchar(254)', (c) => c.notNull().unique())
+    .addColumn('username', 'varchar(20)', (c) => c.notNull())
+    .addColumn('email', 'varchar(254)', (c) => c.notNull())
     .addColumn('password_hash', 'varchar(200)', (c) => c.notNull())
     .addColumn('role_id', 'integer', (c) => c.notNull().defaultTo(1).references('roles.id'))
     .addColumn('created_at', ts, (c) => c.notNull())
     .addColumn('updated_at', ts, (c) => c.notNull())
     .execute();
+  // 'Ali' and 'ali' are one account name; the same goes for e-mail addresses.
+  await db.schema.createIndex('users_username_unique').on('users').unique().expression(sql`lower(username)`).execute();
+  await db.schema.createIndex('users_email_unique').on('users').unique().expression(sql`lower(email)`).execute();
 
   await db.schema
     .createTable('sessions')

@@ -1,0 +1,138 @@
+/*
+ * Benchmarks of the numbers issues name. They report figures; they never fail a build.
+ *   npm run bench                  all measurements
+ *   npm run bench -- --skip-clone  without the fresh-clone install/build/start timing
+ */
+import { execSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { loadConfig } from '../config';
+import { buildApp, CLIENT_DIR } from '../src/server/app';
+import { migrateToLatest, openDatabase } from '../src/server/db';
+import { bootstrap } from '../src/server/db/seed';
+import { load } from './load';
+
+const ROOT = resolve(__dirname, '..');
+const args = new Set(process.argv.slice(2));
+const results: Array<[string, string]> = [];
+const report = (name: string, value: string) => {
+  results.push([name, value]);
+  console.log(`${name}: ${value}`);
+};
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Fresh clone of the committed tree -> npm ci -> build -> first page served. */
+async function freshClone(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-clone-'));
+  try {
+    const started = Date.now();
+    execSync(`git clone -q "${ROOT}" "${dir}"`);
+    execSync('npm ci --no-audit --no-fund --loglevel=error', { cwd: dir, stdio: 'ignore' });
+    const installed = Date.now();
+    execSync('npm run build --silent', { cwd: dir, stdio: 'ignore' });
+    const built = Date.now();
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: dir,
+      env: { ...process.env, PORT: '3990', HOST: '127.0.0.1', DATABASE_URL: `sqlite:${dir}/data/app.db` },
+      stdio: 'ignore',
+    });
+    try {
+      await waitFor('http://127.0.0.1:3990/login', 60_000);
+      const served = Date.now();
+      report(
+        'fresh clone to first page',
+        `${((served - started) / 1000).toFixed(1)} s (install ${((installed - started) / 1000).toFixed(1)} s, build ${((built - installed) / 1000).toFixed(1)} s, start ${((served - built) / 1000).toFixed(1)} s)`,
+      );
+    } finally {
+      server.kill('SIGTERM');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The JavaScript the login page loads before anything else: the script tags of index.html. */
+function loginPageScripts(): void {
+  const html = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gzip = 0;
+  let heavy = false;
+  for (const file of scripts) {
+    const code = readFileSync(join(CLIENT_DIR, file));
+    raw += code.length;
+    gzip += gzipSync(code, { level: 9 }).length;
+    heavy ||= /ag-grid|AG Grid|exceljs/i.test(code.toString('utf8'));
+  }
+  report(
+    'login page JavaScript',
+    `${(gzip / 1024).toFixed(1)} KB gzip (${(raw / 1024).toFixed(1)} KB raw, ${scripts.length} files; grid or spreadsheet code in it: ${heavy ? 'YES' : 'no'})`,
+  );
+}
+
+async function loginThroughput(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-login-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${dir}/app.db`,
+    DATA_DIR: dir,
+    ADMIN_PASSWORD: 'bench-secret',
+    DEMO_DATA: 'false',
+    LOGIN_RATE_LIMIT: '1000000',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  await bootstrap(database.db, config);
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.post('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const appPort = (app.server.address() as AddressInfo).port;
+    const barePort = (bare.server.address() as AddressInfo).port;
+    const body = { username: 'admin', password: 'bench-secret' };
+    const logins = await load(`http://127.0.0.1:${appPort}/api/v1/user/login`, { method: 'POST', body, seconds: 5 });
+    const plain = await load(`http://127.0.0.1:${barePort}/bare`, { method: 'POST', body, seconds: 5 });
+    report(
+      'login requests per second',
+      `${logins.perSecond.toFixed(0)} req/s beside a bare Fastify route at ${plain.perSecond.toFixed(0)} req/s (${((logins.perSecond / plain.perSecond) * 100).toFixed(1)} %; scrypt hashing dominates by design; failures ${logins.failures})`,
+    );
+  } finally {
+    await app.close();
+    await bare.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  if (!args.has('--skip-clone')) await freshClone();
+  execSync('npm run build --silent', { cwd: ROOT, stdio: 'ignore' });
+  loginPageScripts();
+  await loginThroughput();
+  console.log('\nSummary');
+  for (const [name, value] of results) console.log(`  ${name.padEnd(28)} ${value}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { DatabaseHandle } from './db';
+import { createMailer } from './modules/auth/mail';
+import { authRoutes } from './modules/auth/routes';
+import { tokenKey } from './modules/auth/tokens';
+import { userRoutes } from './modules/users/routes';
+import { requireSessions, sweepSessions } from './plugins/auth';
+import { handleErrors, routeNotFound } from './plugins/errors';
+
+export const CLIENT_DIR = resolve(__dirname, '../../dist/client');
+
+/** The whole HTTP application, ready to listen or to answer `inject` calls; it never listens itself. */
+export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir = CLIENT_DIR): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+  });
+  handleErrors(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes; no inline script is ever allowed.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Product photos come from the shop's CDN.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The product may run on plain HTTP inside an office network; the client warns about it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(compress);
+  await app.register(rateLimit, { global: false });
+
+  const mailer = createMailer(config.smtpUrl, config.publicUrl);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const key = tokenKey(config.sessionSecret);
+
+  await app.register(async (api) => {
+    requireSessions(api, db, key);
+    authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, {
+      max: config.loginRateLimit,
+      timeWindow: config.loginRateWindowMs,
+    });
+    userRoutes(api, db);
+  });
+  sweepSessions(app, db);
+
+  const hasClient = existsSync(resolve(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      setHeaders: (res, path) => {
+        // File names carry a content hash; only the page itself must be revalidated.
+        res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  // Browser routes (/dashboard, /admin/users ...) all load the single-page app.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/ws');
+    if (hasClient && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    throw routeNotFound();
+  });
+
+  return app;
+}

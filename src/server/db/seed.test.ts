@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../../config';
+import { testDatabases } from '../../../test/databases';
+import { verifyPassword } from '../modules/auth/passwords';
+import { migrateToLatest, openDatabase } from '.';
+import { bootstrap } from './seed';
+
+describe.each(testDatabases())('first start on $name', (database) => {
+  const configFor = (url: string, env: Record<string, string>) =>
+    loadConfig({ DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'seed-')), LOG_LEVEL: 'silent', ...env });
+
+  test('creates the admin with a generated password and one demo user per role, once', async () => {
+    const url = await database.create();
+    const handle = openDatabase(url);
+    try {
+      await migrateToLatest(handle.db);
+      await migrateToLatest(handle.db);
+      const config = configFor(url, { DEMO_DATA: 'true', ADMIN_USERNAME: 'patron' });
+      const accounts = await bootstrap(handle.db, config);
+      expect(accounts.map((a) => [a.username, a.role])).toEqual([
+        ['patron', 2],
+        ['ofis', 4],
+        ['atolye', 3],
+        ['musteri', 5],
+        ['pasif', 1],
+      ]);
+      for (const account of accounts) {
+        const row = await handle.db.selectFrom('users').select(['password_hash', 'role_id']).where('username', '=', account.username).executeTakeFirstOrThrow();
+        expect(await verifyPassword(account.password!, row.password_hash)).toBe(true);
+        expect(row.role_id).toBe(account.role);
+      }
+      expect(await bootstrap(handle.db, config)).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('takes the admin password from ADMIN_PASSWORD and adds no demo users without DEMO_DATA', async () => {
+    const url = await database.create();
+    const handle = openDatabase(url);
+    try {
+      await migrateToLatest(handle.db);
+      const accounts = await bootstrap(handle.db, configFor(url, { DEMO_DATA: 'false', ADMIN_PASSWORD: 'given-secret' }));
+      expect(accounts).toEqual([{ username: 'admin', password: null, role: 2 }]);
+      const row = await handle.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+      expect(await verifyPassword('given-secret', row.password_hash)).toBe(true);
+    } finally {
+      await handle.close();
+    }
+  });
+});

@@ -1,0 +1,199 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
+import { message } from '../../messages';
+import type { LoginResponse } from '../../../shared/api';
+import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
+import { DEFAULT_ROLE } from '../../../shared/roles';
+import type { Mailer } from './mail';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, endSession, endUserSessions, type SessionUser, useSession } from './sessions';
+import { hashToken, randomToken, signAccessToken } from './tokens';
+
+export interface AuthDeps {
+  db: Db;
+  tokenKey: Uint8Array;
+  mailer: Mailer | null;
+  publicUrl: string;
+}
+
+const now = () => new Date().toISOString();
+
+/* Compared against when the username is unknown, so a miss costs as long as a wrong password. */
+const decoyHash = hashPassword('decoy-password');
+
+const byUsername = (db: Db, username: string) =>
+  db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.id', 'users.username', 'users.password_hash', 'users.role_id', 'roles.role_name'])
+    .where(sql`lower(users.username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+
+async function issueTokens(deps: AuthDeps, userId: number, sessionId: string): Promise<LoginResponse> {
+  const refreshToken = randomToken();
+  await deps.db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: hashToken(refreshToken), session_id: sessionId, created_at: now(), used_at: null })
+    .execute();
+  const user = await deps.db
+    .selectFrom('users')
+    .innerJoin('roles', 'roles.id', 'users.role_id')
+    .select(['users.id', 'users.role_id', 'roles.role_name'])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    token: await signAccessToken(deps.tokenKey, { userId, sessionId }),
+    refresh_token: refreshToken,
+    user_role_id: user.role_id,
+    user_role_title: user.role_name,
+    user_id: user.id,
+  };
+}
+
+export async function login(deps: AuthDeps, input: { username: string; password: string }): Promise<LoginResponse> {
+  const user = await byUsername(deps.db, input.username);
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash));
+  if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'errors:invalidCredentials');
+  const sessionId = await createSession(deps.db, user.id);
+  return issueTokens(deps, user.id, sessionId);
+}
+
+export async function register(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
+  const taken = await deps.db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, '=', input.username.toLowerCase()),
+        eb(sql`lower(email)`, '=', input.email.toLowerCase()),
+      ]),
+    )
+    .executeTakeFirst();
+  const usernameTaken = () => conflict('errors:usernameTaken', 'USERNAME_TAKEN');
+  if (taken) {
+    throw taken.username.toLowerCase() === input.username.toLowerCase() ? usernameTaken() : conflict('errors:emailTaken', 'EMAIL_TAKEN');
+  }
+  const at = now();
+  try {
+    await deps.db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        email: input.email,
+        password_hash: await hashPassword(input.password),
+        role_id: DEFAULT_ROLE,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+  } catch (error) {
+    // Lost a race with a simultaneous registration of the same name.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** Rotates the refresh token. Presenting an already used one ends the session: it was stolen or replayed. */
+export async function refresh(deps: AuthDeps, refreshToken: string): Promise<LoginResponse> {
+  const hash = hashToken(refreshToken);
+  const row = await deps.db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select(['refresh_tokens.used_at', 'sessions.id as session_id', 'sessions.user_id'])
+    .where('refresh_tokens.token_hash', '=', hash)
+    .executeTakeFirst();
+  const refused = () => unauthorized('errors:refreshInvalid', 'REFRESH_INVALID');
+  if (!row) throw refused();
+  const claimed = await deps.db
+    .updateTable('refresh_tokens')
+    .set({ used_at: now() })
+    .where('token_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    await endSession(deps.db, row.session_id);
+    throw refused();
+  }
+  const user = await useSession(deps.db, row.session_id, row.user_id);
+  if (!user) throw refused();
+  return issueTokens(deps, row.user_id, row.session_id);
+}
+
+export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
+  await endSession(deps.db, user.sessionId);
+}
+
+export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+  if (!deps.mailer) throw new AppError(503, 'MAIL_UNAVAILABLE', 'errors:mailUnavailable');
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  if (!user) throw notFound('errors:emailUnknown', 'EMAIL_UNKNOWN');
+
+  const token = randomToken();
+  const created = new Date();
+  await deps.db
+    .insertInto('password_resets')
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: created.toISOString(),
+      expires_at: new Date(created.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send(user.email, message('errors:resetMailSubject'), `${message('errors:resetMailBody')}\n\n${link}\n`);
+  } catch {
+    await deps.db.deleteFrom('password_resets').where('token_hash', '=', hashToken(token)).execute();
+    throw new AppError(503, 'MAIL_UNAVAILABLE', 'errors:mailUnavailable');
+  }
+}
+
+/** Sets a new password from a single-use, one-hour link and ends the user's open sessions. */
+export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
+  const hash = hashToken(input.token);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction().execute(async (trx) => {
+    const at = now();
+    const reset = await trx
+      .selectFrom('password_resets')
+      .select(['user_id'])
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', at)
+      .executeTakeFirst();
+    if (!reset) throw badRequest('validation:resetTokenInvalid', 'RESET_TOKEN_INVALID');
+    const claimed = await trx
+      .updateTable('password_resets')
+      .set({ used_at: at })
+      .where('token_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('validation:resetTokenInvalid', 'RESET_TOKEN_INVALID');
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: at }).where('id', '=', reset.user_id).execute();
+    await endUserSessions(trx, reset.user_id);
+  });
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  user: SessionUser,
+  input: { username: string; old_password: string; new_password: string },
+): Promise<void> {
+  const failed = () => badRequest('errors:passwordChangeFailed', 'PASSWORD_CHANGE_FAILED');
+  // One may only change one's own password, and must know the current one.
+  if (input.username.toLowerCase() !== user.username.toLowerCase()) throw failed();
+  const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', user.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.old_password, row.password_hash))) throw failed();
+  await deps.db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(input.new_password), updated_at: now() })
+    .where('id', '=', user.id)
+    .execute();
+}

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_S } from '../../../shared/limits';
+
+/** What an access token proves: which user, in which server-side session. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+const ALGORITHM = 'HS256';
+
+export function tokenKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(String(claims.userId))
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_S}s`)
+    .sign(key);
+}
+
+/** The claims of a valid, unexpired token, or null for anything else. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+    return { userId, sessionId: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** An opaque single-use secret (refresh token, password-reset token). */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Only hashes of opaque tokens are stored, so a database leak does not hand out sessions. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import { forbidden, unauthorized } from '../errors';
+import { type SessionUser, sweepIdleSessions, useSession } from '../modules/auth/sessions';
+import { verifyAccessToken } from '../modules/auth/tokens';
+import { SESSION_SWEEP_INTERVAL_MS } from '../../shared/limits';
+import type { RoleId } from '../../shared/roles';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, register, refresh, forgot and reset password). */
+    public?: boolean;
+    /** Roles allowed to call the route; any logged-in role when absent. The one place a route's permission is declared. */
+    roles?: readonly RoleId[];
+  }
+  interface FastifyRequest {
+    /** The logged-in user; set on every non-public route of the API scope. */
+    user: SessionUser | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/**
+ * Guards every route of the scope it is registered in: a live server-side session is required
+ * unless the route is `public`, and the user's current role must be in the route's `roles`.
+ */
+export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: Uint8Array): void {
+  scope.decorateRequest('user', null);
+  scope.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = bearer(request);
+    const claims = token ? await verifyAccessToken(tokenKey, token) : null;
+    const user = claims ? await useSession(db, claims.sessionId, claims.userId) : null;
+    if (!user) throw unauthorized();
+    if (config.roles && !config.roles.includes(user.role)) throw forbidden();
+    request.user = user;
+  });
+}
+
+/** Ends idle sessions every five minutes while the server runs. */
+export function sweepSessions(app: FastifyInstance, db: Db): void {
+  const timer = setInterval(() => {
+    sweepIdleSessions(db).catch((error) => app.log.error(error, 'session sweep failed'));
+  }, SESSION_SWEEP_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** The session user of a guarded route (the guard has already refused anonymous calls). */
+export function sessionUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
