@@ -22,6 +22,7 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     DEMO_DATA: 'false',
+    LOGIN_RATE_LIMIT: '10000',
     LOG_LEVEL: 'silent',
     ...env,
   });

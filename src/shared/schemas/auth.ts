@@ -70,7 +70,10 @@ export const changePasswordSchema = object({
 });
 
 export const changePasswordFormSchema = changePasswordSchema.shape({
-  new_password_repeat: filled.oneOf([ref('new_password')], 'validation:newPasswordsDiffer'),
+  // A custom test (not oneOf) so an empty repeat reports 'fill every field' before 'they differ'.
+  new_password_repeat: filled.test('same', 'validation:newPasswordsDiffer', function (value) {
+    return !value || value === this.parent.new_password;
+  }),
 });
 
 export const refreshSchema = object({

@@ -63,7 +63,7 @@ describe.each(testDatabases())('users and roles on $name', (database) => {
     expect(unknownUser).toMatchObject({ status: 400, body: { code: 'UNKNOWN_USER', error: 'Kullanıcı bulunamadı: 999999' } });
     const unknownRole = await t.call('POST', CHANGE, { token: admin, body: [{ ID: user.user_id, Role: 4 }, { ID: user.user_id, Role: 9 }] });
     expect(unknownRole).toMatchObject({ status: 400, body: { code: 'UNKNOWN_ROLE', error: 'Geçersiz rol: 9' } });
-    for (const body of [[], {}, [{ ID: '1', Role: 2 }], [{ ID: 1 }], 'x', [null]]) {
+    for (const body of [[], {}, [{ ID: '1', Role: 2 }], [{ ID: 1 }], { ID: 1, Role: 2 }, [[1, 2]], [null]]) {
       expect((await t.call('POST', CHANGE, { token: admin, body })).status).toBe(400);
     }
     expect(await roleOf(user.user_id)).toBe(1);
