@@ -8,7 +8,6 @@ const transform: Config['transform'] = {
 const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
 
 const config: Config = {
-  reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
   projects: [
     {
       displayName: 'unit',

@@ -1,0 +1,5 @@
+import type { TestCluster } from './postgres';
+
+export default async function teardown(): Promise<void> {
+  await (globalThis as { testCluster?: TestCluster }).testCluster?.stop();
+}
