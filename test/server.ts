@@ -38,7 +38,7 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
       headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
     });
-    const body = response.headers['content-type']?.includes('json') ? response.json() : response.body;
+    const body = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body;
     return { status: response.statusCode, body, headers: response.headers };
   }
 

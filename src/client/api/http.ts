@@ -1,0 +1,116 @@
+import { API, type LoginResponse } from '../../shared/api';
+import { REFRESH_THROTTLE_MS, REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { clearSession, readSession, saveLogin } from '../features/session/storage';
+
+/** A failed call: the HTTP status (0 when no answer came) and the server's sentence, if it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly serverMessage: string | null,
+    readonly code: string | null,
+  ) {
+    super(serverMessage ?? `HTTP ${status}`);
+  }
+}
+
+interface SessionEvents {
+  refreshed(login: LoginResponse): void;
+  lost(): void;
+}
+
+let events: SessionEvents = { refreshed: () => undefined, lost: () => undefined };
+
+/** Lets the store hear about refreshed tokens and a lost session without this module knowing the store. */
+export function onSessionEvents(handlers: SessionEvents): void {
+  events = handlers;
+}
+
+async function send<T>(method: string, path: string, body: unknown, token: string | null): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal: controller.signal,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ApiError(0, null, (error as Error).name === 'AbortError' ? 'TIMEOUT' : 'NETWORK');
+  } finally {
+    clearTimeout(timer);
+  }
+  const data = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null;
+  if (!response.ok) {
+    throw new ApiError(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null);
+  }
+  return data as T;
+}
+
+/*
+ * One refresh serves every request that got a 401 at the same time; within the throttle window
+ * the last outcome is reused instead of refreshing again.
+ */
+let refreshing: Promise<boolean> | null = null;
+let lastRefresh = { at: -Infinity, ok: false };
+
+function refreshOnce(): Promise<boolean> {
+  if (refreshing) return refreshing;
+  if (Date.now() - lastRefresh.at < REFRESH_THROTTLE_MS) return Promise.resolve(lastRefresh.ok);
+  refreshing = (async () => {
+    const refreshToken = readSession()?.refreshToken;
+    let ok = false;
+    if (refreshToken) {
+      try {
+        const login = await send<LoginResponse>('POST', API.refresh, { refresh_token: refreshToken }, null);
+        saveLogin(login);
+        events.refreshed(login);
+        ok = true;
+      } catch {
+        ok = false;
+      }
+    }
+    lastRefresh = { at: Date.now(), ok };
+    refreshing = null;
+    return ok;
+  })();
+  return refreshing;
+}
+
+/** Test hook: forget the last refresh so each test starts unthrottled. */
+export function resetRefreshState(): void {
+  refreshing = null;
+  lastRefresh = { at: -Infinity, ok: false };
+}
+
+/** A JSON call with the session's bearer token; on 401 one shared refresh and a retry, else the session ends. */
+export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = readSession()?.token ?? null;
+  try {
+    return await send<T>(method, path, body, token);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || !token) throw error;
+    if (await refreshOnce()) {
+      try {
+        return await send<T>(method, path, body, readSession()?.token ?? null);
+      } catch (retryError) {
+        if (!(retryError instanceof ApiError) || retryError.status !== 401) throw retryError;
+      }
+    }
+    clearSession();
+    events.lost();
+    throw error;
+  }
+}
+
+export const http = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
+  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
+  patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

@@ -1,0 +1,96 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { HttpsBanner } from '../components/HttpsBanner';
+import { Layout } from '../components/Layout';
+import { AuthCard } from '../features/auth/AuthCard';
+import { selectSession } from '../features/session/slice';
+import { useAppSelector } from './hooks';
+
+/* Only the login card is in the first bundle; every other screen loads when first opened. */
+const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
+const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
+const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
+const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
+const UpcomingScreen = lazy(() => import('../features/upcoming/UpcomingScreen'));
+
+/** Every route but /login and /reset-password needs a session token (SPEC section 2). */
+function RequireSession({ children }: { children: ReactNode }) {
+  const { loggedIn } = useAppSelector(selectSession);
+  return loggedIn ? children : <Navigate to="/login" replace />;
+}
+
+function LoginRoute() {
+  const { loggedIn } = useAppSelector(selectSession);
+  return loggedIn ? <Navigate to="/dashboard" replace /> : <AuthCard />;
+}
+
+/* Screens that later work fills in; each keeps its route, guard and title. */
+const UPCOMING: Array<[path: string, screen: string]> = [
+  ['/admin/customers', 'customers'],
+  ['/admin/customers/:id', 'customerDetail'],
+  ['/admin/workshops', 'workshops'],
+  ['/admin/workshops/:id', 'workshopDetail'],
+  ['/admin/workshops/:id/products', 'workshopProducts'],
+  ['/admin/workshops/:id/all-products', 'allProducts'],
+  ['/admin/product-catalog', 'productCatalog'],
+  ['/admin/orders', 'orders'],
+  ['/workshop/orders/:id', 'workshopOrder'],
+  ['/workshop/order/:id', 'workshopOrder'],
+  ['/customer/orders/:id', 'customerOrder'],
+  ['/order/:id', 'customerOrder'],
+];
+
+const DASHBOARD_PATHS = [
+  '/dashboard',
+  '/workshop/orders',
+  '/workshop/products',
+  '/workshop/profile',
+  '/office/orders',
+  '/office/customers',
+  '/office/reports',
+  '/office/profile',
+  '/customer/orders',
+  '/customer/new-order',
+  '/customer/profile',
+];
+
+export function AppRoutes() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <HttpsBanner />
+      <Suspense fallback={<p role="status">{t('loading')}</p>}>
+        <Routes>
+          <Route path="/login" element={<LoginRoute />} />
+          <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route
+            element={
+              <RequireSession>
+                <Layout />
+              </RequireSession>
+            }
+          >
+            {DASHBOARD_PATHS.map((path) => (
+              <Route key={path} path={path} element={<DashboardScreen />} />
+            ))}
+            <Route path="/admin/users" element={<UsersScreen />} />
+            <Route path="/admin/user-roles" element={<UserRolesScreen />} />
+            {UPCOMING.map(([path, screen]) => (
+              <Route key={path} path={path} element={<UpcomingScreen screen={screen} />} />
+            ))}
+          </Route>
+          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

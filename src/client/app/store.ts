@@ -1,0 +1,29 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { authSlice } from '../features/auth/slice';
+import { passwordSlice } from '../features/account/slice';
+import { sessionSlice } from '../features/session/slice';
+import { usersSlice } from '../features/users/slice';
+import { rootSaga } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  session: sessionSlice.reducer,
+  auth: authSlice.reducer,
+  password: passwordSlice.reducer,
+  users: usersSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+export function createStore() {
+  const sagas = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (defaults) => defaults({ thunk: false }).concat(sagas),
+  });
+  sagas.run(rootSaga);
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type AppDispatch = AppStore['dispatch'];

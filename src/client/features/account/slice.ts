@@ -1,0 +1,37 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { NoticeLike } from '../../components/NoticeView';
+
+export interface PasswordState {
+  busy: boolean;
+  notice: NoticeLike | null;
+  /** Counts successful changes so the form can clear itself. */
+  changes: number;
+}
+
+const initialState: PasswordState = { busy: false, notice: null, changes: 0 };
+
+export const passwordSlice = createSlice({
+  name: 'password',
+  initialState,
+  reducers: {
+    passwordChangeRequested: (state, _action: PayloadAction<{ username: string; old_password: string; new_password: string }>) => {
+      state.busy = true;
+      state.notice = null;
+    },
+    passwordChanged: (state) => {
+      state.busy = false;
+      state.changes += 1;
+      state.notice = { kind: 'success', key: 'account:changed' };
+    },
+    passwordChangeFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.busy = false;
+      state.notice = action.payload;
+    },
+    passwordNoticeCleared: (state) => {
+      state.notice = null;
+    },
+  },
+});
+
+export const { passwordChangeRequested, passwordChanged, passwordChangeFailed, passwordNoticeCleared } = passwordSlice.actions;
+export const selectPassword = (state: { password: PasswordState }) => state.password;

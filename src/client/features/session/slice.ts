@@ -1,0 +1,42 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { readSession, type StoredSession } from './storage';
+
+export interface SessionState {
+  loggedIn: boolean;
+  role: number;
+  roleTitle: string;
+  userId: number;
+  username: string;
+  /** Why the last session ended, shown on the login card ('idle'). */
+  endedBy: 'idle' | null;
+}
+
+const fromStorage = (stored: StoredSession | null): SessionState => ({
+  loggedIn: stored !== null,
+  role: stored?.role ?? 0,
+  roleTitle: stored?.roleTitle ?? '',
+  userId: stored?.userId ?? 0,
+  username: '',
+  endedBy: null,
+});
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: () => fromStorage(readSession()),
+  reducers: {
+    loggedIn: (_state, action: PayloadAction<StoredSession>) => fromStorage(action.payload),
+    /** Storage may have changed in another tab or after a refresh: take what it holds now. */
+    sessionReloaded: (state, action: PayloadAction<StoredSession | null>) => ({ ...fromStorage(action.payload), username: action.payload ? state.username : '' }),
+    profileLoaded: (state, action: PayloadAction<{ role: number; roleTitle: string; username: string }>) => {
+      state.role = action.payload.role;
+      state.roleTitle = action.payload.roleTitle;
+      state.username = action.payload.username;
+    },
+    logoutRequested: (_state, _action: PayloadAction<{ reason?: 'idle' } | undefined>) => undefined,
+    loggedOut: (_state, action: PayloadAction<{ reason?: 'idle' } | undefined>) => ({ ...fromStorage(null), endedBy: action.payload?.reason ?? null }),
+  },
+});
+
+export const { loggedIn, sessionReloaded, profileLoaded, logoutRequested, loggedOut } = sessionSlice.actions;
+
+export const selectSession = (state: { session: SessionState }) => state.session;

@@ -1,0 +1,63 @@
+import type { LoginResponse } from '../../../shared/api';
+
+/* Keys of the tab's session storage (SPEC section 3). The token is kept base64-encoded. */
+export const SESSION_KEYS = {
+  token: 'authToken',
+  refreshToken: 'refreshToken',
+  role: 'userRole',
+  roleTitle: 'userRoleTitle',
+  userId: 'userId',
+} as const;
+
+export interface StoredSession {
+  token: string;
+  refreshToken: string | null;
+  role: number;
+  roleTitle: string;
+  userId: number;
+}
+
+function decodeToken(encoded: string | null): string | null {
+  if (!encoded) return null;
+  try {
+    const token = atob(encoded);
+    return /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token) ? token : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session, or null when the token is missing or cannot be decoded. */
+export function readSession(): StoredSession | null {
+  const token = decodeToken(sessionStorage.getItem(SESSION_KEYS.token));
+  if (!token) return null;
+  return {
+    token,
+    refreshToken: sessionStorage.getItem(SESSION_KEYS.refreshToken),
+    role: Number(sessionStorage.getItem(SESSION_KEYS.role) ?? 1),
+    roleTitle: sessionStorage.getItem(SESSION_KEYS.roleTitle) ?? '',
+    userId: Number(sessionStorage.getItem(SESSION_KEYS.userId) ?? 0),
+  };
+}
+
+export function saveLogin(login: LoginResponse): StoredSession {
+  sessionStorage.setItem(SESSION_KEYS.token, btoa(login.token));
+  sessionStorage.setItem(SESSION_KEYS.refreshToken, login.refresh_token);
+  sessionStorage.setItem(SESSION_KEYS.role, String(login.user_role_id));
+  sessionStorage.setItem(SESSION_KEYS.roleTitle, login.user_role_title);
+  sessionStorage.setItem(SESSION_KEYS.userId, String(login.user_id));
+  return readSession()!;
+}
+
+export function saveRole(role: number, roleTitle: string): void {
+  sessionStorage.setItem(SESSION_KEYS.role, String(role));
+  sessionStorage.setItem(SESSION_KEYS.roleTitle, roleTitle);
+}
+
+/** Logout clears every auth value from both session and local storage. */
+export function clearSession(): void {
+  for (const key of Object.values(SESSION_KEYS)) {
+    sessionStorage.removeItem(key);
+    localStorage.removeItem(key);
+  }
+}

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleDto, UserDto } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { NoticeView } from '../../components/NoticeView';
+import { roleAssignRequested, selectUsers, selectUsersState, usersRequested } from './slice';
+
+function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy: boolean }) {
+  const { t } = useTranslation('users');
+  const dispatch = useAppDispatch();
+  const [chosen, setChosen] = useState(user.role);
+  useEffect(() => setChosen(user.role), [user.role]);
+  return (
+    <tr>
+      <td>{user.id}</td>
+      <td>{user.username}</td>
+      <td>{user.email}</td>
+      <td>{user.role_name}</td>
+      <td>
+        <select aria-label={t('roleFor', { username: user.username })} value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
+          {roles.map((role) => (
+            <option key={role.id} value={role.id}>
+              {role.role_name}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <button type="button" disabled={busy || chosen === user.role} onClick={() => dispatch(roleAssignRequested({ userId: user.id, role: chosen }))}>
+          {t('assign')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/user-roles: one role select per user; assigning is possible once the choice differs. */
+export default function UserRolesScreen() {
+  const { t } = useTranslation('users');
+  const dispatch = useAppDispatch();
+  const users = useAppSelector(selectUsers);
+  const { status, notice, roles, assigning } = useAppSelector(selectUsersState);
+  useEffect(() => {
+    dispatch(usersRequested());
+  }, [dispatch]);
+
+  return (
+    <>
+      <h1>{t('rolesTitle')}</h1>
+      <NoticeView notice={notice} />
+      {status === 'loading' && users.length === 0 && <p role="status">{t('common:loading')}</p>}
+      {status === 'ready' && users.length === 0 && <p>{t('empty')}</p>}
+      {users.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('columns.id')}</th>
+              <th>{t('columns.username')}</th>
+              <th>{t('columns.email')}</th>
+              <th>{t('columns.role')}</th>
+              <th>{t('columns.newRole')}</th>
+              <th>{t('columns.action')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <RoleRow key={user.id} user={user} roles={roles} busy={assigning.includes(user.id)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

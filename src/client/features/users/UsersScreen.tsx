@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatDateTime } from '../../components/dates';
+import { NoticeView } from '../../components/NoticeView';
+import { selectUsers, selectUsersState, usersRequested } from './slice';
+
+/** /admin/users: every user with role and status, and the admin's user operations. */
+export default function UsersScreen() {
+  const { t, i18n } = useTranslation('users');
+  const dispatch = useAppDispatch();
+  const users = useAppSelector(selectUsers);
+  const { status, notice } = useAppSelector(selectUsersState);
+  useEffect(() => {
+    dispatch(usersRequested());
+  }, [dispatch]);
+
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <div className="toolbar">
+        {(['addCustomer', 'addWorkshop', 'addStore', 'addWebhook', 'addOffice'] as const).map((key) => (
+          <button key={key} type="button" className="secondary" disabled title={t('addLater')}>
+            {t(key)}
+          </button>
+        ))}
+        <Link to="/admin/user-roles">
+          <button type="button">{t('userOperations')}</button>
+        </Link>
+      </div>
+      <NoticeView notice={notice} />
+      {status === 'failed' && (
+        <button type="button" className="secondary" onClick={() => dispatch(usersRequested())}>
+          {t('retry')}
+        </button>
+      )}
+      {status === 'loading' && users.length === 0 && <p role="status">{t('common:loading')}</p>}
+      {status === 'ready' && users.length === 0 && <p>{t('empty')}</p>}
+      {users.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('columns.id')}</th>
+              <th>{t('columns.username')}</th>
+              <th>{t('columns.email')}</th>
+              <th>{t('columns.role')}</th>
+              <th>{t('columns.status')}</th>
+              <th>{t('columns.createdAt')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>{user.id}</td>
+                <td>{user.username}</td>
+                <td>{user.email}</td>
+                <td>{user.role_name}</td>
+                <td>{t(`status.${user.status}`)}</td>
+                <td>{formatDateTime(user.created_at, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RoleDto, UserDto } from '../../../shared/api';
+import type { NoticeLike } from '../../components/NoticeView';
+
+const usersAdapter = createEntityAdapter<UserDto>();
+
+export interface UsersExtra {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  roles: RoleDto[];
+  notice: NoticeLike | null;
+  /** Users whose role change is under way. */
+  assigning: number[];
+}
+
+export const usersSlice = createSlice({
+  name: 'users',
+  initialState: usersAdapter.getInitialState<UsersExtra>({ status: 'idle', roles: [], notice: null, assigning: [] }),
+  reducers: {
+    usersRequested: (state) => {
+      state.status = 'loading';
+      state.notice = null;
+    },
+    usersLoaded: (state, action: PayloadAction<{ users: UserDto[]; roles: RoleDto[] }>) => {
+      usersAdapter.setAll(state, action.payload.users);
+      state.roles = action.payload.roles;
+      state.status = 'ready';
+    },
+    usersFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.status = 'failed';
+      state.notice = action.payload;
+    },
+    roleAssignRequested: (state, action: PayloadAction<{ userId: number; role: number }>) => {
+      state.assigning.push(action.payload.userId);
+      state.notice = null;
+    },
+    roleAssigned: (state, action: PayloadAction<{ userId: number; role: number; message: string }>) => {
+      const { userId, role, message } = action.payload;
+      const roleName = state.roles.find((r) => r.id === role)?.role_name ?? String(role);
+      usersAdapter.updateOne(state, { id: userId, changes: { role, role_name: roleName, status: role === 1 ? 'inactive' : 'active' } });
+      state.assigning = state.assigning.filter((id) => id !== userId);
+      state.notice = { kind: 'success', text: message };
+    },
+    roleAssignFailed: (state, action: PayloadAction<{ userId: number; notice: NoticeLike }>) => {
+      state.assigning = state.assigning.filter((id) => id !== action.payload.userId);
+      state.notice = action.payload.notice;
+    },
+  },
+});
+
+export const { usersRequested, usersLoaded, usersFailed, roleAssignRequested, roleAssigned, roleAssignFailed } = usersSlice.actions;
+
+type State = { users: ReturnType<typeof usersSlice.reducer> };
+export const { selectAll: selectUsers } = usersAdapter.getSelectors((state: State) => state.users);
+export const selectUsersState = (state: State) => state.users;
