@@ -61,7 +61,7 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, path) => {
         // File names carry a content hash; only the page itself must be revalidated.
         res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');

@@ -25,8 +25,8 @@ export default function UsersScreen() {
             {t(key)}
           </button>
         ))}
-        <Link to="/admin/user-roles">
-          <button type="button">{t('userOperations')}</button>
+        <Link to="/admin/user-roles" className="button-link">
+          {t('userOperations')}
         </Link>
       </div>
       <NoticeView notice={notice} />
