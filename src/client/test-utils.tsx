@@ -1,0 +1,55 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { LoginResponse } from '../shared/api';
+import { createI18n } from './app/i18n';
+import { createStore } from './app/store';
+import { saveLogin } from './features/session/storage';
+
+/** A signed-looking token; the client only checks its shape. */
+export const FAKE_TOKEN = 'aaa.bbb.ccc';
+
+export function storeLogin(role: number, roleTitle = 'role'): void {
+  const login: LoginResponse = { token: FAKE_TOKEN, refresh_token: 'refresh-1', user_role_id: role, user_role_title: roleTitle, user_id: 7 };
+  saveLogin(login);
+}
+
+/** Renders `ui` with the real store, sagas, Turkish catalogues and a router at `route`. */
+export function renderApp(ui: ReactElement, route = '/') {
+  const store = createStore();
+  const i18n = createI18n('tr');
+  const view = render(
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </I18nextProvider>
+    </Provider>,
+  );
+  return { ...view, store, t: i18n.t.bind(i18n) };
+}
+
+/** A fetch answer with a JSON body (jsdom has no Response class). */
+export function jsonResponse(status: number, body: unknown): Response {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'application/json' : null) },
+    json: async () => body,
+  } as unknown as Response;
+}
+
+/** Replaces fetch with a function of (method, url, body) -> [status, body]; returns the recorded calls. */
+export function mockFetch(answer: (method: string, url: string, body: unknown, auth: string | null) => [number, unknown]) {
+  const calls: Array<{ method: string; url: string; body: unknown; auth: string | null }> = [];
+  globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const auth = (init?.headers as Record<string, string> | undefined)?.authorization ?? null;
+    calls.push({ method, url: String(url), body, auth });
+    const [status, payload] = answer(method, String(url), body, auth);
+    return jsonResponse(status, payload);
+  }) as typeof fetch;
+  return calls;
+}
