@@ -79,8 +79,11 @@ test('a new user registers, sees the inactive card, gets a role from the admin a
   await admin.page.getByText('Rol başarıyla atandı!').waitFor();
   await expect(assign.isDisabled()).resolves.toBe(true);
 
-  await page.reload();
+  // Logging in again in another tab of the same browser makes this tab reload its session info.
+  const otherTab = await page.context().newPage();
+  await login(otherTab, server.url, 'yeni_usta', 'usta-sifre');
   await page.getByRole('link', { name: /Siparişlerim/ }).waitFor();
+  await otherTab.close();
   await page.getByRole('tab', { name: 'Hesabım' }).click();
   await page.getByRole('heading', { name: 'Şifre Değiştir' }).waitFor();
   expect(errors).toEqual([]);
