@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleDto, UserDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { NoticeView } from '../../components/NoticeView';
+import { ListStatus } from '../../components/ListStatus';
 import { roleAssignRequested, selectUsers, selectUsersState, usersRequested } from './slice';
 
 function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy: boolean }) {
@@ -47,9 +47,7 @@ export default function UserRolesScreen() {
   return (
     <>
       <h1>{t('rolesTitle')}</h1>
-      <NoticeView notice={notice} />
-      {status === 'loading' && users.length === 0 && <p role="status">{t('common:loading')}</p>}
-      {status === 'ready' && users.length === 0 && <p>{t('empty')}</p>}
+      <ListStatus status={status} notice={notice} count={users.length} empty={t('empty')} />
       {users.length > 0 && (
         <table>
           <thead>

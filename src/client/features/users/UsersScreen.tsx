@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
-import { NoticeView } from '../../components/NoticeView';
+import { ListStatus } from '../../components/ListStatus';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
 
 /** /admin/users: every user with role and status, and the admin's user operations. */
@@ -29,14 +29,12 @@ export default function UsersScreen() {
           {t('userOperations')}
         </Link>
       </div>
-      <NoticeView notice={notice} />
+      <ListStatus status={status} notice={notice} count={users.length} empty={t('empty')} />
       {status === 'failed' && (
         <button type="button" className="secondary" onClick={() => dispatch(usersRequested())}>
           {t('retry')}
         </button>
       )}
-      {status === 'loading' && users.length === 0 && <p role="status">{t('common:loading')}</p>}
-      {status === 'ready' && users.length === 0 && <p>{t('empty')}</p>}
       {users.length > 0 && (
         <table>
           <thead>

@@ -24,12 +24,7 @@ const now = () => new Date().toISOString();
 const decoyHash = hashPassword('decoy-password');
 
 const byUsername = (db: Db, username: string) =>
-  db
-    .selectFrom('users')
-    .innerJoin('roles', 'roles.id', 'users.role_id')
-    .select(['users.id', 'users.username', 'users.password_hash', 'users.role_id', 'roles.role_name'])
-    .where(sql`lower(users.username)`, '=', username.toLowerCase())
-    .executeTakeFirst();
+  db.selectFrom('users').select(['id', 'password_hash']).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
 
 async function issueTokens(deps: AuthDeps, userId: number, sessionId: string): Promise<LoginResponse> {
   const refreshToken = randomToken();
