@@ -70,7 +70,7 @@ async function freshClone(): Promise<void> {
 /** The JavaScript the login page loads before anything else: the script tags of index.html. */
 function loginPageScripts(): void {
   const html = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
-  const scripts = [...html.matchAll(/<script[^>]+src="\/?([^"]+)"/g)].map((m) => m[1]);
+  const scripts = [...html.matchAll(/<script[^>]+src="?\/?([^" >]+)/g)].map((m) => m[1]);
   let raw = 0;
   let gzip = 0;
   let heavy = false;
