@@ -10,6 +10,8 @@ import type { DatabaseHandle } from './db';
 import { createMailer } from './modules/auth/mail';
 import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
+import { lookupRoutes } from './modules/lookups/routes';
+import { productionStepRoutes } from './modules/production-steps/routes';
 import { userRoutes } from './modules/users/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
@@ -54,6 +56,8 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
       timeWindow: config.loginRateWindowMs,
     });
     userRoutes(api, db);
+    productionStepRoutes(api, db);
+    lookupRoutes(api, db);
   });
   sweepSessions(app, db);
 

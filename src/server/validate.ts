@@ -28,3 +28,11 @@ export async function validateBody<T extends AnyObject>(
     throw new AppError(400, 'VALIDATION', String(first.errors[0]));
   }
 }
+
+/** A positive integer id from the path (`/things/:id`); anything else is a 400 that touches nothing. */
+export function idParam(params: unknown, name = 'id'): number {
+  const raw = (params as Record<string, unknown> | null)?.[name];
+  const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(400, 'INVALID_ID', 'errors:invalidId');
+  return id;
+}

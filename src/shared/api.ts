@@ -11,6 +11,11 @@ export const API = {
   users: '/api/v1/user',
   roles: '/api/v1/roles',
   changeUserRoles: '/api/v1/user/changeUserRoles',
+  productionSteps: '/api/v1/production-steps',
+  productionStep: (id: number | string) => `/api/v1/production-steps/${id}`,
+  statuses: '/api/v1/statuses',
+  qualityControlStatuses: '/api/v1/quality-control-statuses',
+  packingStatuses: '/api/v1/packing-statuses',
 } as const;
 
 export interface LoginResponse {
@@ -46,4 +51,17 @@ export interface RoleChange {
 export interface ApiErrorBody {
   error: string;
   code: string;
+}
+
+export interface ProductionStepDto {
+  id: number;
+  step_name: string;
+  description: string;
+  created_at: string;
+}
+
+/** An entry of a fixed list: order line status, quality control status, packing status. */
+export interface LookupDto {
+  id: number;
+  name: string;
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as auth from './2026-11-23-0001-auth';
+import * as catalogue from './2026-11-23-0002-catalogue';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -7,6 +8,7 @@ import * as auth from './2026-11-23-0001-auth';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-23-0001-auth': auth,
+  '2026-11-23-0002-catalogue': catalogue,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,100 @@
+import { testDatabases } from '../../../../test/databases';
+import { startTestApp, type TestApp } from '../../../../test/server';
+
+const STEPS = '/api/v1/production-steps';
+
+describe.each(testDatabases())('production steps on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(await database.create());
+    admin = (await t.login()).token;
+  });
+  afterAll(() => t.close());
+
+  const stepCount = async () => Number((await t.db.selectFrom('production_steps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  test('the admin adds, reads, edits and deletes a step', async () => {
+    const created = await t.call('POST', STEPS, { token: admin, body: { step_name: '  Döküm ', description: 'Mum modelden döküm' } });
+    expect(created).toMatchObject({ status: 201, body: { production_step: { id: expect.any(Number), step_name: 'Döküm', description: 'Mum modelden döküm' } } });
+    const id = created.body.production_step.id;
+
+    expect((await t.call('GET', STEPS, { token: admin })).body.production_steps).toEqual([
+      expect.objectContaining({ id, step_name: 'Döküm', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
+    ]);
+    const edited = await t.call('PUT', `${STEPS}/${id}`, { token: admin, body: { step_name: 'Döküm (altın)' } });
+    expect(edited).toMatchObject({ status: 200, body: { production_step: { id, step_name: 'Döküm (altın)', description: 'Mum modelden döküm' } } });
+    expect((await t.call('GET', `${STEPS}/${id}`, { token: admin })).body.production_step.step_name).toBe('Döküm (altın)');
+
+    expect((await t.call('DELETE', `${STEPS}/${id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('GET', `${STEPS}/${id}`, { token: admin })).status).toBe(404);
+    expect((await t.call('DELETE', `${STEPS}/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  test('bad input answers 400 with the Turkish sentence and stores nothing', async () => {
+    const before = await stepCount();
+    for (const body of [{}, { step_name: '   ' }, { step_name: 5 }]) {
+      expect(await t.call('POST', STEPS, { token: admin, body })).toMatchObject({ status: 400, body: { error: 'Adım adı gereklidir.' } });
+    }
+    expect((await t.call('POST', STEPS, { token: admin, body: { step_name: 'x'.repeat(101) } })).status).toBe(400);
+    expect((await t.call('POST', STEPS, { token: admin, body: { step_name: 'Cila', description: 'x'.repeat(501) } })).status).toBe(400);
+    expect((await t.call('PUT', `${STEPS}/abc`, { token: admin, body: { step_name: 'Cila' } })).status).toBe(400);
+    expect((await t.call('PUT', `${STEPS}/0`, { token: admin, body: { step_name: 'Cila' } })).status).toBe(400);
+    expect((await t.call('PUT', `${STEPS}/999999`, { token: admin, body: { step_name: 'Cila' } })).status).toBe(404);
+    expect(await stepCount()).toBe(before);
+  });
+
+  test('a step used in a routing cannot be deleted', async () => {
+    const step = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Kaynak' } })).body.production_step;
+    const at = new Date().toISOString();
+    const product = await t.db.insertInto('products').values({ title: 'Yüzük', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('product_production_steps').values({ product_id: product.id, step_id: step.id, position_in_process: 1 }).execute();
+    const answer = await t.call('DELETE', `${STEPS}/${step.id}`, { token: admin });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE', error: expect.stringContaining('silinemez') } });
+    expect((await t.call('GET', `${STEPS}/${step.id}`, { token: admin })).status).toBe(200);
+  });
+
+  test('active roles read steps; only the admin changes them; role 1 reads nothing', async () => {
+    const user = await t.newUser('step_reader');
+    const step = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Taş mıhlama' } })).body.production_step;
+    for (const role of [3, 4, 5]) {
+      await t.db.updateTable('users').set({ role_id: role }).where('id', '=', user.user_id).execute();
+      expect((await t.call('GET', STEPS, { token: user.token })).status).toBe(200);
+      expect((await t.call('POST', STEPS, { token: user.token, body: { step_name: 'x' } })).status).toBe(403);
+      expect((await t.call('PUT', `${STEPS}/${step.id}`, { token: user.token, body: { step_name: 'x' } })).status).toBe(403);
+      expect((await t.call('DELETE', `${STEPS}/${step.id}`, { token: user.token })).status).toBe(403);
+    }
+    await t.db.updateTable('users').set({ role_id: 1 }).where('id', '=', user.user_id).execute();
+    expect((await t.call('GET', STEPS, { token: user.token })).status).toBe(403);
+    expect((await t.call('GET', `${STEPS}/${step.id}`, { token: admin })).body.production_step.step_name).toBe('Taş mıhlama');
+  });
+});
+
+describe.each(testDatabases())('status lookups on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(await database.create());
+    admin = (await t.login()).token;
+  });
+  afterAll(() => t.close());
+
+  test('each list and each id answers with the names of the spec', async () => {
+    expect((await t.call('GET', '/api/v1/statuses', { token: admin })).body.statuses.map((s: { name: string }) => s.name)).toEqual([
+      'Bekliyor',
+      'Üretimde',
+      'Kalite Kontrol',
+      'Paketleme',
+      'Tamamlandı',
+    ]);
+    expect((await t.call('GET', '/api/v1/statuses/4', { token: admin })).body).toEqual({ status: { id: 4, name: 'Paketleme' } });
+    expect((await t.call('GET', '/api/v1/quality-control-statuses/2', { token: admin })).body).toEqual({
+      quality_control_status: { id: 2, name: 'Reddedildi' },
+    });
+    expect((await t.call('GET', '/api/v1/packing-statuses', { token: admin })).body.packing_statuses).toHaveLength(3);
+    expect((await t.call('GET', '/api/v1/packing-statuses/3', { token: admin })).body).toEqual({ packing_status: { id: 3, name: 'Kargoya Verildi' } });
+    expect((await t.call('GET', '/api/v1/statuses/9', { token: admin })).status).toBe(404);
+    expect((await t.call('GET', '/api/v1/statuses/x', { token: admin })).status).toBe(400);
+    expect((await t.call('GET', '/api/v1/statuses')).status).toBe(401);
+  });
+});

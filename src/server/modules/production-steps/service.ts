@@ -1,0 +1,51 @@
+import type { Db } from '../../db';
+import { isForeignKeyViolation } from '../../db/errors';
+import { conflict, notFound } from '../../errors';
+import type { ProductionStepDto } from '../../../shared/api';
+
+const columns = ['id', 'step_name', 'description', 'created_at'] as const;
+
+export function listSteps(db: Db): Promise<ProductionStepDto[]> {
+  return db.selectFrom('production_steps').select(columns).orderBy('id').execute();
+}
+
+export async function getStep(db: Db, id: number): Promise<ProductionStepDto> {
+  const step = await db.selectFrom('production_steps').select(columns).where('id', '=', id).executeTakeFirst();
+  if (!step) throw notFound();
+  return step;
+}
+
+export async function createStep(db: Db, input: { step_name: string; description?: string }): Promise<ProductionStepDto> {
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto('production_steps')
+    .values({ step_name: input.step_name, description: input.description ?? '', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getStep(db, id);
+}
+
+export async function updateStep(db: Db, id: number, input: { step_name: string; description?: string }): Promise<ProductionStepDto> {
+  const result = await db
+    .updateTable('production_steps')
+    .set({ step_name: input.step_name, description: input.description, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  return getStep(db, id);
+}
+
+/** A step that a routing uses stays: deleting it would leave products with holes in their process. */
+export async function deleteStep(db: Db, id: number): Promise<void> {
+  const inUse = () => conflict('errors:stepInUse', 'STEP_IN_USE');
+  await getStep(db, id);
+  const used = await db.selectFrom('product_production_steps').select('id').where('step_id', '=', id).executeTakeFirst();
+  if (used) throw inUse();
+  try {
+    await db.deleteFrom('production_steps').where('id', '=', id).execute();
+  } catch (error) {
+    // A routing took the step up between the check and the delete.
+    if (isForeignKeyViolation(error)) throw inUse();
+    throw error;
+  }
+}

@@ -1,0 +1,18 @@
+/** Order line status ids (SPEC section 4); names live in the database's order_line_statuses. */
+export const LineStatus = {
+  Waiting: 1,
+  InProcess: 2,
+  QualityControl: 3,
+  Packing: 4,
+  Completed: 5,
+} as const;
+
+export const QualityControl = { Approved: 1, Rejected: 2 } as const;
+
+export const PackingStatus = { Preparing: 1, Packed: 2, HandedToCarrier: 3 } as const;
+
+/** customer_approval_status_id of an approved order line. */
+export const CUSTOMER_APPROVED = 2;
+
+/** current_order_line_process of a line whose production has not started. */
+export const NOT_STARTED = -1;
