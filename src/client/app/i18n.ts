@@ -5,6 +5,7 @@ import enAuth from '../../../locales/en/auth.json';
 import enCommon from '../../../locales/en/common.json';
 import enDashboard from '../../../locales/en/dashboard.json';
 import enErrors from '../../../locales/en/errors.json';
+import enSteps from '../../../locales/en/steps.json';
 import enUsers from '../../../locales/en/users.json';
 import enValidation from '../../../locales/en/validation.json';
 import trAccount from '../../../locales/tr/account.json';
@@ -12,13 +13,14 @@ import trAuth from '../../../locales/tr/auth.json';
 import trCommon from '../../../locales/tr/common.json';
 import trDashboard from '../../../locales/tr/dashboard.json';
 import trErrors from '../../../locales/tr/errors.json';
+import trSteps from '../../../locales/tr/steps.json';
 import trUsers from '../../../locales/tr/users.json';
 import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, validation: trValidation, errors: trErrors },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, validation: enValidation, errors: enErrors },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

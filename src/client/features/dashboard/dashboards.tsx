@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Role } from '../../../shared/roles';
 import { Tabs } from '../../components/Tabs';
 import { PasswordChangeForm } from '../account/PasswordChangeForm';
+import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
 import { NavCards } from './NavCards';
 
 /* The dashboard of each role (SPEC section 2). `tab` preselects a tab from the route. */
@@ -32,7 +33,13 @@ function AdminDashboard({ tab }: { tab?: string }) {
           id: 'settings',
           label: t('tabs.settings'),
           content: () => (
-            <Tabs label={t('tabs.settings')} tabs={[{ id: 'password', label: t('settingsTabs.password'), content: () => <PasswordChangeForm /> }]} />
+            <Tabs
+              label={t('tabs.settings')}
+              tabs={[
+                { id: 'password', label: t('settingsTabs.password'), content: () => <PasswordChangeForm /> },
+                { id: 'steps', label: t('settingsTabs.steps'), content: () => <ProductionStepsPanel /> },
+              ]}
+            />
           ),
         },
       ]}

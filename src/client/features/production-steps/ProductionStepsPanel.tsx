@@ -1,0 +1,149 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { ProductionStepDto } from '../../../shared/api';
+import { productionStepSchema } from '../../../shared/schemas/production-steps';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatDateTime } from '../../components/dates';
+import { TextField } from '../../components/fields';
+import { ListStatus } from '../../components/ListStatus';
+import { selectSteps, selectStepsState, stepCreateRequested, stepDeleteRequested, stepsRequested, stepUpdateRequested } from './slice';
+
+type Values = { step_name: string; description?: string };
+
+function StepForm({ initial, onSubmit, onCancel, submitLabel, labels }: {
+  initial: Values;
+  onSubmit: (values: { step_name: string; description: string }) => void;
+  onCancel?: () => void;
+  submitLabel: string;
+  labels: { name: string; description: string };
+}) {
+  const { t } = useTranslation('steps');
+  const { busy, saves } = useAppSelector(selectStepsState);
+  const { register, handleSubmit, formState, reset } = useForm<Values>({ resolver: yupResolver(productionStepSchema), defaultValues: initial });
+  useEffect(() => {
+    if (!onCancel) reset({ step_name: '', description: '' });
+  }, [saves, onCancel, reset]);
+  return (
+    <form
+      noValidate
+      className="step-form"
+      onSubmit={handleSubmit((values) => onSubmit({ step_name: values.step_name.trim(), description: (values.description ?? '').trim() }))}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) onCancel();
+      }}
+    >
+      <TextField label={labels.name} error={formState.errors.step_name?.message} {...register('step_name')} />
+      <TextField label={labels.description} error={formState.errors.description?.message} {...register('description')} />
+      <div className="toolbar">
+        <button type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="secondary" onClick={onCancel}>
+            {t('cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function StepRow({ step }: { step: ProductionStepDto }) {
+  const { t, i18n } = useTranslation('steps');
+  const dispatch = useAppDispatch();
+  const { busy, saves } = useAppSelector(selectStepsState);
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
+  useEffect(() => setMode('view'), [saves]);
+
+  if (mode === 'edit') {
+    return (
+      <tr>
+        <td colSpan={5} aria-label={t('editing', { name: step.step_name })}>
+          <StepForm
+            initial={{ step_name: step.step_name, description: step.description }}
+            labels={{ name: t('stepNameFor', { name: step.step_name }), description: t('descriptionFor', { name: step.step_name }) }}
+            submitLabel={t('save')}
+            onCancel={() => setMode('view')}
+            onSubmit={(values) => dispatch(stepUpdateRequested({ id: step.id, ...values }))}
+          />
+        </td>
+      </tr>
+    );
+  }
+  return (
+    <tr>
+      <td>{step.id}</td>
+      <td>{step.step_name}</td>
+      <td>{step.description || '-'}</td>
+      <td>{formatDateTime(step.created_at, i18n.language)}</td>
+      <td>
+        {mode === 'confirm' ? (
+          <div className="toolbar" role="group" aria-label={t('confirmDelete', { name: step.step_name })}>
+            <span>{t('confirmDelete', { name: step.step_name })}</span>
+            <button type="button" disabled={busy} onClick={() => dispatch(stepDeleteRequested({ id: step.id }))}>
+              {t('confirmYes')}
+            </button>
+            <button type="button" className="secondary" autoFocus onClick={() => setMode('view')}>
+              {t('cancel')}
+            </button>
+          </div>
+        ) : (
+          <div className="toolbar">
+            <button type="button" className="secondary" aria-label={`${t('edit')}: ${step.step_name}`} onClick={() => setMode('edit')}>
+              {t('edit')}
+            </button>
+            <button type="button" className="secondary" aria-label={`${t('delete')}: ${step.step_name}`} onClick={() => setMode('confirm')}>
+              {t('delete')}
+            </button>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The admin's production steps: list, add, edit in place, delete after confirmation. */
+export function ProductionStepsPanel() {
+  const { t } = useTranslation('steps');
+  const dispatch = useAppDispatch();
+  const steps = useAppSelector(selectSteps);
+  const { status, notice } = useAppSelector(selectStepsState);
+  useEffect(() => {
+    dispatch(stepsRequested());
+  }, [dispatch]);
+
+  return (
+    <section aria-labelledby="steps-title">
+      <h2 id="steps-title">{t('title')}</h2>
+      <div className="card narrow">
+        <StepForm
+          initial={{ step_name: '', description: '' }}
+          labels={{ name: t('stepName'), description: t('description') }}
+          submitLabel={t('add')}
+          onSubmit={(values) => dispatch(stepCreateRequested(values))}
+        />
+      </div>
+      <ListStatus status={status} notice={notice} count={steps.length} empty={t('empty')} />
+      {steps.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>{t('stepName')}</th>
+              <th>{t('description')}</th>
+              <th>{t('createdAt')}</th>
+              <th>{t('actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {steps.map((step) => (
+              <StepRow key={step.id} step={step} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { API, type ProductionStepDto } from '../../../shared/api';
+import { http } from '../../api/http';
+import { failure } from '../auth/sagas';
+import { stepCreateRequested, stepDeleted, stepDeleteRequested, stepSaved, stepsFailed, stepsLoaded, stepsRequested, stepUpdateRequested } from './slice';
+
+type Saved = { production_step: ProductionStepDto; message: string };
+
+function* load() {
+  try {
+    const { production_steps }: { production_steps: ProductionStepDto[] } = yield call(http.get, API.productionSteps);
+    yield put(stepsLoaded(production_steps));
+  } catch (error) {
+    yield put(stepsFailed({ notice: failure(error, 'steps:loadFailed'), loading: true }));
+  }
+}
+
+function* create(action: ReturnType<typeof stepCreateRequested>) {
+  try {
+    const saved: Saved = yield call(http.post, API.productionSteps, action.payload);
+    yield put(stepSaved({ step: saved.production_step, message: saved.message }));
+  } catch (error) {
+    yield put(stepsFailed({ notice: failure(error, 'steps:createFailed') }));
+  }
+}
+
+function* update(action: ReturnType<typeof stepUpdateRequested>) {
+  const { id, ...input } = action.payload;
+  try {
+    const saved: Saved = yield call(http.put, API.productionStep(id), input);
+    yield put(stepSaved({ step: saved.production_step, message: saved.message }));
+  } catch (error) {
+    yield put(stepsFailed({ notice: failure(error, 'steps:updateFailed') }));
+  }
+}
+
+function* remove(action: ReturnType<typeof stepDeleteRequested>) {
+  try {
+    const { message }: { message: string } = yield call(http.delete, API.productionStep(action.payload.id));
+    yield put(stepDeleted({ id: action.payload.id, message }));
+  } catch (error) {
+    yield put(stepsFailed({ notice: failure(error, 'steps:deleteFailed') }));
+  }
+}
+
+export function* stepsSaga() {
+  yield all([
+    takeLatest(stepsRequested.type, load),
+    takeEvery(stepCreateRequested.type, create),
+    takeEvery(stepUpdateRequested.type, update),
+    takeEvery(stepDeleteRequested.type, remove),
+  ]);
+}

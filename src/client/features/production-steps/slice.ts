@@ -1,0 +1,67 @@
+import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ProductionStepDto } from '../../../shared/api';
+import type { NoticeLike } from '../../components/NoticeView';
+
+const adapter = createEntityAdapter<ProductionStepDto>();
+
+export interface StepInput {
+  step_name: string;
+  description: string;
+}
+
+export interface StepsExtra {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  notice: NoticeLike | null;
+  busy: boolean;
+  /** Counts successful saves so forms can reset themselves. */
+  saves: number;
+}
+
+export const stepsSlice = createSlice({
+  name: 'steps',
+  initialState: adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saves: 0 }),
+  reducers: {
+    stepsRequested: (state) => {
+      state.status = 'loading';
+    },
+    stepsLoaded: (state, action: PayloadAction<ProductionStepDto[]>) => {
+      adapter.setAll(state, action.payload);
+      state.status = 'ready';
+    },
+    stepCreateRequested: (state, _action: PayloadAction<StepInput>) => {
+      state.busy = true;
+      state.notice = null;
+    },
+    stepUpdateRequested: (state, _action: PayloadAction<{ id: number } & StepInput>) => {
+      state.busy = true;
+      state.notice = null;
+    },
+    stepDeleteRequested: (state, _action: PayloadAction<{ id: number }>) => {
+      state.busy = true;
+      state.notice = null;
+    },
+    stepSaved: (state, action: PayloadAction<{ step: ProductionStepDto; message: string }>) => {
+      adapter.upsertOne(state, action.payload.step);
+      state.busy = false;
+      state.saves += 1;
+      state.notice = { kind: 'success', text: action.payload.message };
+    },
+    stepDeleted: (state, action: PayloadAction<{ id: number; message: string }>) => {
+      adapter.removeOne(state, action.payload.id);
+      state.busy = false;
+      state.notice = { kind: 'success', text: action.payload.message };
+    },
+    stepsFailed: (state, action: PayloadAction<{ notice: NoticeLike; loading?: boolean }>) => {
+      state.busy = false;
+      state.notice = action.payload.notice;
+      if (action.payload.loading) state.status = 'failed';
+    },
+  },
+});
+
+export const { stepsRequested, stepsLoaded, stepCreateRequested, stepUpdateRequested, stepDeleteRequested, stepSaved, stepDeleted, stepsFailed } =
+  stepsSlice.actions;
+
+type State = { steps: ReturnType<typeof stepsSlice.reducer> };
+export const { selectAll: selectSteps } = adapter.getSelectors((state: State) => state.steps);
+export const selectStepsState = (state: State) => state.steps;
