@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
 import { lookupRoutes } from './modules/lookups/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
+import { productRoutes } from './modules/products/routes';
 import { userRoutes } from './modules/users/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
     userRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
+    productRoutes(api, db);
   });
   sweepSessions(app, db);
 

@@ -13,6 +13,17 @@ export const API = {
   changeUserRoles: '/api/v1/user/changeUserRoles',
   productionSteps: '/api/v1/production-steps',
   productionStep: (id: number | string) => `/api/v1/production-steps/${id}`,
+  products: '/api/v1/product',
+  product: (id: number | string) => `/api/v1/product/${id}`,
+  productOptions: '/api/v1/product/options',
+  productOptionValues: '/api/v1/product/options/values',
+  productOptionValue: (id: number | string) => `/api/v1/product-option-values/${id}`,
+  optionValuesOfOption: (id: number | string) => `/api/v1/product-options/${id}/values`,
+  productionProcess: (id: number | string) => `/api/v1/product/${id}/production_process`,
+  routingBulk: '/api/v1/product-production-steps/bulk',
+  workmanshipRate: (id: number | string) => `/api/v1/product/${id}/workmanshiprate`,
+  ourProductId: (id: number | string) => `/api/v1/product/${id}/ourproductid`,
+  expectedProductionDays: (id: number | string) => `/api/v1/product/${id}/expectedproductiondays`,
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
@@ -64,4 +75,45 @@ export interface ProductionStepDto {
 export interface LookupDto {
   id: number;
   name: string;
+}
+
+export interface ProductDto {
+  id: number;
+  title: string;
+  picture_url: string | null;
+  shopify_product_id: string | null;
+  shopify_variant_id: string | null;
+  material_id: number | null;
+  chain_length_id: number | null;
+  size_id: number | null;
+  color_id: number | null;
+  karat_id: number | null;
+  production_expected_days: number;
+  product_group: string | null;
+  category: string | null;
+  min_price: number | null;
+  max_price: number | null;
+  expected_weight: number | null;
+  workmanship_rate: number | null;
+  price: number | null;
+  vendor: string | null;
+  sku: string | null;
+  user_id: number | null;
+  our_product_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OptionValueDto {
+  id: number;
+  option_id: number;
+  value_name: string;
+}
+
+export interface RoutingStepDto {
+  id: number;
+  step_id: number;
+  step_name: string;
+  description: string;
+  position_in_process: number;
 }

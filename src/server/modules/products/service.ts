@@ -1,0 +1,121 @@
+import type { Db } from '../../db';
+import { badRequest, notFound } from '../../errors';
+import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
+
+const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
+
+export type ProductInput = Partial<Omit<ProductDto, 'id' | 'created_at' | 'updated_at' | 'user_id'>> & { title: string };
+
+export function listProducts(db: Db): Promise<ProductDto[]> {
+  return db.selectFrom('products').selectAll().orderBy('id').execute();
+}
+
+export async function getProduct(db: Db, id: number): Promise<ProductDto> {
+  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!product) throw notFound();
+  return product;
+}
+
+/** Option ids must name existing option values; a dangling reference is bad input, not a 500. */
+async function checkOptionValues(db: Db, input: Partial<ProductInput>): Promise<void> {
+  const ids = OPTION_COLUMNS.map((column) => input[column]).filter((id): id is number => typeof id === 'number');
+  if (ids.length === 0) return;
+  const known = new Set((await db.selectFrom('product_option_values').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) throw badRequest('errors:unknownOptionValue', 'UNKNOWN_OPTION_VALUE', { id: missing });
+}
+
+export async function createProduct(db: Db, input: ProductInput, userId: number): Promise<ProductDto> {
+  await checkOptionValues(db, input);
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto('products')
+    .values({ ...input, user_id: userId, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getProduct(db, id);
+}
+
+/** Changes the given fields; fields left out stay as they are. */
+export async function updateProduct(db: Db, id: number, input: Partial<ProductInput>): Promise<ProductDto> {
+  await getProduct(db, id);
+  await checkOptionValues(db, input);
+  await db
+    .updateTable('products')
+    .set({ ...input, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+  return getProduct(db, id);
+}
+
+export async function deleteProduct(db: Db, id: number): Promise<void> {
+  await getProduct(db, id);
+  await db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+export function listOptions(db: Db) {
+  return db.selectFrom('product_options').select(['id', 'name']).orderBy('id').execute();
+}
+
+export function listOptionValues(db: Db, optionId?: number): Promise<OptionValueDto[]> {
+  let query = db.selectFrom('product_option_values').select(['id', 'option_id', 'value_name']);
+  if (optionId !== undefined) query = query.where('option_id', '=', optionId);
+  return query.orderBy('id').execute();
+}
+
+export async function getOptionValue(db: Db, id: number): Promise<OptionValueDto> {
+  const value = await db.selectFrom('product_option_values').select(['id', 'option_id', 'value_name']).where('id', '=', id).executeTakeFirst();
+  if (!value) throw notFound();
+  return value;
+}
+
+export async function getOption(db: Db, id: number) {
+  const option = await db.selectFrom('product_options').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!option) throw notFound();
+  return option;
+}
+
+export async function getRouting(db: Db, productId: number): Promise<RoutingStepDto[]> {
+  await getProduct(db, productId);
+  return db
+    .selectFrom('product_production_steps as pps')
+    .innerJoin('production_steps as s', 's.id', 'pps.step_id')
+    .select(['pps.id', 'pps.step_id', 's.step_name', 's.description', 'pps.position_in_process'])
+    .where('pps.product_id', '=', productId)
+    .orderBy('pps.position_in_process')
+    .execute();
+}
+
+/** Replaces a product's whole routing in one transaction; unknown steps or repeated positions change nothing. */
+export async function replaceRouting(
+  db: Db,
+  productId: number,
+  steps: ReadonlyArray<{ step_id: number; position_in_process: number }>,
+): Promise<RoutingStepDto[]> {
+  const positions = new Set<number>();
+  const stepIds = new Set<number>();
+  for (const step of steps) {
+    if (positions.has(step.position_in_process)) {
+      throw badRequest('errors:duplicatePosition', 'DUPLICATE_POSITION', { position: step.position_in_process });
+    }
+    if (stepIds.has(step.step_id)) throw badRequest('errors:duplicateStep', 'DUPLICATE_STEP', { id: step.step_id });
+    positions.add(step.position_in_process);
+    stepIds.add(step.step_id);
+  }
+  await db.transaction().execute(async (trx) => {
+    await getProduct(trx, productId);
+    if (stepIds.size > 0) {
+      const known = new Set((await trx.selectFrom('production_steps').select('id').where('id', 'in', [...stepIds]).execute()).map((r) => r.id));
+      const missing = [...stepIds].find((id) => !known.has(id));
+      if (missing !== undefined) throw badRequest('errors:unknownStep', 'UNKNOWN_STEP', { id: missing });
+    }
+    await trx.deleteFrom('product_production_steps').where('product_id', '=', productId).execute();
+    if (steps.length > 0) {
+      await trx
+        .insertInto('product_production_steps')
+        .values(steps.map((s) => ({ product_id: productId, step_id: s.step_id, position_in_process: s.position_in_process })))
+        .execute();
+    }
+  });
+  return getRouting(db, productId);
+}
