@@ -13,6 +13,7 @@ import { tokenKey } from './modules/auth/tokens';
 import { lookupRoutes } from './modules/lookups/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
+import { shopRoutes } from './modules/shopify/routes';
 import { userRoutes } from './modules/users/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
     productRoutes(api, db);
+    shopRoutes(api);
   });
   sweepSessions(app, db);
 

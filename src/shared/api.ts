@@ -24,6 +24,7 @@ export const API = {
   workmanshipRate: (id: number | string) => `/api/v1/product/${id}/workmanshiprate`,
   ourProductId: (id: number | string) => `/api/v1/product/${id}/ourproductid`,
   expectedProductionDays: (id: number | string) => `/api/v1/product/${id}/expectedproductiondays`,
+  catalogueSync: '/api/v1/technical/shopify-products/update',
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',

@@ -13,6 +13,7 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const UpcomingScreen = lazy(() => import('../features/upcoming/UpcomingScreen'));
+const ProductCatalogScreen = lazy(() => import('../features/catalogue/ProductCatalogScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -33,7 +34,6 @@ const UPCOMING: Array<[path: string, screen: string]> = [
   ['/admin/workshops/:id', 'workshopDetail'],
   ['/admin/workshops/:id/products', 'workshopProducts'],
   ['/admin/workshops/:id/all-products', 'allProducts'],
-  ['/admin/product-catalog', 'productCatalog'],
   ['/admin/orders', 'orders'],
   ['/workshop/orders/:id', 'workshopOrder'],
   ['/workshop/order/:id', 'workshopOrder'],
@@ -76,6 +76,7 @@ export function AppRoutes() {
             ))}
             <Route path="/admin/users" element={<UsersScreen />} />
             <Route path="/admin/user-roles" element={<UserRolesScreen />} />
+            <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
             {UPCOMING.map(([path, screen]) => (
               <Route key={path} path={path} element={<UpcomingScreen screen={screen} />} />
             ))}

@@ -2,6 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { authSlice } from '../features/auth/slice';
 import { passwordSlice } from '../features/account/slice';
+import { catalogueSlice } from '../features/catalogue/slice';
 import { stepsSlice } from '../features/production-steps/slice';
 import { sessionSlice } from '../features/session/slice';
 import { usersSlice } from '../features/users/slice';
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   password: passwordSlice.reducer,
   users: usersSlice.reducer,
   steps: stepsSlice.reducer,
+  catalogue: catalogueSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,0 +1,181 @@
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AnyObject, ObjectSchema } from 'yup';
+import type { ProductDto } from '../../../shared/api';
+import { expectedDaysSchema, ourProductIdSchema, workmanshipRateSchema } from '../../../shared/schemas/products';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ListStatus } from '../../components/ListStatus';
+import { catalogueRequested, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectProducts, syncRequested } from './slice';
+import { RoutingEditor } from './RoutingEditor';
+
+const PAGE_SIZE = 50;
+
+const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
+  workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => Number(raw.replace(',', '.')), step: '0.01' },
+  our_product_id: { label: 'columns.ourProductId', schema: ourProductIdSchema, parse: (raw) => raw.trim() },
+  production_expected_days: { label: 'columns.expectedDays', schema: expectedDaysSchema, parse: (raw) => Number(raw), step: '1' },
+};
+
+/** One editable value of a row: Enter or the button saves; an empty value makes no call. */
+function FieldEditor({ product, field }: { product: ProductDto; field: ProductField }) {
+  const { t } = useTranslation('catalogue');
+  const dispatch = useAppDispatch();
+  const spec = FIELDS[field];
+  const [value, setValue] = useState(product[field] === null ? '' : String(product[field]));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setValue(product[field] === null ? '' : String(product[field])), [product, field]);
+  const label = t(spec.label);
+  const save = () => {
+    if (value.trim() === '') return;
+    const parsed = spec.parse(value);
+    try {
+      spec.schema.validateSync({ [field]: parsed }, { strict: true });
+    } catch (invalid) {
+      setError((invalid as { errors: string[] }).errors[0]);
+      return;
+    }
+    setError(null);
+    dispatch(productFieldSaveRequested({ id: product.id, field, value: parsed }));
+  };
+  return (
+    <div>
+      <div className="inline-edit">
+        <input
+          aria-label={t('fieldOf', { field: label, title: product.title })}
+          type={spec.step ? 'number' : 'text'}
+          step={spec.step}
+          min={field === 'production_expected_days' ? 1 : field === 'workmanship_rate' ? 0 : undefined}
+          max={field === 'workmanship_rate' ? 100 : undefined}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') save();
+          }}
+        />
+        <button type="button" className="secondary" aria-label={t('saveField', { field: label, title: product.title })} onClick={save}>
+          {t('save')}
+        </button>
+      </div>
+      {error && <div className="row-notice error">{t(error)}</div>}
+    </div>
+  );
+}
+
+function matches(product: ProductDto, needle: string): boolean {
+  if (!needle) return true;
+  return [product.title, String(product.id), product.sku ?? '', product.our_product_id ?? ''].some((text) => text.toLocaleLowerCase('tr').includes(needle));
+}
+
+/** /admin/product-catalog: filterable product table with per-product edits and the routing editor. */
+export default function ProductCatalogScreen() {
+  const { t } = useTranslation('catalogue');
+  const dispatch = useAppDispatch();
+  const products = useAppSelector(selectProducts);
+  const { status, notice, optionValues, rowNotices, syncing, routing } = useAppSelector(selectCatalogue);
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const needle = useDeferredValue(query.trim().toLocaleLowerCase('tr'));
+  useEffect(() => {
+    dispatch(catalogueRequested());
+  }, [dispatch]);
+
+  const filtered = useMemo(() => products.filter((product) => matches(product, needle)), [products, needle]);
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const visible = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const editing = routing ? products.find((p) => p.id === routing.productId) : undefined;
+  const optionNames = (product: ProductDto) =>
+    [product.material_id, product.chain_length_id, product.size_id, product.color_id, product.karat_id]
+      .filter((id): id is number => id !== null)
+      .map((id) => optionValues[id] ?? String(id))
+      .join(', ') || '-';
+
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <div className="toolbar">
+        <button type="button" disabled={syncing} onClick={() => dispatch(syncRequested())}>
+          {t('sync')}
+        </button>
+        <input
+          type="search"
+          className="narrow"
+          aria-label={t('search')}
+          placeholder={t('searchHint')}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(0);
+          }}
+        />
+        {status === 'ready' && <span role="status">{t('count', { shown: filtered.length, total: products.length })}</span>}
+      </div>
+      <ListStatus status={status} notice={notice} count={products.length} empty={t('empty')} />
+      {products.length > 0 && filtered.length === 0 && <p>{t('noMatch')}</p>}
+      {visible.length > 0 && (
+        <table className="catalogue">
+          <thead>
+            <tr>
+              <th>{t('columns.photo')}</th>
+              <th>{t('columns.id')}</th>
+              <th>{t('columns.title')}</th>
+              <th>{t('columns.sku')}</th>
+              <th>{t('columns.options')}</th>
+              <th>{t('columns.workmanshipRate')}</th>
+              <th>{t('columns.ourProductId')}</th>
+              <th>{t('columns.expectedDays')}</th>
+              <th>{t('columns.routing')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {visible.map((product) => (
+              <tr key={product.id}>
+                <td>{product.picture_url ? <img className="thumb" src={product.picture_url} alt={product.title} loading="lazy" /> : '-'}</td>
+                <td>{product.id}</td>
+                <td>
+                  {product.title}
+                  {rowNotices[product.id] && (
+                    <div className={`row-notice ${rowNotices[product.id].kind}`}>
+                      {rowNotices[product.id].text ?? t(rowNotices[product.id].key ?? '')}
+                    </div>
+                  )}
+                </td>
+                <td>{product.sku ?? '-'}</td>
+                <td>{optionNames(product)}</td>
+                <td>
+                  <FieldEditor product={product} field="workmanship_rate" />
+                </td>
+                <td>
+                  <FieldEditor product={product} field="our_product_id" />
+                </td>
+                <td>
+                  <FieldEditor product={product} field="production_expected_days" />
+                </td>
+                <td>
+                  <button type="button" className="secondary" aria-label={t('editRoutingOf', { title: product.title })} onClick={() => dispatch(routingOpened({ productId: product.id }))}>
+                    {t('editRouting')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {pages > 1 && (
+        <div className="toolbar">
+          <button type="button" className="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            {t('previous')}
+          </button>
+          <span>{t('page', { page: current + 1, pages })}</span>
+          <button type="button" className="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            {t('next')}
+          </button>
+        </div>
+      )}
+      {editing && <RoutingEditor product={editing} />}
+    </>
+  );
+}
