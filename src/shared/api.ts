@@ -101,6 +101,7 @@ export interface ProductDto {
   sku: string | null;
   user_id: number | null;
   our_product_id: string | null;
+  workshop_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -92,6 +92,7 @@ export interface ProductsTable {
   sku: string | null;
   user_id: number | null;
   our_product_id: string | null;
+  workshop_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -101,6 +102,110 @@ export interface ProductProductionStepsTable {
   product_id: number;
   step_id: number;
   position_in_process: number;
+}
+
+export interface WorkshopsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  code: string | null;
+  address: string | null;
+  company_name: string | null;
+  phone_number: string | null;
+  tax_number: string | null;
+  is_deleted: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkshopProcessesTable {
+  id: Generated<number>;
+  workshop_id: number;
+  step_id: number;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  company_name: string;
+  tax_number: string;
+  credit: Generated<number>;
+  product_group: string | null;
+  country: Generated<string>;
+  zip_code: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerCreditChangesTable {
+  id: Generated<number>;
+  customer_id: number;
+  changed_by: number;
+  old_credit: number;
+  new_credit: number;
+  created_at: string;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_number: string;
+  customer_id: number | null;
+  source: string;
+  shop_order_id: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  zip_code: string | null;
+  currency: Generated<string>;
+  notes: string | null;
+  canceled_at: string | null;
+  cancel_reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  item_index: Generated<number>;
+  item_count: Generated<number>;
+  workshop_id: number | null;
+  order_line_status_id: Generated<number>;
+  current_order_line_process: Generated<number>;
+  workshop_started_process_id: number | null;
+  quality_control_id: number | null;
+  packing_status_id: number | null;
+  customer_approval_status_id: number | null;
+  material_id: number | null;
+  chain_length_id: number | null;
+  size_id: number | null;
+  color_id: number | null;
+  karat_id: number | null;
+  customization_option: string | null;
+  font: string | null;
+  gift_note: string | null;
+  customer_note: string | null;
+  fulfilment_style: string | null;
+  product_gram: number | null;
+  product_cost: number | null;
+  total_price: number | null;
+  shipment_tracking_number: string | null;
+  location: string | null;
+  barcode: string | null;
+  production_expected_date: string | null;
+  delivery_to_office: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -118,4 +223,10 @@ export interface Database {
   product_option_values: ProductOptionValuesTable;
   products: ProductsTable;
   product_production_steps: ProductProductionStepsTable;
+  workshops: WorkshopsTable;
+  workshop_processes: WorkshopProcessesTable;
+  customers: CustomersTable;
+  customer_credit_changes: CustomerCreditChangesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
 }

@@ -35,12 +35,13 @@ export async function updateStep(db: Db, id: number, input: { step_name: string;
   return getStep(db, id);
 }
 
-/** A step that a routing uses stays: deleting it would leave products with holes in their process. */
+/** A step that a routing or an order line uses stays: deleting it would leave holes in a process. */
 export async function deleteStep(db: Db, id: number): Promise<void> {
   const inUse = () => conflict('errors:stepInUse', 'STEP_IN_USE');
   await getStep(db, id);
-  const used = await db.selectFrom('product_production_steps').select('id').where('step_id', '=', id).executeTakeFirst();
-  if (used) throw inUse();
+  const inRouting = await db.selectFrom('product_production_steps').select('id').where('step_id', '=', id).executeTakeFirst();
+  const atLine = await db.selectFrom('order_lines').select('id').where('current_order_line_process', '=', id).executeTakeFirst();
+  if (inRouting || atLine) throw inUse();
   try {
     await db.deleteFrom('production_steps').where('id', '=', id).execute();
   } catch (error) {

@@ -159,3 +159,25 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     expect((await t.call('GET', `${PRODUCTS}/options`, { token: user.token })).status).toBe(403);
   });
 });
+
+describe.each(testDatabases())('records in use on $name', (database) => {
+  test('a product or step that an order line uses cannot be deleted', async () => {
+    const t = await startTestApp(await database.create());
+    try {
+      const admin = (await t.login()).token;
+      const step = (await t.call('POST', '/api/v1/production-steps', { token: admin, body: { step_name: 'Kesim' } })).body.production_step;
+      const product = (await t.call('POST', PRODUCTS, { token: admin, body: { title: 'Bileklik' } })).body.product;
+      const at = new Date().toISOString();
+      const order = await t.db.insertInto('orders').values({ order_number: 'M-1', source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+      await t.db
+        .insertInto('order_lines')
+        .values({ order_id: order.id, product_id: product.id, current_order_line_process: step.id, created_at: at, updated_at: at })
+        .execute();
+      expect(await t.call('DELETE', `${PRODUCTS}/${product.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'PRODUCT_IN_USE' } });
+      expect(await t.call('DELETE', `/api/v1/production-steps/${step.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE' } });
+      expect((await t.call('GET', `${PRODUCTS}/${product.id}`, { token: admin })).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

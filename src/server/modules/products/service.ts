@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { isForeignKeyViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
 
 const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
@@ -48,9 +49,18 @@ export async function updateProduct(db: Db, id: number, input: Partial<ProductIn
   return getProduct(db, id);
 }
 
+/** A product that order lines name stays: its lines need their photo, title and routing. */
 export async function deleteProduct(db: Db, id: number): Promise<void> {
   await getProduct(db, id);
-  await db.deleteFrom('products').where('id', '=', id).execute();
+  const ordered = await db.selectFrom('order_lines').select('id').where('product_id', '=', id).executeTakeFirst();
+  const inUse = () => conflict('errors:productInUse', 'PRODUCT_IN_USE');
+  if (ordered) throw inUse();
+  try {
+    await db.deleteFrom('products').where('id', '=', id).execute();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw inUse();
+    throw error;
+  }
 }
 
 export function listOptions(db: Db) {
