@@ -15,6 +15,7 @@ import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
 import { shopRoutes } from './modules/shopify/routes';
 import { userRoutes } from './modules/users/routes';
+import { workshopRoutes } from './modules/workshops/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
 
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
     lookupRoutes(api, db);
     productRoutes(api, db);
     shopRoutes(api);
+    workshopRoutes(api, db);
   });
   sweepSessions(app, db);
 

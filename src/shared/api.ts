@@ -25,6 +25,18 @@ export const API = {
   ourProductId: (id: number | string) => `/api/v1/product/${id}/ourproductid`,
   expectedProductionDays: (id: number | string) => `/api/v1/product/${id}/expectedproductiondays`,
   catalogueSync: '/api/v1/technical/shopify-products/update',
+  workshops: '/api/v1/workshops',
+  workshop: (id: number | string) => `/api/v1/workshops/${id}`,
+  workshopInfo: (id: number | string) => `/api/v1/workshops/${id}/info`,
+  workshopStatistics: (id: number | string) => `/api/v1/workshops/${id}/statistics`,
+  workshopOrders: (id: number | string) => `/api/v1/workshops/${id}/orders`,
+  workshopProducts: (id: number | string) => `/api/v1/workshops/${id}/products`,
+  workshopProcesses: (id: number | string) => `/api/v1/workshops/${id}/processes`,
+  workshopProcess: (id: number | string, processId: number | string) => `/api/v1/workshops/${id}/processes/${processId}`,
+  workshopAssignProduct: (id: number | string) => `/api/v1/workshops/${id}/assign-product`,
+  myWorkshop: '/api/v1/workshop/me',
+  productWorkshop: (id: number | string) => `/api/v1/products/${id}/workshop`,
+  productsWorkshop: '/api/v1/products/workshop',
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
@@ -118,4 +130,40 @@ export interface RoutingStepDto {
   step_name: string;
   description: string;
   position_in_process: number;
+}
+
+export interface WorkshopProcessDto {
+  id: number;
+  step_id: number;
+  name: string;
+  step_name: string;
+}
+
+export interface WorkshopDto {
+  id: number;
+  user_id: number | null;
+  name: string;
+  code: string | null;
+  address: string | null;
+  company_name: string | null;
+  phone_number: string | null;
+  tax_number: string | null;
+  is_deleted: boolean;
+  created_at: string;
+  updated_at: string;
+  processes: WorkshopProcessDto[];
+}
+
+/** Figures of a workshop computed from its order lines; "daily" counts the last 24 hours. */
+export interface WorkshopStatisticsDto {
+  turnover: number;
+  open_order_total: number;
+  open_order_daily: number;
+  total_order_total: number;
+  total_order_daily: number;
+}
+
+export interface ProductWorkshopDto {
+  workshop_id: number | null;
+  workshop_name: string | null;
 }

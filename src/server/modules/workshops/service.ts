@@ -1,0 +1,241 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
+
+export interface WorkshopInput {
+  name: string;
+  code: string;
+  address: string;
+  company_name: string;
+  phone_number: string;
+  tax_number: string;
+  user_id: number;
+}
+
+const now = () => new Date().toISOString();
+const DAY_MS = 24 * 60 * 60_000;
+
+async function processesOf(db: Db, workshopIds: number[]) {
+  if (workshopIds.length === 0) return [];
+  return db
+    .selectFrom('workshop_processes as wp')
+    .innerJoin('production_steps as s', 's.id', 'wp.step_id')
+    .select(['wp.id', 'wp.workshop_id', 'wp.step_id', 's.step_name'])
+    .where('wp.workshop_id', 'in', workshopIds)
+    .orderBy('wp.id')
+    .execute();
+}
+
+async function withProcesses(db: Db, rows: Array<Omit<WorkshopDto, 'processes' | 'is_deleted'> & { is_deleted: number }>): Promise<WorkshopDto[]> {
+  const processes = await processesOf(db, rows.map((r) => r.id));
+  return rows.map((row) => ({
+    ...row,
+    is_deleted: row.is_deleted === 1,
+    processes: processes
+      .filter((p) => p.workshop_id === row.id)
+      .map((p) => ({ id: p.id, step_id: p.step_id, name: p.step_name, step_name: p.step_name })),
+  }));
+}
+
+const workshopRows = (db: Db) => db.selectFrom('workshops').selectAll().where('is_deleted', '=', 0);
+
+export async function listWorkshops(db: Db): Promise<WorkshopDto[]> {
+  return withProcesses(db, await workshopRows(db).orderBy('id').execute());
+}
+
+export async function getWorkshop(db: Db, id: number): Promise<WorkshopDto> {
+  const row = await workshopRows(db).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return (await withProcesses(db, [row]))[0];
+}
+
+/** The workshop of a workshop user (GET /api/v1/workshop/me). */
+export async function workshopOfUser(db: Db, userId: number): Promise<WorkshopDto> {
+  const row = await workshopRows(db).where('user_id', '=', userId).orderBy('id').executeTakeFirst();
+  if (!row) throw notFound('errors:noWorkshop', 'NO_WORKSHOP');
+  return (await withProcesses(db, [row]))[0];
+}
+
+/** A workshop belongs to one user of the workshop role, and a user has at most one workshop. */
+async function checkOwner(db: Db, userId: number, exceptWorkshop?: number): Promise<void> {
+  const user = await db.selectFrom('users').select(['id', 'role_id']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw badRequest('errors:unknownUserId', 'UNKNOWN_USER', { id: userId });
+  if (user.role_id !== Role.Workshop) throw badRequest('errors:notWorkshopUser', 'NOT_WORKSHOP_USER');
+  let other = workshopRows(db).select('id').where('user_id', '=', userId);
+  if (exceptWorkshop !== undefined) other = other.where('id', '!=', exceptWorkshop);
+  if (await other.executeTakeFirst()) throw conflict('errors:userHasWorkshop', 'USER_HAS_WORKSHOP');
+}
+
+export async function createWorkshop(db: Db, input: WorkshopInput): Promise<WorkshopDto> {
+  await checkOwner(db, input.user_id);
+  const at = now();
+  const { id } = await db
+    .insertInto('workshops')
+    .values({ ...input, is_deleted: 0, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return getWorkshop(db, id);
+}
+
+export async function updateWorkshop(db: Db, id: number, input: WorkshopInput): Promise<WorkshopDto> {
+  await getWorkshop(db, id);
+  await checkOwner(db, input.user_id, id);
+  await db.updateTable('workshops').set({ ...input, updated_at: now() }).where('id', '=', id).execute();
+  return getWorkshop(db, id);
+}
+
+/** Soft delete; a workshop with unfinished lines stays, and its products become unassigned. */
+export async function deleteWorkshop(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await getWorkshop(trx, id);
+    const open = await trx
+      .selectFrom('order_lines')
+      .select('id')
+      .where('workshop_id', '=', id)
+      .where('order_line_status_id', '<', LineStatus.Completed)
+      .executeTakeFirst();
+    if (open) throw conflict('errors:workshopHasOpenLines', 'WORKSHOP_HAS_OPEN_LINES');
+    await trx.updateTable('products').set({ workshop_id: null }).where('workshop_id', '=', id).execute();
+    await trx.updateTable('workshops').set({ is_deleted: 1, updated_at: now() }).where('id', '=', id).execute();
+  });
+}
+
+export async function addProcess(db: Db, workshopId: number, stepId: number): Promise<WorkshopDto> {
+  await getWorkshop(db, workshopId);
+  const step = await db.selectFrom('production_steps').select('id').where('id', '=', stepId).executeTakeFirst();
+  if (!step) throw badRequest('errors:unknownStep', 'UNKNOWN_STEP', { id: stepId });
+  try {
+    await db.insertInto('workshop_processes').values({ workshop_id: workshopId, step_id: stepId }).execute();
+  } catch (error) {
+    // Already there: adding twice leaves one.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return getWorkshop(db, workshopId);
+}
+
+export async function removeProcess(db: Db, workshopId: number, processId: number): Promise<WorkshopDto> {
+  await getWorkshop(db, workshopId);
+  const removed = await db.deleteFrom('workshop_processes').where('id', '=', processId).where('workshop_id', '=', workshopId).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) throw notFound();
+  return getWorkshop(db, workshopId);
+}
+
+export async function statistics(db: Db, workshopId: number, at = Date.now()): Promise<WorkshopStatisticsDto> {
+  await getWorkshop(db, workshopId);
+  const since = new Date(at - DAY_MS).toISOString();
+  const open = sql<boolean>`order_line_status_id < ${LineStatus.Completed}`;
+  const recent = sql<boolean>`created_at >= ${since}`;
+  const row = await db
+    .selectFrom('order_lines')
+    .select([
+      sql<number>`coalesce(sum(case when order_line_status_id = ${LineStatus.Completed} then product_cost else 0 end), 0)`.as('turnover'),
+      sql<number>`count(case when ${open} then 1 end)`.as('open_order_total'),
+      sql<number>`count(case when ${open} and ${recent} then 1 end)`.as('open_order_daily'),
+      sql<number>`count(*)`.as('total_order_total'),
+      sql<number>`count(case when ${recent} then 1 end)`.as('total_order_daily'),
+    ])
+    .where('workshop_id', '=', workshopId)
+    .executeTakeFirstOrThrow();
+  return {
+    turnover: Number(row.turnover),
+    open_order_total: Number(row.open_order_total),
+    open_order_daily: Number(row.open_order_daily),
+    total_order_total: Number(row.total_order_total),
+    total_order_daily: Number(row.total_order_daily),
+  };
+}
+
+export async function productsOf(db: Db, workshopId: number): Promise<ProductDto[]> {
+  await getWorkshop(db, workshopId);
+  return db.selectFrom('products').selectAll().where('workshop_id', '=', workshopId).orderBy('id').execute();
+}
+
+/** The workshop's order lines with what the detail table shows. */
+export async function ordersOf(db: Db, workshopId: number) {
+  await getWorkshop(db, workshopId);
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select([
+      'l.id as order_product_id',
+      'l.order_id',
+      'o.order_number',
+      'l.product_id',
+      'p.title as product_title',
+      'p.picture_url as product_picture_url',
+      'l.order_line_status_id',
+      'l.current_order_line_process',
+      'l.material_id',
+      'l.color_id',
+      'l.chain_length_id',
+      'l.size_id',
+      'l.karat_id',
+      'l.customer_note',
+      'l.customization_option',
+      'l.product_gram',
+      'l.production_expected_date',
+      'l.created_at',
+    ])
+    .where('l.workshop_id', '=', workshopId)
+    .orderBy('l.id', 'desc')
+    .execute();
+}
+
+async function checkProducts(db: Db, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  const unique = [...new Set(productIds)];
+  const known = new Set((await db.selectFrom('products').select('id').where('id', 'in', unique).execute()).map((r) => r.id));
+  const missing = unique.find((id) => !known.has(id));
+  if (missing !== undefined) throw badRequest('errors:unknownProduct', 'UNKNOWN_PRODUCT', { id: missing });
+}
+
+/**
+ * Puts products in a workshop (or none). Their order lines that have not started follow them;
+ * lines already in production stay with the workshop that works on them.
+ */
+export async function assignProducts(db: Db, productIds: number[], workshopId: number | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (workshopId !== null) {
+      const workshop = await workshopRows(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
+      if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP');
+    }
+    await checkProducts(trx, productIds);
+    if (productIds.length === 0) return;
+    const at = now();
+    await trx.updateTable('products').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', productIds).execute();
+    await trx
+      .updateTable('order_lines')
+      .set({ workshop_id: workshopId, updated_at: at })
+      .where('product_id', 'in', productIds)
+      .where('order_line_status_id', '=', LineStatus.Waiting)
+      .where('current_order_line_process', '=', NOT_STARTED)
+      .execute();
+  });
+}
+
+/** PUT /workshops/{id}/products: exactly these products belong to the workshop afterwards. */
+export async function replaceProducts(db: Db, workshopId: number, productIds: number[]): Promise<void> {
+  await getWorkshop(db, workshopId);
+  await checkProducts(db, productIds);
+  const current = (await db.selectFrom('products').select('id').where('workshop_id', '=', workshopId).execute()).map((r) => r.id);
+  const keep = new Set(productIds);
+  const released = current.filter((id) => !keep.has(id));
+  if (released.length > 0) await assignProducts(db, released, null);
+  await assignProducts(db, productIds, workshopId);
+}
+
+export async function workshopOfProduct(db: Db, productId: number): Promise<ProductWorkshopDto> {
+  const row = await db
+    .selectFrom('products as p')
+    .leftJoin('workshops as w', (join) => join.onRef('w.id', '=', 'p.workshop_id').on('w.is_deleted', '=', 0))
+    .select(['p.id', 'w.id as workshop_id', 'w.name as workshop_name'])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { workshop_id: row.workshop_id ?? null, workshop_name: row.workshop_name ?? null };
+}
