@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db';
 import { createMailer } from './modules/auth/mail';
 import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
+import { customerRoutes } from './modules/customers/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
     productRoutes(api, db);
     shopRoutes(api);
     workshopRoutes(api, db);
+    customerRoutes(api, db);
   });
   sweepSessions(app, db);
 

@@ -37,6 +37,13 @@ export const API = {
   myWorkshop: '/api/v1/workshop/me',
   productWorkshop: (id: number | string) => `/api/v1/products/${id}/workshop`,
   productsWorkshop: '/api/v1/products/workshop',
+  customers: '/api/v1/customers',
+  b2bCustomer: '/api/v1/b2b/customer',
+  b2bCustomers: '/api/v1/customers/B2B',
+  customerInfo: (id: number | string) => `/api/v1/customers/B2B/${id}/info`,
+  customerCredit: (id: number | string) => `/api/v1/customers/${id}/credit`,
+  customerOrders: (id: number | string) => `/api/v1/customers/${id}/orders`,
+  myCustomer: '/api/v1/customers/me',
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
@@ -166,4 +173,47 @@ export interface WorkshopStatisticsDto {
 export interface ProductWorkshopDto {
   workshop_id: number | null;
   workshop_name: string | null;
+}
+
+export interface CustomerDto {
+  id: number;
+  user_id: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  company_name: string;
+  tax_number: string;
+  credit: number;
+  product_group: string | null;
+  country: string;
+  zip_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Figures of SPEC section 3, computed from the customer's order lines. */
+export interface CustomerStatisticsDto {
+  number_of_orders: number;
+  number_of_products_ordered: number;
+  number_of_products_waiting: number;
+  number_of_canceled_orders: number;
+  number_of_late_products: number;
+  number_of_products_in_process: number;
+  average_order_value: number;
+  total_revenue: number;
+  revenue: number;
+  open_order_total: number;
+  open_order_daily: number;
+  total_order_total: number;
+  total_order_daily: number;
+}
+
+export interface CreditChangeDto {
+  id: number;
+  changed_by: number;
+  changed_by_username: string;
+  old_credit: number;
+  new_credit: number;
+  created_at: string;
 }

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
+import { lineFigures } from '../orders/figures';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
@@ -17,7 +17,6 @@ export interface WorkshopInput {
 }
 
 const now = () => new Date().toISOString();
-const DAY_MS = 24 * 60 * 60_000;
 
 async function processesOf(db: Db, workshopIds: number[]) {
   if (workshopIds.length === 0) return [];
@@ -124,28 +123,15 @@ export async function removeProcess(db: Db, workshopId: number, processId: numbe
   return getWorkshop(db, workshopId);
 }
 
-export async function statistics(db: Db, workshopId: number, at = Date.now()): Promise<WorkshopStatisticsDto> {
+export async function statistics(db: Db, workshopId: number): Promise<WorkshopStatisticsDto> {
   await getWorkshop(db, workshopId);
-  const since = new Date(at - DAY_MS).toISOString();
-  const open = sql<boolean>`order_line_status_id < ${LineStatus.Completed}`;
-  const recent = sql<boolean>`created_at >= ${since}`;
-  const row = await db
-    .selectFrom('order_lines')
-    .select([
-      sql<number>`coalesce(sum(case when order_line_status_id = ${LineStatus.Completed} then product_cost else 0 end), 0)`.as('turnover'),
-      sql<number>`count(case when ${open} then 1 end)`.as('open_order_total'),
-      sql<number>`count(case when ${open} and ${recent} then 1 end)`.as('open_order_daily'),
-      sql<number>`count(*)`.as('total_order_total'),
-      sql<number>`count(case when ${recent} then 1 end)`.as('total_order_daily'),
-    ])
-    .where('workshop_id', '=', workshopId)
-    .executeTakeFirstOrThrow();
+  const figures = await lineFigures(db, { column: 'l.workshop_id', id: workshopId });
   return {
-    turnover: Number(row.turnover),
-    open_order_total: Number(row.open_order_total),
-    open_order_daily: Number(row.open_order_daily),
-    total_order_total: Number(row.total_order_total),
-    total_order_daily: Number(row.total_order_daily),
+    turnover: figures.turnover,
+    open_order_total: figures.open_total,
+    open_order_daily: figures.open_daily,
+    total_order_total: figures.lines,
+    total_order_daily: figures.total_daily,
   };
 }
 

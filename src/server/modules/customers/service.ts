@@ -1,0 +1,127 @@
+import type { Db } from '../../db';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { lineFigures } from '../orders/figures';
+
+export interface CustomerInput {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  company_name: string;
+  credit: number;
+  tax_number: string;
+  user_id: number;
+}
+
+const now = () => new Date().toISOString();
+
+export function listCustomers(db: Db): Promise<CustomerDto[]> {
+  return db.selectFrom('customers').selectAll().orderBy('id').execute();
+}
+
+export async function getCustomer(db: Db, id: number): Promise<CustomerDto> {
+  const customer = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!customer) throw notFound();
+  return customer;
+}
+
+export async function customerOfUser(db: Db, userId: number): Promise<CustomerDto> {
+  const customer = await db.selectFrom('customers').selectAll().where('user_id', '=', userId).orderBy('id').executeTakeFirst();
+  if (!customer) throw notFound('errors:noCustomer', 'NO_CUSTOMER');
+  return customer;
+}
+
+/** A customer record belongs to one user of the B2B customer role. */
+export async function createCustomer(db: Db, input: CustomerInput): Promise<CustomerDto> {
+  const user = await db.selectFrom('users').select(['id', 'role_id']).where('id', '=', input.user_id).executeTakeFirst();
+  if (!user) throw badRequest('errors:unknownUserId', 'UNKNOWN_USER', { id: input.user_id });
+  if (user.role_id !== Role.Customer) throw badRequest('errors:notCustomerUser', 'NOT_CUSTOMER_USER');
+  if (await db.selectFrom('customers').select('id').where('user_id', '=', input.user_id).executeTakeFirst()) {
+    throw conflict('errors:userHasCustomer', 'USER_HAS_CUSTOMER');
+  }
+  const at = now();
+  const { id } = await db.insertInto('customers').values({ ...input, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  return getCustomer(db, id);
+}
+
+export async function statistics(db: Db, customerId: number): Promise<CustomerStatisticsDto> {
+  const f = await lineFigures(db, { column: 'o.customer_id', id: customerId });
+  return {
+    number_of_orders: f.orders,
+    number_of_products_ordered: f.lines,
+    number_of_products_waiting: f.waiting,
+    number_of_canceled_orders: f.canceled_orders,
+    number_of_late_products: f.late,
+    number_of_products_in_process: f.in_process,
+    average_order_value: f.orders === 0 ? 0 : Math.round((f.total_revenue / f.orders) * 100) / 100,
+    total_revenue: f.total_revenue,
+    revenue: f.revenue,
+    open_order_total: f.open_total,
+    open_order_daily: f.open_daily,
+    total_order_total: f.lines,
+    total_order_daily: f.total_daily,
+  };
+}
+
+export function creditHistory(db: Db, customerId: number): Promise<CreditChangeDto[]> {
+  return db
+    .selectFrom('customer_credit_changes as c')
+    .innerJoin('users as u', 'u.id', 'c.changed_by')
+    .select(['c.id', 'c.changed_by', 'u.username as changed_by_username', 'c.old_credit', 'c.new_credit', 'c.created_at'])
+    .where('c.customer_id', '=', customerId)
+    .orderBy('c.id', 'desc')
+    .execute();
+}
+
+/** The customer with its figures and credit history, as the detail screen shows it. */
+export async function customerInfo(db: Db, id: number) {
+  const customer = await getCustomer(db, id);
+  return { ...customer, ...(await statistics(db, id)), credit_history: await creditHistory(db, id) };
+}
+
+/** Sets the credit and records who changed it from what, in one transaction. */
+export async function updateCredit(db: Db, id: number, credit: number, changedBy: number): Promise<CustomerDto> {
+  await db.transaction().execute(async (trx) => {
+    const customer = await getCustomer(trx, id);
+    const at = now();
+    await trx.updateTable('customers').set({ credit, updated_at: at }).where('id', '=', id).execute();
+    await trx
+      .insertInto('customer_credit_changes')
+      .values({ customer_id: id, changed_by: changedBy, old_credit: customer.credit, new_credit: credit, created_at: at })
+      .execute();
+  });
+  return getCustomer(db, id);
+}
+
+/** The customer's order lines, newest first. */
+export async function ordersOf(db: Db, customerId: number) {
+  await getCustomer(db, customerId);
+  return db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
+    .select([
+      'l.id as order_product_id',
+      'l.order_id',
+      'o.order_number',
+      'l.product_id',
+      'p.title as product_title',
+      'p.picture_url as product_picture_url',
+      'l.order_line_status_id',
+      'l.current_order_line_process',
+      'l.customer_approval_status_id',
+      'l.total_price',
+      'l.product_gram',
+      'l.customer_note',
+      'w.name as workshop_name',
+      'l.production_expected_date',
+      'o.canceled_at',
+      'l.created_at',
+    ])
+    .where('o.customer_id', '=', customerId)
+    .orderBy('l.id', 'desc')
+    .execute();
+}

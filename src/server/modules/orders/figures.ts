@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { LineStatus } from '../../../shared/statuses';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Whose lines: a workshop's (by line) or a customer's (by order). */
+export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number };
+
+/**
+ * Figures over a set of order lines, the same for a workshop and a customer: a line is open until
+ * it is completed; "daily" counts the last 24 hours; money sums total_price, turnover sums the
+ * workshop cost of completed lines. Canceled orders count only as canceled.
+ */
+export async function lineFigures(db: Db, owner: LineOwner, at = Date.now()) {
+  const since = new Date(at - DAY_MS).toISOString();
+  const nowIso = new Date(at).toISOString();
+  const live = sql<boolean>`o.canceled_at is null`;
+  const open = sql<boolean>`${live} and l.order_line_status_id < ${LineStatus.Completed}`;
+  const recent = sql<boolean>`l.created_at >= ${since}`;
+  const row = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select([
+      sql<number>`count(distinct case when ${live} then o.id end)`.as('orders'),
+      sql<number>`count(distinct case when o.canceled_at is not null then o.id end)`.as('canceled_orders'),
+      sql<number>`count(case when ${live} then 1 end)`.as('lines'),
+      sql<number>`count(case when ${live} and l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
+      sql<number>`count(case when ${live} and l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
+      sql<number>`count(case when ${open} and l.delivery_to_office is null and l.production_expected_date < ${nowIso} then 1 end)`.as('late'),
+      sql<number>`coalesce(sum(case when ${live} then l.total_price else 0 end), 0)`.as('total_revenue'),
+      sql<number>`coalesce(sum(case when ${live} and l.order_line_status_id = ${LineStatus.Completed} then l.total_price else 0 end), 0)`.as('revenue'),
+      sql<number>`coalesce(sum(case when ${live} and l.order_line_status_id = ${LineStatus.Completed} then l.product_cost else 0 end), 0)`.as('turnover'),
+      sql<number>`count(case when ${open} then 1 end)`.as('open_total'),
+      sql<number>`count(case when ${open} and ${recent} then 1 end)`.as('open_daily'),
+      sql<number>`count(case when ${live} and ${recent} then 1 end)`.as('total_daily'),
+    ])
+    .where(owner.column, '=', owner.id)
+    .executeTakeFirstOrThrow();
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Record<keyof typeof row, number>;
+}
