@@ -14,7 +14,9 @@ import { customerRoutes } from './modules/customers/routes';
 import { lookupRoutes } from './modules/lookups/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
-import { shopRoutes } from './modules/shopify/routes';
+import { shopRoutes } from './modules/shops/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { secretsCipher } from './modules/shops/secrets';
 import { userRoutes } from './modules/users/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
@@ -23,7 +25,7 @@ import { handleErrors, routeNotFound } from './plugins/errors';
 export const CLIENT_DIR = resolve(__dirname, '../../dist/client');
 
 /** The whole HTTP application, ready to listen or to answer `inject` calls; it never listens itself. */
-export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir = CLIENT_DIR): Promise<FastifyInstance> {
+export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, clientDir = CLIENT_DIR): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -63,9 +65,10 @@ export async function buildApp(config: Config, { db }: DatabaseHandle, clientDir
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
     productRoutes(api, db);
-    shopRoutes(api);
+    shopRoutes(api, db, secretsCipher(config.secretsKey));
     workshopRoutes(api, db);
     customerRoutes(api, db);
+    settingsRoutes(api, db, dialect);
   });
   sweepSessions(app, db);
 

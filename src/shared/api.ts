@@ -25,6 +25,10 @@ export const API = {
   ourProductId: (id: number | string) => `/api/v1/product/${id}/ourproductid`,
   expectedProductionDays: (id: number | string) => `/api/v1/product/${id}/expectedproductiondays`,
   catalogueSync: '/api/v1/technical/shopify-products/update',
+  shop: '/technical/shop',
+  shopCredentials: '/technical/shopify-credentials',
+  generalSettings: '/api/v1/settings/general',
+  systemInfo: '/api/v1/system/info',
   workshops: '/api/v1/workshops',
   workshop: (id: number | string) => `/api/v1/workshops/${id}`,
   workshopInfo: (id: number | string) => `/api/v1/workshops/${id}/info`,
@@ -215,5 +219,15 @@ export interface CreditChangeDto {
   changed_by_username: string;
   old_credit: number;
   new_credit: number;
+  created_at: string;
+}
+
+/** A store connection or webhook record as routes return it: never with its secrets. */
+export interface ShopConnectionDto {
+  id: number;
+  kind: 'store' | 'webhook';
+  user_id: number;
+  shop_name: string;
+  shop_domain: string | null;
   created_at: string;
 }

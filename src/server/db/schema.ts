@@ -208,6 +208,20 @@ export interface OrderLinesTable {
   updated_at: string;
 }
 
+export interface ShopConnectionsTable {
+  id: Generated<number>;
+  kind: 'store' | 'webhook';
+  user_id: number;
+  shop_name: string;
+  shop_domain: string | null;
+  api_key: string;
+  /** Encrypted (see modules/shops/secrets.ts), as are access_token and webhook_secret. */
+  api_secret: string;
+  access_token: string;
+  webhook_secret: string | null;
+  created_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -229,4 +243,5 @@ export interface Database {
   customer_credit_changes: CustomerCreditChangesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  shop_connections: ShopConnectionsTable;
 }

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as auth from './2026-11-23-0001-auth';
 import * as catalogue from './2026-11-23-0002-catalogue';
 import * as workshopsCustomersOrders from './2026-11-23-0003-workshops-customers-orders';
+import * as shops from './2026-11-23-0004-shops';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0001-auth': auth,
   '2026-11-23-0002-catalogue': catalogue,
   '2026-11-23-0003-workshops-customers-orders': workshopsCustomersOrders,
+  '2026-11-23-0004-shops': shops,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Db, DialectName } from '../../db';
+import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
+
+const KEY = 'general';
+
+export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
+}
+
+export async function saveGeneralSettings(db: Db, settings: GeneralSettings): Promise<GeneralSettings> {
+  const value = JSON.stringify(settings);
+  const updated_at = new Date().toISOString();
+  await db
+    .insertInto('settings')
+    .values({ key: KEY, value, updated_at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
+    .execute();
+  return getGeneralSettings(db);
+}
+
+async function databaseSize(db: Db, dialect: DialectName): Promise<number> {
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ size: number }>`select pg_database_size(current_database()) as size`.execute(db);
+    return Number(rows[0].size);
+  }
+  const { rows } = await sql<{ size: number }>`select page_count * page_size as size from pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0].size);
+}
+
+const count = (db: Db, table: 'products' | 'customers') =>
+  db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+
+/** Real figures for the system info tab. */
+export async function systemInfo(db: Db, dialect: DialectName, version: string, startedAt: number) {
+  const usersByRole = await db
+    .selectFrom('roles as r')
+    .leftJoin('users as u', 'u.role_id', 'r.id')
+    .select(['r.id as role_id', 'r.role_name', (eb) => eb.fn.count<number>('u.id').as('count')])
+    .groupBy(['r.id', 'r.role_name'])
+    .orderBy('r.id')
+    .execute();
+  const linesByStatus = await db
+    .selectFrom('order_line_statuses as s')
+    .leftJoin('order_lines as l', 'l.order_line_status_id', 's.id')
+    .select(['s.id as status_id', 's.name', (eb) => eb.fn.count<number>('l.id').as('count')])
+    .groupBy(['s.id', 's.name'])
+    .orderBy('s.id')
+    .execute();
+  const workshops = await db
+    .selectFrom('workshops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_deleted', '=', 0)
+    .executeTakeFirstOrThrow();
+  return {
+    users_by_role: usersByRole.map((r) => ({ ...r, count: Number(r.count) })),
+    products: await count(db, 'products'),
+    workshops: Number(workshops.n),
+    customers: await count(db, 'customers'),
+    order_lines_by_status: linesByStatus.map((s) => ({ ...s, count: Number(s.count) })),
+    database: dialect,
+    database_size_bytes: await databaseSize(db, dialect),
+    uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
+    version,
+  };
+}

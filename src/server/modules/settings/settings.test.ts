@@ -1,0 +1,77 @@
+import { testDatabases } from '../../../../test/databases';
+import { startTestApp, type TestApp } from '../../../../test/server';
+
+describe.each(testDatabases())('settings, system info and shop records on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startTestApp(await database.create());
+    admin = (await t.login()).token;
+  });
+  afterAll(() => t.close());
+
+  test('general settings: defaults, validated save, readable by every active role', async () => {
+    expect((await t.call('GET', '/api/v1/settings/general', { token: admin })).body.settings).toEqual({
+      system_email: '',
+      phone: '',
+      time_zone: 'Europe/Istanbul',
+      currency: 'TRY',
+    });
+    const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR' };
+    for (const patch of [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: '' }]) {
+      expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, ...patch } })).status).toBe(400);
+    }
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual(good);
+    await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, currency: 'USD' } });
+    const user = await t.newUser('ayar_okur');
+    await t.db.updateTable('users').set({ role_id: 3 }).where('id', '=', user.user_id).execute();
+    expect((await t.call('GET', '/api/v1/settings/general', { token: user.token })).body.settings.currency).toBe('USD');
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: user.token, body: good })).status).toBe(403);
+    expect((await t.call('GET', '/api/v1/system/info', { token: user.token })).status).toBe(403);
+  });
+
+  test('system info reports real figures', async () => {
+    const info = (await t.call('GET', '/api/v1/system/info', { token: admin })).body.system;
+    expect(info.users_by_role).toHaveLength(5);
+    expect(info.users_by_role.find((r: { role_id: number }) => r.role_id === 2).count).toBe(1);
+    expect(info.order_lines_by_status.map((s: { count: number }) => s.count)).toEqual([0, 0, 0, 0, 0]);
+    expect(info).toMatchObject({ products: 0, workshops: 0, customers: 0, database: database.name, version: expect.any(String) });
+    expect(info.database_size_bytes).toBeGreaterThan(0);
+    await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Yüzük' } });
+    expect((await t.call('GET', '/api/v1/system/info', { token: admin })).body.system.products).toBe(1);
+  });
+
+  test('store and webhook records need a customer, keep secrets encrypted and never return them', async () => {
+    const store = { shop_name: 'Firma Mağaza', api_key: 'key-1', api_secret: 'very-secret-1', access_token: 'token-abc' };
+    const buyer = await t.newUser('magaza_sahibi');
+    expect(await t.call('POST', '/technical/shop', { token: admin, body: { ...store, user_id: buyer.user_id } })).toMatchObject({
+      status: 400,
+      body: { error: 'Bir müşteri seçmelisiniz.' },
+    });
+    expect((await t.call('POST', '/technical/shop', { token: admin, body: store })).status).toBe(400);
+    await t.call('POST', '/api/v1/user/changeUserRoles', { token: admin, body: [{ ID: buyer.user_id, Role: 5 }] });
+    await t.call('POST', '/api/v1/customers', {
+      token: admin,
+      body: { name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'y', credit: 0, tax_number: '1', user_id: buyer.user_id },
+    });
+
+    const saved = await t.call('POST', '/technical/shop', { token: admin, body: { ...store, user_id: buyer.user_id } });
+    expect(saved.status).toBe(201);
+    const hook = await t.call('POST', '/technical/shopify-credentials', {
+      token: admin,
+      body: { ...store, user_id: buyer.user_id, shop_domain: 'firma.myshopify.com', webhook_secret: 'hook-secret-9' },
+    });
+    expect(hook.status).toBe(201);
+    const listed = await t.call('GET', '/technical/shop', { token: admin });
+    for (const text of [saved, hook, listed].map((r) => JSON.stringify(r.body))) {
+      expect(text).not.toMatch(/very-secret-1|token-abc|hook-secret-9|api_secret|access_token|webhook_secret/);
+    }
+    const rows = await t.db.selectFrom('shop_connections').selectAll().execute();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.api_secret).toMatch(/^v1\./);
+      expect(`${row.api_secret}${row.access_token}${row.webhook_secret}`).not.toMatch(/very-secret-1|token-abc|hook-secret-9/);
+    }
+    expect((await t.call('POST', '/technical/shop', { token: buyer.token, body: { ...store, user_id: buyer.user_id } })).status).toBe(403);
+  });
+});

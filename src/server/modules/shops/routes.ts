@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db';
+import { AppError } from '../../errors';
+import { message } from '../../messages';
+import { validateBody } from '../../validate';
+import { API } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
+import type { SecretsCipher } from './secrets';
+import * as shops from './service';
+
+const TRIMMED = ['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token', 'webhook_secret'];
+
+export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher): void {
+  const admin = { config: { roles: [Role.Admin] } };
+
+  api.post(API.shop, admin, async (request, reply) => {
+    const connection = await shops.addConnection(db, cipher, 'store', await validateBody(storeSchema, request.body, TRIMMED));
+    return reply.code(201).send({ shop: connection, message: message('errors:storeAdded') });
+  });
+  api.post(API.shopCredentials, admin, async (request, reply) => {
+    const connection = await shops.addConnection(db, cipher, 'webhook', await validateBody(webhookSchema, request.body, TRIMMED));
+    return reply.code(201).send({ shop: connection, message: message('errors:webhookAdded') });
+  });
+  api.get(API.shop, admin, async () => ({ shops: await shops.listConnections(db) }));
+
+  // The catalogue comes from the shop through its admin API, which is built with the order webhooks.
+  api.post(API.catalogueSync, admin, async () => {
+    throw new AppError(503, 'SHOP_NOT_CONFIGURED', 'errors:shopNotConfigured');
+  });
+}

@@ -1,0 +1,19 @@
+import { number, object, string } from 'yup';
+
+const required = (max: number) => string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(max, 'validation:textTooLong');
+const customerUser = number().typeError('validation:customerRequired').required('validation:customerRequired').integer('validation:customerRequired').min(1, 'validation:customerRequired');
+
+/** Add-store form: a customer must be chosen and every field filled. */
+export const storeSchema = object({
+  user_id: customerUser,
+  shop_name: required(200),
+  api_key: required(300),
+  api_secret: required(500),
+  access_token: required(500),
+});
+
+/** Add-webhook form: a customer must be chosen and every field filled. */
+export const webhookSchema = storeSchema.shape({
+  shop_domain: required(300),
+  webhook_secret: required(500),
+});
