@@ -67,7 +67,7 @@ test('a second refresh within the throttle window is not attempted', async () =>
 
 test('errors carry the server sentence and code', async () => {
   mockFetch(() => [409, { error: 'Bu kullanici adi zaten kullaniliyor.', code: 'USERNAME_TAKEN' }]);
-  await expect(http.post(API.register, {})).rejects.toMatchObject({ status: 409, serverMessage: 'Bu kullanici adi zaten kullaniliyor.', code: 'USERNAME_TAKEN' });
+  await expect(http.post(API.register, {})).rejects.toMatchObject({ status: 409, error: 'Bu kullanici adi zaten kullaniliyor.', code: 'USERNAME_TAKEN' });
 });
 
 test('a request without an answer in 10 seconds is abandoned', async () => {

@@ -2,14 +2,18 @@ import { API, type LoginResponse } from '../../shared/api';
 import { REFRESH_THROTTLE_MS, REQUEST_TIMEOUT_MS } from '../../shared/limits';
 import { clearSession, readSession, saveLogin } from '../features/session/storage';
 
-/** A failed call: the HTTP status (0 when no answer came) and the server's sentence, if it sent one. */
+/**
+ * A failed call: the HTTP status (0 when no answer came), the server's sentence (`error` of its
+ * `{error, code}` body) if it sent one, and its stable code (or TIMEOUT / NETWORK).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly serverMessage: string | null,
+    readonly error: string | null,
     readonly code: string | null,
   ) {
-    super(serverMessage ?? `HTTP ${status}`);
+    super(error ?? `HTTP ${status}`);
+    this.name = 'ApiError';
   }
 }
 

@@ -4,25 +4,29 @@ import enAccount from '../../../locales/en/account.json';
 import enAuth from '../../../locales/en/auth.json';
 import enCatalogue from '../../../locales/en/catalogue.json';
 import enCommon from '../../../locales/en/common.json';
+import enCustomers from '../../../locales/en/customers.json';
 import enDashboard from '../../../locales/en/dashboard.json';
 import enErrors from '../../../locales/en/errors.json';
 import enSteps from '../../../locales/en/steps.json';
 import enUsers from '../../../locales/en/users.json';
+import enWorkshops from '../../../locales/en/workshops.json';
 import enValidation from '../../../locales/en/validation.json';
 import trAccount from '../../../locales/tr/account.json';
 import trAuth from '../../../locales/tr/auth.json';
 import trCatalogue from '../../../locales/tr/catalogue.json';
 import trCommon from '../../../locales/tr/common.json';
+import trCustomers from '../../../locales/tr/customers.json';
 import trDashboard from '../../../locales/tr/dashboard.json';
 import trErrors from '../../../locales/tr/errors.json';
 import trSteps from '../../../locales/tr/steps.json';
 import trUsers from '../../../locales/tr/users.json';
+import trWorkshops from '../../../locales/tr/workshops.json';
 import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, validation: trValidation, errors: trErrors },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, validation: enValidation, errors: enErrors },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

@@ -3,12 +3,13 @@ import { passwordSaga } from '../features/account/sagas';
 import { authSaga } from '../features/auth/sagas';
 import { catalogueSaga } from '../features/catalogue/sagas';
 import { stepsSaga } from '../features/production-steps/sagas';
+import { resourcesSaga } from '../features/resources/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { usersSaga } from '../features/users/sagas';
 
 /** Each feature's saga runs on its own; one that crashes is started again instead of stopping the rest. */
 export function* rootSaga() {
-  const sagas = [sessionSaga, authSaga, passwordSaga, usersSaga, stepsSaga, catalogueSaga];
+  const sagas = [sessionSaga, authSaga, passwordSaga, usersSaga, stepsSaga, catalogueSaga, resourcesSaga];
   yield all(
     sagas.map((saga) =>
       spawn(function* keepAlive() {

@@ -14,6 +14,12 @@ const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const UpcomingScreen = lazy(() => import('../features/upcoming/UpcomingScreen'));
 const ProductCatalogScreen = lazy(() => import('../features/catalogue/ProductCatalogScreen'));
+const WorkshopListScreen = lazy(() => import('../features/workshops/WorkshopListScreen'));
+const WorkshopDetailScreen = lazy(() => import('../features/workshops/WorkshopDetailScreen'));
+const WorkshopProductsScreen = lazy(() => import('../features/workshops/WorkshopProductsScreen'));
+const AllProductsScreen = lazy(() => import('../features/workshops/AllProductsScreen'));
+const CustomerListScreen = lazy(() => import('../features/customers/CustomerListScreen'));
+const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -28,12 +34,6 @@ function LoginRoute() {
 
 /* Screens that later work fills in; each keeps its route, guard and title. */
 const UPCOMING: Array<[path: string, screen: string]> = [
-  ['/admin/customers', 'customers'],
-  ['/admin/customers/:id', 'customerDetail'],
-  ['/admin/workshops', 'workshops'],
-  ['/admin/workshops/:id', 'workshopDetail'],
-  ['/admin/workshops/:id/products', 'workshopProducts'],
-  ['/admin/workshops/:id/all-products', 'allProducts'],
   ['/admin/orders', 'orders'],
   ['/workshop/orders/:id', 'workshopOrder'],
   ['/workshop/order/:id', 'workshopOrder'],
@@ -77,6 +77,12 @@ export function AppRoutes() {
             <Route path="/admin/users" element={<UsersScreen />} />
             <Route path="/admin/user-roles" element={<UserRolesScreen />} />
             <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
+            <Route path="/admin/customers" element={<CustomerListScreen />} />
+            <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+            <Route path="/admin/workshops" element={<WorkshopListScreen />} />
+            <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
+            <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
+            <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
             {UPCOMING.map(([path, screen]) => (
               <Route key={path} path={path} element={<UpcomingScreen screen={screen} />} />
             ))}

@@ -4,6 +4,7 @@ import { authSlice } from '../features/auth/slice';
 import { passwordSlice } from '../features/account/slice';
 import { catalogueSlice } from '../features/catalogue/slice';
 import { stepsSlice } from '../features/production-steps/slice';
+import { resourcesSlice } from '../features/resources/slice';
 import { sessionSlice } from '../features/session/slice';
 import { usersSlice } from '../features/users/slice';
 import { rootSaga } from './rootSaga';
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   users: usersSlice.reducer,
   steps: stepsSlice.reducer,
   catalogue: catalogueSlice.reducer,
+  resources: resourcesSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

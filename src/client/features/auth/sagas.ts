@@ -1,4 +1,5 @@
-import { all, call, put, takeLatest } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { API, type LoginResponse } from '../../../shared/api';
 import { ApiError, http } from '../../api/http';
 import { loggedIn } from '../session/slice';
@@ -6,8 +7,10 @@ import { saveLogin } from '../session/storage';
 import {
   forgotRequested,
   forgotSucceeded,
+  loginCancelled,
   loginRequested,
   loginSucceeded,
+  modeChanged,
   type Notice,
   registerRequested,
   registerSucceeded,
@@ -18,17 +21,34 @@ import {
 
 /** The server's sentence when it sent one, else the screen's own fallback (SPEC section 8). */
 export function failure(error: unknown, fallbackKey: string): Notice {
-  const text = error instanceof ApiError ? error.serverMessage : null;
+  const text = error instanceof ApiError ? error.error : null;
   return text ? { kind: 'error', text } : { kind: 'error', key: fallbackKey };
 }
 
-function* login(action: ReturnType<typeof loginRequested>) {
+function* authorize(credentials: { username: string; password: string }) {
   try {
-    const response: LoginResponse = yield call(http.post, API.login, action.payload);
+    const response: LoginResponse = yield call(http.post, API.login, credentials);
+    const session = saveLogin(response);
     yield put(loginSucceeded());
-    yield put(loggedIn(saveLogin(response)));
+    yield put(loggedIn(session));
   } catch (error) {
     yield put(requestFailed(failure(error, 'auth:loginFailed')));
+  } finally {
+    if (yield cancelled()) yield put(loginCancelled());
+  }
+}
+
+/**
+ * The login flow: take a request, fork the call, then wait for its outcome. Leaving the login
+ * mode (the register or forgot-password link) while the call runs cancels it, so a late answer
+ * cannot log the user in behind their back.
+ */
+function* loginFlow() {
+  while (true) {
+    const request: ReturnType<typeof loginRequested> = yield take(loginRequested.type);
+    const task: Task = yield fork(authorize, request.payload);
+    const outcome: { type: string } = yield take([loginSucceeded.type, requestFailed.type, modeChanged.type]);
+    if (outcome.type === modeChanged.type) yield cancel(task);
   }
 }
 
@@ -65,7 +85,7 @@ function* reset(action: ReturnType<typeof resetRequested>) {
 
 export function* authSaga() {
   yield all([
-    takeLatest(loginRequested.type, login),
+    fork(loginFlow),
     takeLatest(registerRequested.type, register),
     takeLatest(forgotRequested.type, forgot),
     takeLatest(resetRequested.type, reset),

@@ -48,6 +48,9 @@ export const authSlice = createSlice({
       state.busy = true;
       state.notice = null;
     },
+    loginCancelled: (state) => {
+      state.busy = false;
+    },
     loginSucceeded: (state) => {
       state.busy = false;
       state.notice = null;
@@ -83,6 +86,7 @@ export const {
   registerRequested,
   forgotRequested,
   resetRequested,
+  loginCancelled,
   loginSucceeded,
   registerSucceeded,
   forgotSucceeded,

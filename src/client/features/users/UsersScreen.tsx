@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
 import { ListStatus } from '../../components/ListStatus';
+import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
 
 /** /admin/users: every user with role and status, and the admin's user operations. */
@@ -12,6 +13,11 @@ export default function UsersScreen() {
   const dispatch = useAppDispatch();
   const users = useAppSelector(selectUsers);
   const { status, notice } = useAppSelector(selectUsersState);
+  const [open, setOpen] = useState<AddFormName | null>(null);
+  const close = useCallback(() => {
+    setOpen(null);
+    dispatch(usersRequested());
+  }, [dispatch]);
   useEffect(() => {
     dispatch(usersRequested());
   }, [dispatch]);
@@ -20,11 +26,14 @@ export default function UsersScreen() {
     <>
       <h1>{t('title')}</h1>
       <div className="toolbar">
-        {(['addCustomer', 'addWorkshop', 'addStore', 'addWebhook', 'addOffice'] as const).map((key) => (
-          <button key={key} type="button" className="secondary" disabled title={t('addLater')}>
-            {t(key)}
+        {(['customer', 'workshop', 'store', 'webhook'] as const).map((form) => (
+          <button key={form} type="button" className="secondary" onClick={() => setOpen(form)}>
+            {t(`forms.${form}.title`)}
           </button>
         ))}
+        <button type="button" className="secondary" disabled>
+          {t('addOffice')}
+        </button>
         <Link to="/admin/user-roles" className="button-link">
           {t('userOperations')}
         </Link>
@@ -35,6 +44,7 @@ export default function UsersScreen() {
           {t('retry')}
         </button>
       )}
+      {open && <AddForm form={open} users={users} onClose={close} />}
       {users.length > 0 && (
         <table>
           <thead>

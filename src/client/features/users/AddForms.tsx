@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { API, type CustomerDto, type UserDto } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { customerSchema } from '../../../shared/schemas/customers';
+import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
+import { workshopSchema } from '../../../shared/schemas/workshops';
+import { useResource } from '../resources/hooks';
+import { type FormField, RecordForm } from './RecordForm';
+
+export type AddFormName = 'customer' | 'workshop' | 'store' | 'webhook';
+
+/** The admin's add forms of /admin/users: a customer or workshop for a user of that role, a store or webhook for a customer. */
+export function AddForm({ form, users, onClose }: { form: AddFormName; users: UserDto[]; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const customers = useResource<{ customers: CustomerDto[] }>('customers', API.b2bCustomers, 'users:loadFailed');
+  const usersOf = (role: number) => users.filter((u) => u.role === role).map((u) => ({ value: u.id, label: `${u.username} (${u.email})` }));
+  const userField = (role: number): FormField => ({ name: 'user_id', choices: usersOf(role), placeholder: t('forms.chooseUser') });
+  const customerField: FormField = {
+    name: 'user_id',
+    label: 'customer',
+    choices: (customers.data?.customers ?? []).filter((c) => c.user_id !== null).map((c) => ({ value: c.user_id!, label: `${c.company_name} - ${c.name}` })),
+    placeholder: t('forms.chooseCustomer'),
+  };
+  const text = (...names: string[]): FormField[] => names.map((name) => ({ name }));
+  const secrets = (...names: string[]): FormField[] => names.map((name) => ({ name, type: 'password' }));
+
+  switch (form) {
+    case 'customer':
+      return (
+        <RecordForm
+          form="customer"
+          schema={customerSchema}
+          path={API.customers}
+          onClose={onClose}
+          fields={[
+            userField(Role.Customer),
+            ...text('name'),
+            { name: 'email', type: 'email' },
+            ...text('phone', 'address', 'company_name', 'tax_number'),
+            { name: 'credit', type: 'number' },
+          ]}
+        />
+      );
+    case 'workshop':
+      return (
+        <RecordForm
+          form="workshop"
+          schema={workshopSchema}
+          path={API.workshops}
+          onClose={onClose}
+          fields={[userField(Role.Workshop), ...text('name', 'code', 'phone_number', 'company_name', 'tax_number', 'address')]}
+        />
+      );
+    case 'store':
+      return (
+        <RecordForm
+          form="store"
+          schema={storeSchema}
+          path={API.shop}
+          onClose={onClose}
+          fields={[customerField, ...text('shop_name', 'api_key'), ...secrets('api_secret', 'access_token')]}
+        />
+      );
+    case 'webhook':
+      return (
+        <RecordForm
+          form="webhook"
+          schema={webhookSchema}
+          path={API.shopCredentials}
+          onClose={onClose}
+          fields={[customerField, ...text('shop_name', 'shop_domain', 'api_key'), ...secrets('api_secret', 'webhook_secret', 'access_token')]}
+        />
+      );
+  }
+}

@@ -1,0 +1,151 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { API, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
+import { downloadWorkbook } from '../../components/excel';
+import { NoticeView, type NoticeLike } from '../../components/NoticeView';
+import { useResource } from '../resources/hooks';
+import { formatMoney, useCurrency, useLookups } from '../resources/lookups';
+import { type WorkshopOrderRow, workshopOrderColumns } from './orderColumns';
+
+/** /admin/workshops/{id}: information, figures and the workshop's order lines with a filter per column. */
+export default function WorkshopDetailScreen() {
+  const { t, i18n } = useTranslation('workshops');
+  const id = Number(useParams().id);
+  const info = useResource<{ workshop: WorkshopDto }>(`workshop:${id}`, API.workshopInfo(id), 'workshops:infoFailed');
+  const stats = useResource<{ statistics: WorkshopStatisticsDto }>(`workshop:${id}:statistics`, API.workshopStatistics(id), 'workshops:infoFailed');
+  const orders = useResource<{ orders: WorkshopOrderRow[] }>(`workshop:${id}:orders`, API.workshopOrders(id), 'workshops:ordersFailed');
+  const lookups = useLookups();
+  const currency = useCurrency();
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
+
+  const columns = useMemo(() => workshopOrderColumns(t, lookups, i18n.language), [t, lookups, i18n.language]);
+  const rows = orders.data?.orders ?? [];
+  const shown = useMemo(() => {
+    const active = columns.filter((c) => filters[c.key]?.trim());
+    if (active.length === 0) return rows;
+    return rows.filter((row) =>
+      active.every((c) => c.value(row).toLocaleLowerCase('tr').includes(filters[c.key].trim().toLocaleLowerCase('tr'))),
+    );
+  }, [rows, columns, filters]);
+
+  const workshop = info.data?.workshop;
+  const figures = stats.data?.statistics;
+  const exportRows = async () => {
+    setExportNotice(null);
+    if (shown.length === 0) return setExportNotice({ kind: 'error', key: 'workshops:nothingToExport' });
+    try {
+      const date = new Date().toISOString().slice(0, 10);
+      await downloadWorkbook(
+        t('fileName', { id, date }),
+        t('sheet'),
+        [{ header: t('columns.photo'), value: (r: WorkshopOrderRow) => r.product_picture_url }, ...columns.map((c) => ({ header: c.label, value: c.value }))],
+        shown,
+      );
+    } catch {
+      setExportNotice({ kind: 'error', key: 'workshops:exportFailed' });
+    }
+  };
+
+  return (
+    <>
+      <h1>{t('detailTitle')}</h1>
+      <NoticeView notice={info.notice ?? stats.notice} />
+      {workshop && (
+        <div className="cards">
+          <section className="card" aria-labelledby="workshop-info">
+            <h2 id="workshop-info">{t('info')}</h2>
+            <dl className="facts">
+              {(['id', 'name', 'phone_number', 'company_name', 'tax_number', 'address'] as const).map((field) => (
+                <div key={field}>
+                  <dt>{t(`fields.${field}`)}</dt>
+                  <dd>{String(workshop[field] ?? '') || '-'}</dd>
+                </div>
+              ))}
+              <div>
+                <dt>{t('fields.processes')}</dt>
+                <dd>{workshop.processes.map((p) => p.name || p.step_name || '-').join(', ') || '-'}</dd>
+              </div>
+            </dl>
+          </section>
+          <section className="card" aria-labelledby="workshop-stats">
+            <h2 id="workshop-stats">{t('statistics')}</h2>
+            {figures && (
+              <dl className="facts">
+                <div>
+                  <dt>{t('stats.turnover')}</dt>
+                  <dd>{formatMoney(figures.turnover, currency, i18n.language)}</dd>
+                </div>
+                <div>
+                  <dt>{t('stats.openTotal')}</dt>
+                  <dd>{figures.open_order_total}</dd>
+                </div>
+                <div>
+                  <dt>{t('stats.openDaily')}</dt>
+                  <dd>{figures.open_order_daily}</dd>
+                </div>
+                <div>
+                  <dt>{t('stats.allTotal')}</dt>
+                  <dd>{figures.total_order_total}</dd>
+                </div>
+                <div>
+                  <dt>{t('stats.allDaily')}</dt>
+                  <dd>{figures.total_order_daily}</dd>
+                </div>
+              </dl>
+            )}
+          </section>
+        </div>
+      )}
+      <h2>{t('orders')}</h2>
+      <div className="toolbar">
+        <Link to={`/admin/workshops/${id}/products`} className="button-link">
+          {t('productsButton')}
+        </Link>
+        <button type="button" onClick={exportRows}>
+          {t('export')}
+        </button>
+      </div>
+      <NoticeView notice={exportNotice ?? orders.notice} />
+      {orders.status === 'loading' && rows.length === 0 && <p role="status">{t('loading')}</p>}
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>{t('columns.photo')}</th>
+              {columns.map((c) => (
+                <th key={c.key}>{c.label}</th>
+              ))}
+            </tr>
+            <tr>
+              <th />
+              {columns.map((c) => (
+                <th key={c.key}>
+                  <input
+                    type="search"
+                    aria-label={t('search', { label: c.label })}
+                    placeholder={t('search', { label: c.label })}
+                    value={filters[c.key] ?? ''}
+                    onChange={(e) => setFilters({ ...filters, [c.key]: e.target.value })}
+                  />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.order_product_id}>
+                <td>{row.product_picture_url ? <img className="thumb" src={row.product_picture_url} alt={row.product_title} loading="lazy" /> : '-'}</td>
+                {columns.map((c) => (
+                  <td key={c.key}>{c.value(row) || '-'}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {orders.status === 'ready' && shown.length === 0 && <p>{t('noOrders')}</p>}
+    </>
+  );
+}

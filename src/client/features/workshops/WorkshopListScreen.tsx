@@ -1,0 +1,60 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { API, type WorkshopDto } from '../../../shared/api';
+import { ListStatus } from '../../components/ListStatus';
+import { useResource } from '../resources/hooks';
+
+/** /admin/workshops: filterable list; a row opens the workshop's detail. */
+export default function WorkshopListScreen() {
+  const { t } = useTranslation('workshops');
+  const navigate = useNavigate();
+  const { status, data, notice } = useResource<{ workshops: WorkshopDto[] }>('workshops', API.workshops, 'workshops:loadFailed');
+  const [query, setQuery] = useState('');
+  const workshops = data?.workshops ?? [];
+  const needle = query.trim().toLocaleLowerCase('tr');
+  const shown = useMemo(
+    () =>
+      workshops.filter((w) =>
+        [w.name, w.company_name, w.phone_number, w.code, String(w.id)].some((text) => (text ?? '').toLocaleLowerCase('tr').includes(needle)),
+      ),
+    [workshops, needle],
+  );
+  return (
+    <>
+      <h1>{t('listTitle')}</h1>
+      <div className="toolbar">
+        <input type="search" className="narrow" aria-label={t('filter')} placeholder={t('filterHint')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      </div>
+      <ListStatus status={status} notice={notice} count={shown.length} empty={t('empty')} />
+      {shown.length > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th>{t('fields.id')}</th>
+              <th>{t('fields.name')}</th>
+              <th>{t('fields.company_name')}</th>
+              <th>{t('fields.phone_number')}</th>
+              <th>{t('fields.processes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((w) => (
+              <tr key={w.id} className="clickable" onClick={() => navigate(`/admin/workshops/${w.id}`)}>
+                <td>{w.id}</td>
+                <td>
+                  <Link to={`/admin/workshops/${w.id}`} onClick={(e) => e.stopPropagation()}>
+                    {w.name}
+                  </Link>
+                </td>
+                <td>{w.company_name || '-'}</td>
+                <td>{w.phone_number || '-'}</td>
+                <td>{w.processes.map((p) => p.name || p.step_name).join(', ') || '-'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
