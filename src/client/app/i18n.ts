@@ -7,6 +7,7 @@ import enCommon from '../../../locales/en/common.json';
 import enCustomers from '../../../locales/en/customers.json';
 import enDashboard from '../../../locales/en/dashboard.json';
 import enErrors from '../../../locales/en/errors.json';
+import enSettings from '../../../locales/en/settings.json';
 import enSteps from '../../../locales/en/steps.json';
 import enUsers from '../../../locales/en/users.json';
 import enWorkshops from '../../../locales/en/workshops.json';
@@ -18,6 +19,7 @@ import trCommon from '../../../locales/tr/common.json';
 import trCustomers from '../../../locales/tr/customers.json';
 import trDashboard from '../../../locales/tr/dashboard.json';
 import trErrors from '../../../locales/tr/errors.json';
+import trSettings from '../../../locales/tr/settings.json';
 import trSteps from '../../../locales/tr/steps.json';
 import trUsers from '../../../locales/tr/users.json';
 import trWorkshops from '../../../locales/tr/workshops.json';
@@ -25,8 +27,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, validation: trValidation, errors: trErrors },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, validation: enValidation, errors: enErrors },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

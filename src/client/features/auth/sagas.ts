@@ -34,7 +34,8 @@ function* authorize(credentials: { username: string; password: string }) {
   } catch (error) {
     yield put(requestFailed(failure(error, 'auth:loginFailed')));
   } finally {
-    if (yield cancelled()) yield put(loginCancelled());
+    const wasCancelled: boolean = yield cancelled();
+    if (wasCancelled) yield put(loginCancelled());
   }
 }
 

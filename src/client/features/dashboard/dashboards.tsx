@@ -3,6 +3,8 @@ import { Role } from '../../../shared/roles';
 import { Tabs } from '../../components/Tabs';
 import { PasswordChangeForm } from '../account/PasswordChangeForm';
 import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
+import { GeneralSettingsPanel } from '../settings/GeneralSettingsPanel';
+import { SystemInfoPanel } from '../settings/SystemInfoPanel';
 import { NavCards } from './NavCards';
 
 /* The dashboard of each role (SPEC section 2). `tab` preselects a tab from the route. */
@@ -37,6 +39,8 @@ function AdminDashboard({ tab }: { tab?: string }) {
               label={t('tabs.settings')}
               tabs={[
                 { id: 'password', label: t('settingsTabs.password'), content: () => <PasswordChangeForm /> },
+                { id: 'systemInfo', label: t('settingsTabs.systemInfo'), content: () => <SystemInfoPanel /> },
+                { id: 'general', label: t('settingsTabs.general'), content: () => <GeneralSettingsPanel /> },
                 { id: 'steps', label: t('settingsTabs.steps'), content: () => <ProductionStepsPanel /> },
               ]}
             />

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { API } from '../../../shared/api';
+import { NoticeView } from '../../components/NoticeView';
+import { useResource } from '../resources/hooks';
+
+interface SystemInfo {
+  users_by_role: Array<{ role_id: number; role_name: string; count: number }>;
+  order_lines_by_status: Array<{ status_id: number; name: string; count: number }>;
+  products: number;
+  workshops: number;
+  customers: number;
+  database: string;
+  database_size_bytes: number;
+  uptime_seconds: number;
+  version: string;
+}
+
+/** Real figures of the running system (the settings tab once showed fixed samples). */
+export function SystemInfoPanel() {
+  const { t } = useTranslation('settings');
+  const { data, notice } = useResource<{ system: SystemInfo }>('system:info', API.systemInfo, 'settings:systemInfo.failed');
+  const info = data?.system;
+  if (!info) return <NoticeView notice={notice} />;
+  const uptime = info.uptime_seconds;
+  return (
+    <section aria-labelledby="system-info-title">
+      <h2 id="system-info-title">{t('systemInfo.title')}</h2>
+      <div className="cards">
+        <div className="card">
+          <dl className="facts">
+            <dt>{t('systemInfo.products')}</dt>
+            <dd>{info.products}</dd>
+            <dt>{t('systemInfo.workshops')}</dt>
+            <dd>{info.workshops}</dd>
+            <dt>{t('systemInfo.customers')}</dt>
+            <dd>{info.customers}</dd>
+            <dt>{t('systemInfo.database')}</dt>
+            <dd>{info.database}</dd>
+            <dt>{t('systemInfo.databaseSize')}</dt>
+            <dd>{t('systemInfo.size', { value: (info.database_size_bytes / 1024 / 1024).toFixed(2) })}</dd>
+            <dt>{t('systemInfo.uptime')}</dt>
+            <dd>
+              {t('systemInfo.uptimeValue', {
+                days: Math.floor(uptime / 86400),
+                hours: Math.floor((uptime % 86400) / 3600),
+                minutes: Math.floor((uptime % 3600) / 60),
+              })}
+            </dd>
+            <dt>{t('systemInfo.version')}</dt>
+            <dd>{info.version}</dd>
+          </dl>
+        </div>
+        <div className="card">
+          <h3>{t('systemInfo.usersByRole')}</h3>
+          <dl className="facts">
+            {info.users_by_role.map((r) => (
+              <div key={r.role_id}>
+                <dt>{r.role_name}</dt>
+                <dd>{r.count}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <div className="card">
+          <h3>{t('systemInfo.linesByStatus')}</h3>
+          <dl className="facts">
+            {info.order_lines_by_status.map((s) => (
+              <div key={s.status_id}>
+                <dt>{s.name}</dt>
+                <dd>{s.count}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}
