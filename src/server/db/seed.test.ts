@@ -32,6 +32,18 @@ describe.each(testDatabases())('first start on $name', (database) => {
         expect(row.role_id).toBe(account.role);
       }
       expect(await bootstrap(handle.db, config)).toEqual([]);
+
+      // The demo catalogue: products with options and routings, workshops and customers of the demo users.
+      const count = async (table: 'products' | 'workshops' | 'customers' | 'product_production_steps') =>
+        Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      expect(await count('products')).toBe(300);
+      expect(await count('workshops')).toBeGreaterThanOrEqual(3);
+      expect(await count('customers')).toBeGreaterThanOrEqual(2);
+      expect(await count('product_production_steps')).toBeGreaterThan(600);
+      const atolye = await handle.db.selectFrom('users').select('id').where('username', '=', 'atolye').executeTakeFirstOrThrow();
+      expect(await handle.db.selectFrom('workshops').select('name').where('user_id', '=', atolye.id).executeTakeFirst()).toBeDefined();
+      const musteri = await handle.db.selectFrom('users').select('id').where('username', '=', 'musteri').executeTakeFirstOrThrow();
+      expect(await handle.db.selectFrom('customers').select('name').where('user_id', '=', musteri.id).executeTakeFirst()).toBeDefined();
     } finally {
       await handle.close();
     }

@@ -2,6 +2,7 @@ import type { Config } from '../../../config';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { Role, type RoleId } from '../../shared/roles';
 import type { Db } from '.';
+import { seedCatalogue } from './demo-catalogue';
 import { isUniqueViolation } from './errors';
 
 export interface SeededAccount {
@@ -19,20 +20,24 @@ const DEMO_USERS: ReadonlyArray<{ username: string; role: RoleId }> = [
   { username: 'pasif', role: Role.Inactive },
 ];
 
-async function addUser(db: Db, username: string, email: string, password: string, role: RoleId): Promise<boolean> {
+/** The new user's id, or null when another process starting on the same database created it first. */
+async function addUser(db: Db, username: string, email: string, password: string, role: RoleId): Promise<number | null> {
   const at = new Date().toISOString();
   try {
-    await db
+    const row = await db
       .insertInto('users')
       .values({ username, email, password_hash: await hashPassword(password), role_id: role, created_at: at, updated_at: at })
-      .execute();
-    return true;
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   } catch (error) {
-    // Another process starting on the same database created it first.
-    if (isUniqueViolation(error)) return false;
+    if (isUniqueViolation(error)) return null;
     throw error;
   }
 }
+
+/* How many products the demo catalogue has. */
+const DEMO_PRODUCTS = 300;
 
 /**
  * First start: with no users yet, creates the admin (ADMIN_USERNAME / ADMIN_PASSWORD, or a generated
@@ -44,14 +49,20 @@ export async function bootstrap(db: Db, config: Config): Promise<SeededAccount[]
 
   const seeded: SeededAccount[] = [];
   const adminPassword = config.adminPassword ?? generatePassword();
-  if (await addUser(db, config.adminUsername, config.adminEmail, adminPassword, Role.Admin)) {
-    seeded.push({ username: config.adminUsername, password: config.adminPassword ? null : adminPassword, role: Role.Admin });
-  }
+  const adminId = await addUser(db, config.adminUsername, config.adminEmail, adminPassword, Role.Admin);
+  if (adminId === null) return seeded;
+  seeded.push({ username: config.adminUsername, password: config.adminPassword ? null : adminPassword, role: Role.Admin });
   if (config.demoData) {
+    const ids: Partial<Record<RoleId, number>> = {};
     for (const { username, role } of DEMO_USERS) {
       const password = generatePassword();
-      if (await addUser(db, username, `${username}@example.com`, password, role)) seeded.push({ username, password, role });
+      const id = await addUser(db, username, `${username}@example.com`, password, role);
+      if (id !== null) {
+        ids[role] = id;
+        seeded.push({ username, password, role });
+      }
     }
+    await seedCatalogue(db, DEMO_PRODUCTS, { adminId, workshopUserId: ids[Role.Workshop], customerUserId: ids[Role.Customer] });
   }
   return seeded;
 }
