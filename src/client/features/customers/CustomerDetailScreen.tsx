@@ -4,11 +4,10 @@ import { useParams } from 'react-router-dom';
 import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto } from '../../../shared/api';
 import { creditSchema } from '../../../shared/schemas/customers';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
-import { formatDateTime } from '../../components/dates';
 import { downloadWorkbook } from '../../components/excel';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useMutation, useResource } from '../resources/hooks';
-import { formatMoney, useCurrency, useLookups } from '../resources/lookups';
+import { useFormatters, useLookups } from '../resources/lookups';
 
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
@@ -83,17 +82,17 @@ function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) 
 
 /** /admin/customers/{id}: the customer's details, figures, credit with its history, and orders with an export. */
 export default function CustomerDetailScreen() {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const id = Number(useParams().id);
   const infoKey = `customer:${id}`;
   const info = useResource<{ customer: Info }>(infoKey, API.customerInfo(id), 'customers:infoFailed');
   const orders = useResource<{ orders: CustomerOrderRow[] }>(`customer:${id}:orders`, API.customerOrders(id), 'customers:infoFailed');
   const lookups = useLookups();
-  const currency = useCurrency();
+  const fmt = useFormatters();
   const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
   const customer = info.data?.customer;
   const rows = orders.data?.orders ?? [];
-  const money = (value: number | null) => formatMoney(value, currency, i18n.language);
+  const money = fmt.money;
 
   const columns = useMemo(
     () => [
@@ -110,9 +109,9 @@ export default function CustomerDetailScreen() {
         key: 'approval',
         value: (r: CustomerOrderRow) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('orderColumns.approved') : t('orderColumns.notApproved')),
       },
-      { key: 'created_at', value: (r: CustomerOrderRow) => formatDateTime(r.created_at, i18n.language) },
+      { key: 'created_at', value: (r: CustomerOrderRow) => fmt.date(r.created_at) },
     ],
-    [t, lookups, currency, i18n.language],
+    [t, lookups, fmt, money],
   );
 
   const exportOrders = async () => {
@@ -179,7 +178,7 @@ export default function CustomerDetailScreen() {
                 <tbody>
                   {customer.credit_history.map((change) => (
                     <tr key={change.id}>
-                      <td>{formatDateTime(change.created_at, i18n.language)}</td>
+                      <td>{fmt.date(change.created_at)}</td>
                       <td>{change.changed_by_username}</td>
                       <td>{money(change.old_credit)}</td>
                       <td>{money(change.new_credit)}</td>

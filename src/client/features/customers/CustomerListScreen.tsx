@@ -6,15 +6,15 @@ import { downloadWorkbook } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useResource } from '../resources/hooks';
-import { formatMoney, useCurrency } from '../resources/lookups';
+import { useFormatters } from '../resources/lookups';
 
 const FIELDS = ['id', 'name', 'company_name', 'email', 'phone', 'tax_number', 'credit'] as const;
 
 /** /admin/customers: filterable list of B2B customers; a row opens the customer's detail. */
 export default function CustomerListScreen() {
-  const { t, i18n } = useTranslation('customers');
+  const { t } = useTranslation('customers');
   const navigate = useNavigate();
-  const currency = useCurrency();
+  const fmt = useFormatters();
   const { status, data, notice } = useResource<{ customers: CustomerDto[] }>('customers', API.b2bCustomers, 'customers:loadFailed');
   const [query, setQuery] = useState('');
   const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
@@ -64,7 +64,7 @@ export default function CustomerListScreen() {
                 <td>{c.email}</td>
                 <td>{c.phone}</td>
                 <td>{c.tax_number}</td>
-                <td>{formatMoney(c.credit, currency, i18n.language)}</td>
+                <td>{fmt.money(c.credit)}</td>
               </tr>
             ))}
           </tbody>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductionStepDto } from '../../../shared/api';
 import { productionStepSchema } from '../../../shared/schemas/production-steps';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatDateTime } from '../../components/dates';
+import { useFormatters } from '../resources/lookups';
 import { TextField } from '../../components/fields';
 import { ListStatus } from '../../components/ListStatus';
 import { selectSteps, selectStepsState, stepCreateRequested, stepDeleteRequested, stepsRequested, stepUpdateRequested } from './slice';
@@ -51,7 +51,8 @@ function StepForm({ initial, onSubmit, onCancel, submitLabel, labels }: {
 }
 
 function StepRow({ step }: { step: ProductionStepDto }) {
-  const { t, i18n } = useTranslation('steps');
+  const fmt = useFormatters();
+  const { t } = useTranslation('steps');
   const dispatch = useAppDispatch();
   const { busy, saves } = useAppSelector(selectStepsState);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
@@ -77,7 +78,7 @@ function StepRow({ step }: { step: ProductionStepDto }) {
       <td>{step.id}</td>
       <td>{step.step_name}</td>
       <td>{step.description || '-'}</td>
-      <td>{formatDateTime(step.created_at, i18n.language)}</td>
+      <td>{fmt.date(step.created_at)}</td>
       <td>
         {mode === 'confirm' ? (
           <div className="toolbar" role="group" aria-label={t('confirmDelete', { name: step.step_name })}>

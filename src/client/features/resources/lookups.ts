@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { API, type LookupDto, type OptionValueDto, type ProductionStepDto } from '../../../shared/api';
-import type { GeneralSettings } from '../../../shared/schemas/settings';
+import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
+import { formatDateTime } from '../../components/dates';
 import { useResource } from './hooks';
 
 const byId = <T extends { id: number }>(rows: T[] | undefined, name: (row: T) => string) => new Map((rows ?? []).map((row) => [row.id, name(row)]));
@@ -20,13 +22,25 @@ export function useLookups() {
   );
 }
 
-/** The configured currency, for every amount shown. */
-export function useCurrency(): GeneralSettings['currency'] {
-  const settings = useResource<{ settings: GeneralSettings }>('settings:general', API.generalSettings, 'common:loading');
-  return settings.data?.settings.currency ?? 'TRY';
-}
-
-export function formatMoney(value: number | null | undefined, currency: string, language: string): string {
+function formatMoney(value: number | null | undefined, currency: string, language: string): string {
   if (value === null || value === undefined) return '-';
   return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { style: 'currency', currency }).format(value);
 }
+
+/** Money in the configured currency and dates in the configured time zone, in the reader's language. */
+export function useFormatters() {
+  const { i18n } = useTranslation();
+  const settings = useResource<{ settings: GeneralSettings }>('settings:general', API.generalSettings, 'common:loading');
+  const currency = settings.data?.settings.currency ?? DEFAULT_SETTINGS.currency;
+  const timeZone = settings.data?.settings.time_zone;
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      money: (value: number | null | undefined) => formatMoney(value, currency, language),
+      date: (iso: string) => formatDateTime(iso, language, timeZone),
+    }),
+    [currency, timeZone, language],
+  );
+}
+
+export type Formatters = ReturnType<typeof useFormatters>;

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { formatDateTime } from '../../components/dates';
+import { useFormatters } from '../resources/lookups';
 import { ListStatus } from '../../components/ListStatus';
 import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
 
 /** /admin/users: every user with role and status, and the admin's user operations. */
 export default function UsersScreen() {
-  const { t, i18n } = useTranslation('users');
+  const fmt = useFormatters();
+  const { t } = useTranslation('users');
   const dispatch = useAppDispatch();
   const users = useAppSelector(selectUsers);
   const { status, notice } = useAppSelector(selectUsersState);
@@ -65,7 +66,7 @@ export default function UsersScreen() {
                 <td>{user.email}</td>
                 <td>{user.role_name}</td>
                 <td>{t(`status.${user.status}`)}</td>
-                <td>{formatDateTime(user.created_at, i18n.language)}</td>
+                <td>{fmt.date(user.created_at)}</td>
               </tr>
             ))}
           </tbody>

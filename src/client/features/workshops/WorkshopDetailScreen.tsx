@@ -5,22 +5,22 @@ import { API, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shar
 import { downloadWorkbook } from '../../components/excel';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useResource } from '../resources/hooks';
-import { formatMoney, useCurrency, useLookups } from '../resources/lookups';
+import { useFormatters, useLookups } from '../resources/lookups';
 import { type WorkshopOrderRow, workshopOrderColumns } from './orderColumns';
 
 /** /admin/workshops/{id}: information, figures and the workshop's order lines with a filter per column. */
 export default function WorkshopDetailScreen() {
-  const { t, i18n } = useTranslation('workshops');
+  const { t } = useTranslation('workshops');
   const id = Number(useParams().id);
   const info = useResource<{ workshop: WorkshopDto }>(`workshop:${id}`, API.workshopInfo(id), 'workshops:infoFailed');
   const stats = useResource<{ statistics: WorkshopStatisticsDto }>(`workshop:${id}:statistics`, API.workshopStatistics(id), 'workshops:infoFailed');
   const orders = useResource<{ orders: WorkshopOrderRow[] }>(`workshop:${id}:orders`, API.workshopOrders(id), 'workshops:ordersFailed');
   const lookups = useLookups();
-  const currency = useCurrency();
+  const fmt = useFormatters();
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
 
-  const columns = useMemo(() => workshopOrderColumns(t, lookups, i18n.language), [t, lookups, i18n.language]);
+  const columns = useMemo(() => workshopOrderColumns(t, lookups, fmt.date), [t, lookups, fmt]);
   const rows = orders.data?.orders ?? [];
   const shown = useMemo(() => {
     const active = columns.filter((c) => filters[c.key]?.trim());
@@ -75,7 +75,7 @@ export default function WorkshopDetailScreen() {
               <dl className="facts">
                 <div>
                   <dt>{t('stats.turnover')}</dt>
-                  <dd>{formatMoney(figures.turnover, currency, i18n.language)}</dd>
+                  <dd>{fmt.money(figures.turnover)}</dd>
                 </div>
                 <div>
                   <dt>{t('stats.openTotal')}</dt>

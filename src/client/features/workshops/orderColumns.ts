@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { NOT_STARTED } from '../../../shared/statuses';
-import { formatDateTime } from '../../components/dates';
 
 /** A line of a workshop's orders table (GET /api/v1/workshops/{id}/orders). */
 export interface WorkshopOrderRow {
@@ -31,7 +30,7 @@ export interface Lookups {
 }
 
 /** The 14 text columns after the photo, in the order of SPEC section 2; each shows '-' when empty. */
-export function workshopOrderColumns(t: TFunction, lookups: Lookups, language: string) {
+export function workshopOrderColumns(t: TFunction, lookups: Lookups, date: (iso: string) => string) {
   const option = (id: number | null) => (id === null ? '' : (lookups.optionValue.get(id) ?? String(id)));
   const columns: Array<{ key: string; value: (row: WorkshopOrderRow) => string }> = [
     { key: 'order_product_id', value: (r) => String(r.order_product_id) },
@@ -52,8 +51,8 @@ export function workshopOrderColumns(t: TFunction, lookups: Lookups, language: s
     { key: 'customer_note', value: (r) => r.customer_note ?? '' },
     { key: 'customization_option', value: (r) => r.customization_option ?? '' },
     { key: 'product_gram', value: (r) => (r.product_gram === null ? '' : `${r.product_gram} g`) },
-    { key: 'production_expected_date', value: (r) => (r.production_expected_date ? formatDateTime(r.production_expected_date, language) : '') },
-    { key: 'created_at', value: (r) => formatDateTime(r.created_at, language) },
+    { key: 'production_expected_date', value: (r) => (r.production_expected_date ? date(r.production_expected_date) : '') },
+    { key: 'created_at', value: (r) => date(r.created_at) },
   ];
   return columns.map((column) => ({ ...column, label: t(`workshops:columns.${column.key}`) }));
 }
