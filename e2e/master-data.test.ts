@@ -129,3 +129,22 @@ test('the admin creates a B2B customer, sets its credit and exports the list to 
   expect(sheet.getRow(2).getCell(7).value).toBe(2500.5);
   expect(errors).toEqual([]);
 });
+
+test('the workshop user sees its own workshop and the customer its own profile', async () => {
+  const master = await browser.newPage();
+  const errors = watchErrors(master);
+  await login(master, server.url, 'usta_iki', 'secret-1');
+  await master.goto(`${server.url}/workshop/profile`);
+  await master.getByRole('region', { name: 'Atölye Bilgileri' }).getByText('İkinci Atölye').waitFor();
+  await master.getByRole('heading', { name: 'Şifre Değiştir' }).waitFor();
+
+  const buyer = await browser.newPage();
+  errors.push(...watchErrors(buyer));
+  await login(buyer, server.url, 'firma_a', 'secret-1');
+  await buyer.goto(`${server.url}/customer/profile`);
+  const block = buyer.getByRole('region', { name: 'Müşteri Bilgileri' });
+  await block.getByText('Kaya Mücevher').waitFor();
+  await block.getByText('2.500,50', { exact: false }).waitFor();
+  await buyer.getByRole('region', { name: 'İstatistikler' }).getByText('Sipariş Sayısı').waitFor();
+  expect(errors).toEqual([]);
+});

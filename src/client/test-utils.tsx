@@ -16,9 +16,17 @@ export function storeLogin(role: number, roleTitle = 'role'): void {
   saveLogin(login);
 }
 
+/* Stores made by renderApp; their sagas (and window listeners) stop after each test. */
+const liveStores = new Set<ReturnType<typeof createStore>>();
+afterEach(() => {
+  liveStores.forEach((store) => store.stop());
+  liveStores.clear();
+});
+
 /** Renders `ui` with the real store, sagas, Turkish catalogues and a router at `route`. */
 export function renderApp(ui: ReactElement, route = '/') {
   const store = createStore();
+  liveStores.add(store);
   const i18n = createI18n('tr');
   const view = render(
     <Provider store={store}>

@@ -1,4 +1,4 @@
-import { all, call, spawn } from 'redux-saga/effects';
+import { all, call, fork } from 'redux-saga/effects';
 import { passwordSaga } from '../features/account/sagas';
 import { authSaga } from '../features/auth/sagas';
 import { catalogueSaga } from '../features/catalogue/sagas';
@@ -7,12 +7,15 @@ import { resourcesSaga } from '../features/resources/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { usersSaga } from '../features/users/sagas';
 
-/** Each feature's saga runs on its own; one that crashes is started again instead of stopping the rest. */
+/**
+ * Each feature's saga runs on its own; one that crashes is started again instead of stopping the
+ * rest (the error is caught here, so it never reaches the root). Cancelling the root cancels them all.
+ */
 export function* rootSaga() {
   const sagas = [sessionSaga, authSaga, passwordSaga, usersSaga, stepsSaga, catalogueSaga, resourcesSaga];
   yield all(
     sagas.map((saga) =>
-      spawn(function* keepAlive() {
+      fork(function* keepAlive() {
         while (true) {
           try {
             yield call(saga);

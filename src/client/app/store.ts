@@ -27,8 +27,9 @@ export function createStore() {
     reducer: rootReducer,
     middleware: (defaults) => defaults({ thunk: false }).concat(sagas),
   });
-  sagas.run(rootSaga);
-  return store;
+  const root = sagas.run(rootSaga);
+  /** Cancels every saga, which closes their channels and window listeners (tests, teardown). */
+  return Object.assign(store, { stop: () => root.cancel() });
 }
 
 export type AppStore = ReturnType<typeof createStore>;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API } from '../../../shared/api';
 import { resetRefreshState } from '../../api/http';
-import { mockFetch, renderApp } from '../../test-utils';
+import { jsonResponse, mockFetch, renderApp } from '../../test-utils';
 import { AuthCard } from './AuthCard';
 
 beforeEach(() => {
@@ -97,4 +97,20 @@ test('the password toggle shows and hides the password', async () => {
   expect(field('password')).toHaveAttribute('type', 'password');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: t('common:showPassword') })));
   expect(field('password')).toHaveAttribute('type', 'text');
+});
+
+test('leaving the login form while the login call runs cancels it: a late answer logs nobody in', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  globalThis.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+  const { t, field, button, store } = setup();
+  fireEvent.change(field('username'), { target: { value: 'ali' } });
+  fireEvent.change(field('password'), { target: { value: 'secret1' } });
+  fireEvent.click(button('loginButton'));
+  await waitFor(() => expect(button('loginButton')).toBeDisabled());
+
+  fireEvent.click(button('toRegister'));
+  await act(async () => answer(jsonResponse(200, { token: 'aaa.bbb.ccc', refresh_token: 'r', user_role_id: 2, user_role_title: 'Admin', user_id: 1 })));
+  expect(store.getState().session.loggedIn).toBe(false);
+  expect(sessionStorage.getItem('authToken')).toBeNull();
+  expect(screen.getAllByRole('button', { name: t('auth:registerButton') }).at(-1)).toBeEnabled();
 });

@@ -8,6 +8,7 @@ import { downloadWorkbook } from '../../components/excel';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useMutation, useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
+import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
 
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
@@ -23,22 +24,6 @@ interface CustomerOrderRow {
   created_at: string;
 }
 
-const STATS: Array<keyof CustomerStatisticsDto> = [
-  'number_of_orders',
-  'number_of_products_ordered',
-  'number_of_products_waiting',
-  'number_of_products_in_process',
-  'number_of_late_products',
-  'number_of_canceled_orders',
-  'average_order_value',
-  'total_revenue',
-  'revenue',
-  'open_order_total',
-  'open_order_daily',
-  'total_order_total',
-  'total_order_daily',
-];
-const MONEY = new Set<string>(['average_order_value', 'total_revenue', 'revenue']);
 
 function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) {
   const { t } = useTranslation('customers');
@@ -150,10 +135,10 @@ export default function CustomerDetailScreen() {
             <section className="card" aria-labelledby="customer-stats">
               <h2 id="customer-stats">{t('statistics')}</h2>
               <dl className="facts">
-                {STATS.map((key) => (
+                {CUSTOMER_STATISTICS.map((key) => (
                   <div key={key}>
                     <dt>{t(`stats.${key}`)}</dt>
-                    <dd>{MONEY.has(key) ? money(customer[key]) : customer[key]}</dd>
+                    <dd>{MONEY_FIELDS.has(key) ? money(customer[key]) : customer[key]}</dd>
                   </div>
                 ))}
               </dl>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Role } from '../../../shared/roles';
 import { Tabs } from '../../components/Tabs';
+import { AccountPanel } from '../account/AccountPanel';
 import { PasswordChangeForm } from '../account/PasswordChangeForm';
 import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
 import { GeneralSettingsPanel } from '../settings/GeneralSettingsPanel';
@@ -72,7 +73,7 @@ function WorkshopDashboard({ tab }: { tab?: string }) {
           ),
         },
         { id: 'orders', label: t('tabs.orders'), content: () => <p className="alert info">{t('workshopOrdersSoon')}</p> },
-        { id: 'account', label: t('tabs.account'), content: () => <PasswordChangeForm /> },
+        { id: 'account', label: t('tabs.account'), content: () => <AccountPanel role={Role.Workshop} /> },
       ]}
     />
   );
@@ -100,7 +101,16 @@ function CustomerDashboard({ tab }: { tab?: string }) {
         },
         { id: 'products', label: t('tabs.productManagement'), content: () => <p className="alert info">{t('productManagementSoon')}</p> },
         { id: 'reports', label: t('tabs.reports'), content: () => <p className="alert info">{t('reportsSoon')}</p> },
-        { id: 'account', label: t('tabs.account'), content: () => <NavCards cards={[{ card: 'customerProfile' }, { card: 'help' }]} /> },
+        {
+          id: 'account',
+          label: t('tabs.account'),
+          content: () => (
+            <>
+              <AccountPanel role={Role.Customer} />
+              <NavCards cards={[{ card: 'help' }]} />
+            </>
+          ),
+        },
       ]}
     />
   );

@@ -1,0 +1,99 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { API } from '../../shared/api';
+import { resetRefreshState } from '../api/http';
+import { mockFetch, renderApp, storeLogin } from '../test-utils';
+import { AppRoutes } from './router';
+
+/** Shows the router's current path so the tests can see where a guard sent the browser. */
+function Where() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+const ME = { user: { id: 7, username: 'ali', email: 'ali@example.com', role: 2, role_name: 'Admin', status: 'active', created_at: '2026-11-23T08:00:00.000Z' } };
+
+function open(path: string) {
+  const view = renderApp(
+    <>
+      <AppRoutes />
+      <Where />
+    </>,
+    path,
+  );
+  return { ...view, path: () => screen.getByTestId('location').textContent };
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  resetRefreshState();
+  mockFetch((_method, url) => (url === API.me ? [200, ME] : [200, {}]));
+});
+
+test('without a session every guarded route goes to the login card', async () => {
+  const { t, path } = open('/admin/users');
+  expect(await screen.findByRole('heading', { name: t('auth:loginTitle') })).toBeInTheDocument();
+  expect(path()).toBe('/login');
+});
+
+test('a token that cannot be decoded counts as no session', async () => {
+  sessionStorage.setItem('authToken', '%%% not base64 %%%');
+  const { t, path } = open('/dashboard');
+  expect(await screen.findByRole('heading', { name: t('auth:loginTitle') })).toBeInTheDocument();
+  expect(path()).toBe('/login');
+});
+
+test.each(['/login', '/', '/no/such/page'])('with a session %s goes to the dashboard', async (start) => {
+  storeLogin(2, 'Admin');
+  const { t, path } = open(start);
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { title: 'Admin' }) })).toBeInTheDocument();
+  expect(path()).toBe('/dashboard');
+});
+
+test('the reset-password screen opens without a session', async () => {
+  const { t, path } = open('/reset-password?token=abc');
+  expect(await screen.findByRole('heading', { name: t('auth:resetTitle') })).toBeInTheDocument();
+  expect(path()).toBe('/reset-password');
+});
+
+test('a screen of later work has its heading and a way back to the dashboard', async () => {
+  storeLogin(5, 'Musteri');
+  const { t } = open('/order/12');
+  expect(await screen.findByRole('heading', { name: t('common:screens.customerOrder') })).toBeInTheDocument();
+  expect(screen.getByText(t('common:comingSoon'))).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: t('common:backToDashboard') })).toHaveAttribute('href', '/dashboard');
+});
+
+test('a role route opens the dashboard on its tab', async () => {
+  storeLogin(3, 'Atolye');
+  const { t } = open('/workshop/profile');
+  expect(await screen.findByRole('tab', { selected: true })).toHaveTextContent(t('dashboard:tabs.account'));
+});
+
+test('the HTTPS warning shows on every page served over plain HTTP', async () => {
+  const { t } = open('/login');
+  expect(await screen.findByRole('alert')).toHaveTextContent(t('common:httpsWarning'));
+});
+
+test('logging in leads to the dashboard; logging out back to the login card', async () => {
+  const calls = mockFetch((_method, url) => {
+    if (url === API.login) return [200, { token: 'aaa.bbb.ccc', refresh_token: 'r-1', user_role_id: 2, user_role_title: 'Admin', user_id: 7 }];
+    if (url === API.me) return [200, ME];
+    return [200, { message: 'ok' }];
+  });
+  const { t, path } = open('/login');
+  fireEvent.change(screen.getByLabelText(t('auth:username')), { target: { value: ' ali ' } });
+  fireEvent.change(screen.getByLabelText(t('auth:password')), { target: { value: 'secret1' } });
+  fireEvent.click(screen.getByRole('button', { name: t('auth:loginButton') }));
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { title: 'Admin' }) })).toBeInTheDocument();
+  expect(path()).toBe('/dashboard');
+  expect(calls[0]).toMatchObject({ url: API.login, body: { username: 'ali', password: 'secret1' } });
+  expect(sessionStorage.getItem('authToken')).toBe(btoa('aaa.bbb.ccc'));
+
+  localStorage.setItem('userRole', '2');
+  fireEvent.click(screen.getByRole('button', { name: t('common:logout') }));
+  expect(await screen.findByRole('heading', { name: t('auth:loginTitle') })).toBeInTheDocument();
+  expect(path()).toBe('/login');
+  expect(calls.some((call) => call.url === API.logout && call.method === 'POST')).toBe(true);
+  expect(Object.keys(sessionStorage)).toEqual([]);
+  expect(localStorage.getItem('userRole')).toBeNull();
+});
