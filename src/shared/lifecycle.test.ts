@@ -1,0 +1,109 @@
+import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from './lifecycle';
+import { isUrgent } from './urgent';
+
+const ROUTING = [11, 12, 13];
+const fresh: LineState = { status: 1, step: -1, workshopApproved: false, qualityControl: null, gram: null, packingStatus: null, customerApproved: false };
+const at = (change: Partial<LineState>): LineState => ({ ...fresh, ...change });
+
+function next(state: LineState, action: LineAction): LineState {
+  const outcome = applyAction(state, action);
+  if (!outcome.ok) throw new Error(`refused: ${outcome.refusal}`);
+  return outcome.next;
+}
+
+describe('next step', () => {
+  test('walks the routing and, after the last step, goes to quality control delivered to the office', () => {
+    let state = next(fresh, { type: 'nextStep', routing: ROUTING });
+    expect(state).toMatchObject({ status: 2, step: 11 });
+    state = next(state, { type: 'nextStep', routing: ROUTING });
+    state = next(state, { type: 'nextStep', routing: ROUTING });
+    expect(state).toMatchObject({ status: 2, step: 13 });
+    const last = applyAction(state, { type: 'nextStep', routing: ROUTING });
+    expect(last).toEqual({ ok: true, next: { ...state, status: 3 }, deliveredToOffice: true });
+  });
+
+  test.each([3, 4, 5])('is refused in status %i', (status) => {
+    expect(applyAction(at({ status, step: 13 }), { type: 'nextStep', routing: ROUTING })).toEqual({ ok: false, refusal: 'notInProduction' });
+  });
+
+  test('is refused without a routing or at a step the routing does not have', () => {
+    expect(applyAction(fresh, { type: 'nextStep', routing: [] })).toEqual({ ok: false, refusal: 'noRouting' });
+    expect(applyAction(at({ status: 2, step: 99 }), { type: 'nextStep', routing: ROUTING })).toEqual({ ok: false, refusal: 'stepNotInRouting' });
+  });
+});
+
+test('workshop approval happens once, in any status', () => {
+  for (const status of [1, 2, 3, 4, 5]) expect(next(at({ status }), { type: 'workshopApprove' }).workshopApproved).toBe(true);
+  expect(applyAction(at({ workshopApproved: true }), { type: 'workshopApprove' })).toEqual({ ok: false, refusal: 'alreadyApproved' });
+});
+
+describe('quality control', () => {
+  test.each([3, 4])('approval in status %i leads to packing', (status) => {
+    expect(next(at({ status, step: 13 }), { type: 'qcApprove' })).toMatchObject({ status: 4, qualityControl: 1 });
+  });
+
+  test.each([1, 2, 5])('approval and rejection are refused in status %i', (status) => {
+    expect(applyAction(at({ status }), { type: 'qcApprove' })).toEqual({ ok: false, refusal: 'notAwaitingQuality' });
+    expect(applyAction(at({ status }), { type: 'qcReject', returnStep: 12, routing: ROUTING })).toEqual({ ok: false, refusal: 'notAwaitingQuality' });
+  });
+
+  test('rejection returns the line to a step of its routing and clears gram and packing', () => {
+    const state = at({ status: 4, step: 13, qualityControl: 1, gram: 5.2, packingStatus: 1 });
+    expect(next(state, { type: 'qcReject', returnStep: 12, routing: ROUTING })).toMatchObject({
+      status: 2,
+      step: 12,
+      qualityControl: 2,
+      gram: null,
+      packingStatus: null,
+    });
+    expect(applyAction(state, { type: 'qcReject', returnStep: 77, routing: ROUTING })).toEqual({ ok: false, refusal: 'returnStepInvalid' });
+  });
+});
+
+describe('gram and packing', () => {
+  test('the gram is entered once, above 0, only in packing', () => {
+    const packing = at({ status: 4, step: 13, qualityControl: 1 });
+    expect(next(packing, { type: 'enterGram', gram: 4.35 }).gram).toBe(4.35);
+    expect(applyAction(at({ status: 3 }), { type: 'enterGram', gram: 4 })).toEqual({ ok: false, refusal: 'gramNotAllowed' });
+    expect(applyAction({ ...packing, gram: 4 }, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramAlreadySet' });
+    for (const gram of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(applyAction(packing, { type: 'enterGram', gram })).toEqual({ ok: false, refusal: 'gramInvalid' });
+    }
+  });
+
+  test('packing approval needs status 4 with a gram and completes the line', () => {
+    expect(next(at({ status: 4, gram: 3 }), { type: 'approvePacking' })).toMatchObject({ status: 5, packingStatus: 2 });
+    expect(applyAction(at({ status: 4 }), { type: 'approvePacking' })).toEqual({ ok: false, refusal: 'packingNotAllowed' });
+    expect(applyAction(at({ status: 3, gram: 3 }), { type: 'approvePacking' })).toEqual({ ok: false, refusal: 'packingNotAllowed' });
+  });
+});
+
+test('the customer approves once', () => {
+  expect(next(fresh, { type: 'customerApprove' }).customerApproved).toBe(true);
+  expect(applyAction(at({ customerApproved: true }), { type: 'customerApprove' })).toEqual({ ok: false, refusal: 'customerAlreadyApproved' });
+});
+
+test('a weighed piece is flagged beyond the tolerance of its expected weight', () => {
+  expect(gramDeviates(11.1, 10)).toBe(true);
+  expect(gramDeviates(10.9, 10)).toBe(false);
+  expect(gramDeviates(8.9, 10)).toBe(true);
+  expect(gramDeviates(9, 10, 0.05)).toBe(true);
+  expect(gramDeviates(9, null)).toBe(false);
+});
+
+test('urgent rows: any text containing an urgent word, whatever its case', () => {
+  expect(isUrgent({ fulfilment_style: 'EXPRESS Kargo' })).toBe(true);
+  expect(isUrgent({ customer_note: 'Lütfen HIZLI gönderin' })).toBe(true);
+  expect(isUrgent({ customer_note: 'acil', id: 5 })).toBe(true);
+  expect(isUrgent({ customer_note: 'ACIL' })).toBe(true);
+  expect(isUrgent({ customer_note: 'ACİL' })).toBe(true);
+  expect(isUrgent({ customer_note: 'normal teslimat', id: 5, fast: null })).toBe(false);
+});
+
+test('every refusal has a sentence in both catalogues', () => {
+  const refusals = ['notInProduction', 'noRouting', 'stepNotInRouting', 'alreadyApproved', 'notAwaitingQuality', 'returnStepInvalid', 'gramNotAllowed', 'gramAlreadySet', 'gramInvalid', 'packingNotAllowed', 'customerAlreadyApproved'];
+  for (const language of ['tr', 'en']) {
+    const errors = require(`../../locales/${language}/errors.json`) as Record<string, string>;
+    for (const refusal of refusals) expect(errors[refusalKey(refusal as never)]).toEqual(expect.any(String));
+  }
+});

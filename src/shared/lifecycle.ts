@@ -1,0 +1,102 @@
+import { LineStatus, NOT_STARTED, PackingStatus, QualityControl } from './statuses';
+
+/*
+ * The life cycle of an order line (DESIGN.md): every action, who may take it in which state, and
+ * the state it leads to. Pure: the server applies it in a transaction and records the history.
+ */
+
+/** What an action looks at and changes of a line. */
+export interface LineState {
+  status: number;
+  /** The production step the line is at; NOT_STARTED (-1) before the first. */
+  step: number;
+  workshopApproved: boolean;
+  qualityControl: number | null;
+  gram: number | null;
+  packingStatus: number | null;
+  customerApproved: boolean;
+}
+
+export type LineAction =
+  /** `routing`: the product's step ids in order (the built-in process when it has none). */
+  | { type: 'nextStep'; routing: readonly number[] }
+  | { type: 'workshopApprove' }
+  | { type: 'qcApprove' }
+  | { type: 'qcReject'; returnStep: number; routing: readonly number[] }
+  | { type: 'enterGram'; gram: number }
+  | { type: 'approvePacking' }
+  | { type: 'customerApprove' };
+
+/** Why an action is refused; each has a sentence in the errors catalogue (see refusalKey). */
+export type Refusal =
+  | 'notInProduction'
+  | 'noRouting'
+  | 'stepNotInRouting'
+  | 'alreadyApproved'
+  | 'notAwaitingQuality'
+  | 'returnStepInvalid'
+  | 'gramNotAllowed'
+  | 'gramAlreadySet'
+  | 'gramInvalid'
+  | 'packingNotAllowed'
+  | 'customerAlreadyApproved';
+
+/** The errors catalogue key of a refusal: `notInProduction` -> `lineNotInProduction`. */
+export function refusalKey(refusal: Refusal): string {
+  return `line${refusal[0].toUpperCase()}${refusal.slice(1)}`;
+}
+
+export type Outcome =
+  | { ok: true; next: LineState; /** The line left the workshop for the office (after its last step). */ deliveredToOffice: boolean }
+  | { ok: false; refusal: Refusal };
+
+const refuse = (refusal: Refusal): Outcome => ({ ok: false, refusal });
+const to = (state: LineState, change: Partial<LineState>, deliveredToOffice = false): Outcome => ({
+  ok: true,
+  next: { ...state, ...change },
+  deliveredToOffice,
+});
+
+const awaitingQuality = (status: number) => status === LineStatus.QualityControl || status === LineStatus.Packing;
+
+export function applyAction(state: LineState, action: LineAction): Outcome {
+  switch (action.type) {
+    case 'nextStep': {
+      if (state.status !== LineStatus.Waiting && state.status !== LineStatus.InProcess) return refuse('notInProduction');
+      if (action.routing.length === 0) return refuse('noRouting');
+      if (state.step === NOT_STARTED) return to(state, { status: LineStatus.InProcess, step: action.routing[0] });
+      const at = action.routing.indexOf(state.step);
+      if (at < 0) return refuse('stepNotInRouting');
+      if (at === action.routing.length - 1) return to(state, { status: LineStatus.QualityControl }, true);
+      return to(state, { status: LineStatus.InProcess, step: action.routing[at + 1] });
+    }
+    case 'workshopApprove':
+      return state.workshopApproved ? refuse('alreadyApproved') : to(state, { workshopApproved: true });
+    case 'qcApprove':
+      return awaitingQuality(state.status) ? to(state, { status: LineStatus.Packing, qualityControl: QualityControl.Approved }) : refuse('notAwaitingQuality');
+    case 'qcReject':
+      if (!awaitingQuality(state.status)) return refuse('notAwaitingQuality');
+      if (!action.routing.includes(action.returnStep)) return refuse('returnStepInvalid');
+      // Back to production: the piece will be weighed and packed again after the rework.
+      return to(state, { status: LineStatus.InProcess, step: action.returnStep, qualityControl: QualityControl.Rejected, gram: null, packingStatus: null });
+    case 'enterGram':
+      if (state.status !== LineStatus.Packing) return refuse('gramNotAllowed');
+      if (state.gram !== null) return refuse('gramAlreadySet');
+      if (!Number.isFinite(action.gram) || action.gram <= 0) return refuse('gramInvalid');
+      return to(state, { gram: action.gram });
+    case 'approvePacking':
+      if (state.status !== LineStatus.Packing || state.gram === null) return refuse('packingNotAllowed');
+      return to(state, { status: LineStatus.Completed, packingStatus: PackingStatus.Packed });
+    case 'customerApprove':
+      return state.customerApproved ? refuse('customerAlreadyApproved') : to(state, { customerApproved: true });
+  }
+}
+
+/** Default tolerance of a weighed piece against the product's expected weight (beyond the spec). */
+export const GRAM_TOLERANCE = 0.1;
+
+/** True when a weighed gram differs from the expected weight by more than the tolerance (a share, 0.1 = 10 %). */
+export function gramDeviates(gram: number, expected: number | null, tolerance = GRAM_TOLERANCE): boolean {
+  if (expected === null || expected <= 0) return false;
+  return Math.abs(gram - expected) / expected > tolerance;
+}
