@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
 import { customerRoutes } from './modules/customers/routes';
 import { lookupRoutes } from './modules/lookups/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
 import { shopRoutes } from './modules/shops/routes';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, 
     workshopRoutes(api, db);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);
+    orderRoutes(api, db);
   });
   sweepSessions(app, db);
 

@@ -204,8 +204,22 @@ export interface OrderLinesTable {
   barcode: string | null;
   production_expected_date: string | null;
   delivery_to_office: string | null;
+  gram_flagged: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface OrderLineHistoryTable {
+  id: Generated<number>;
+  order_line_id: number;
+  user_id: number | null;
+  action: string;
+  from_status: number | null;
+  to_status: number | null;
+  from_step: number | null;
+  to_step: number | null;
+  detail: string | null;
+  created_at: string;
 }
 
 export interface ShopConnectionsTable {
@@ -244,4 +258,5 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   shop_connections: ShopConnectionsTable;
+  order_line_history: OrderLineHistoryTable;
 }

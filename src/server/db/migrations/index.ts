@@ -3,6 +3,7 @@ import * as auth from './2026-11-23-0001-auth';
 import * as catalogue from './2026-11-23-0002-catalogue';
 import * as workshopsCustomersOrders from './2026-11-23-0003-workshops-customers-orders';
 import * as shops from './2026-11-23-0004-shops';
+import * as lineHistory from './2026-11-23-0005-line-history';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0002-catalogue': catalogue,
   '2026-11-23-0003-workshops-customers-orders': workshopsCustomersOrders,
   '2026-11-23-0004-shops': shops,
+  '2026-11-23-0005-line-history': lineHistory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db';
+import { badRequest } from '../../errors';
+import { message } from '../../messages';
+import { sessionUser } from '../../plugins/auth';
+import { idParam, validateBody } from '../../validate';
+import { Role } from '../../../shared/roles';
+import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
+import { actOnLine, type Actor, lineHistory } from './lines';
+import { actorOf, createManualOrder, getLine, listLines } from './service';
+
+const V1 = '/api/v1';
+
+/** `{approved: true}` exactly, as the approve routes take it. */
+function requireApproved(body: unknown): void {
+  if ((body as { approved?: unknown } | null)?.approved !== true) throw badRequest('errors:invalidBody', 'VALIDATION');
+}
+
+export function orderRoutes(api: FastifyInstance, db: Db): void {
+  const workshop = { config: { roles: [Role.Workshop] } };
+  const customer = { config: { roles: [Role.Customer] } };
+  const admin = { config: { roles: [Role.Admin] } };
+  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
+  const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer] } };
+  const actor = (request: FastifyRequest): Promise<Actor> => actorOf(db, sessionUser(request));
+  const lineId = (request: FastifyRequest) => idParam(request.params);
+
+  api.post(`${V1}/customer-orders/simple`, customer, async (request, reply) => {
+    const input = await validateBody(manualOrderSchema, request.body, ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes']);
+    const order = await createManualOrder(db, sessionUser(request).id, input);
+    return reply.code(201).send({ order, message: message('errors:orderCreated') });
+  });
+
+  // Lists: the office sees every line, a customer its own (GET /orders), a workshop its own.
+  api.get(`${V1}/orders`, readers, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  api.get(`${V1}/order-products/detailed`, office, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  api.get(`${V1}/order-products/:id/history`, lineReaders, async (request) => ({ history: await lineHistory(db, lineId(request), await actor(request)) }));
+
+  api.get(`${V1}/workshop/me/orders`, workshop, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  api.get(`${V1}/workshop/me/orders/:id`, workshop, async (request) => ({ order: await getLine(db, lineId(request), await actor(request)) }));
+  api.patch(`${V1}/workshop/me/orders/:id/approve`, workshop, async (request) => {
+    requireApproved(request.body);
+    return { order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'workshopApprove' })) };
+  });
+  // A tablet may send the step it showed, so a double tap moves the piece once.
+  api.patch(`${V1}/workshop/me/orders/:id/next-step`, workshop, async (request) => {
+    const seen = (request.body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
+    if (seen !== undefined && !Number.isSafeInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
+    return {
+      order: await actOnLine(db, lineId(request), await actor(request), async (routing) => ({ type: 'nextStep', routing: await routing() }), {
+        expectedStep: seen as number | undefined,
+      }),
+    };
+  });
+  api.post(`${V1}/workshop/me/gramage/:id`, workshop, async (request) => {
+    const id = lineId(request);
+    const { product_gram } = await validateBody(gramSchema, request.body);
+    return { order: await actOnLine(db, id, await actor(request), () => ({ type: 'enterGram', gram: product_gram })) };
+  });
+
+  api.get(`${V1}/customers/me/orders`, customer, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  api.get(`${V1}/customers/me/orders/:id`, customer, async (request) => ({ order: await getLine(db, lineId(request), await actor(request)) }));
+  api.patch(`${V1}/customers/me/orders/:id/approve`, customer, async (request) => {
+    requireApproved(request.body);
+    return { order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'customerApprove' })) };
+  });
+
+  api.put(`${V1}/orders/order-products/:id/quality_status`, admin, async (request) => {
+    const id = lineId(request);
+    const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
+    if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
+    const returnStep = body.return_step_id;
+    if (!body.approved && !(typeof returnStep === 'number' && Number.isSafeInteger(returnStep) && returnStep > 0)) {
+      throw badRequest('validation:returnStepRequired', 'VALIDATION');
+    }
+    return {
+      order: await actOnLine(db, id, await actor(request), async (routing) =>
+        body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
+      ),
+    };
+  });
+  api.put(`${V1}/orders/order-products/:id/approve_shipping`, admin, async (request) => ({
+    order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'approvePacking' })),
+  }));
+}

@@ -1,0 +1,142 @@
+import { testDatabases } from '../../../../test/databases';
+import { startTestApp, type TestApp } from '../../../../test/server';
+
+const V1 = '/api/v1';
+
+describe.each(testDatabases())('an order line from order to completion on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  let master: string;
+  let otherMaster: string;
+  let buyer: string;
+  let otherBuyer: string;
+  let productId: number;
+  let steps: number[];
+
+  async function userWithRole(username: string, role: number) {
+    const user = await t.newUser(username);
+    await t.call('POST', `${V1}/user/changeUserRoles`, { token: admin, body: [{ ID: user.user_id, Role: role }] });
+    return user;
+  }
+  const workshopBody = (user_id: number, name: string) => ({ name, code: name, address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id });
+  const customerBody = (user_id: number) => ({ name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 0, tax_number: '1', user_id });
+  const order = {
+    address: 'Bağdat Cd. 1, İstanbul',
+    email: 'alim@firma.com',
+    phone_number: '0532',
+    country: 'Türkiye',
+    zip_code: '34000',
+    first_name: 'Ali',
+    last_name: 'Veli',
+    notes: 'Hediye paketi',
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(await database.create());
+    admin = (await t.login()).token;
+    const m = await userWithRole('usta', 3);
+    const om = await userWithRole('baska_usta', 3);
+    const b = await userWithRole('alici', 5);
+    const ob = await userWithRole('baska_alici', 5);
+    [master, otherMaster, buyer, otherBuyer] = [m.token, om.token, b.token, ob.token];
+    const workshop = (await t.call('POST', `${V1}/workshops`, { token: admin, body: workshopBody(m.user_id, 'W1') })).body.workshop;
+    await t.call('POST', `${V1}/workshops`, { token: admin, body: workshopBody(om.user_id, 'W2') });
+    await t.call('POST', `${V1}/customers`, { token: admin, body: customerBody(b.user_id) });
+    await t.call('POST', `${V1}/customers`, { token: admin, body: customerBody(ob.user_id) });
+    steps = [];
+    for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await t.call('POST', `${V1}/production-steps`, { token: admin, body: { step_name } })).body.production_step.id);
+    productId = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Yüzük', price: 1000, workmanship_rate: 20, production_expected_days: 5, expected_weight: 4 } })).body.product.id;
+    await t.call('PUT', `${V1}/product-production-steps/bulk`, {
+      token: admin,
+      body: { product_id: productId, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) },
+    });
+    await t.call('PUT', `${V1}/workshops/${workshop.id}/assign-product`, { token: admin, body: { product_id: productId } });
+  });
+  afterAll(() => t.close());
+
+  const lineCount = async () => Number((await t.db.selectFrom('order_lines').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  test('manual orders are validated and stored whole or not at all', async () => {
+    const before = await lineCount();
+    const post = (body: object) => t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body });
+    expect(await post({ ...order, address: '' })).toMatchObject({ status: 400, body: { error: 'Adres, email, telefon, ülke ve posta kodu zorunludur.' } });
+    expect(await post({ ...order, products: [{ product_id: productId, quantity: 0 }] })).toMatchObject({ status: 400, body: { error: 'En az bir ürün ve adet seçmelisiniz.' } });
+    expect(await post({ ...order, products: [] })).toMatchObject({ status: 400 });
+    expect(await post({ ...order, products: [{ product_id: productId, quantity: 1 }, { product_id: 99999, quantity: 1 }] })).toMatchObject({ status: 400, body: { code: 'UNKNOWN_PRODUCT' } });
+    expect((await t.call('POST', `${V1}/customer-orders/simple`, { token: master, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } })).status).toBe(403);
+    expect(await lineCount()).toBe(before);
+  });
+
+  test('the walk: order, workshop steps, quality rejection and approval, gram, packing, customer view', async () => {
+    const created = await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 2 }] } });
+    expect(created).toMatchObject({ status: 201, body: { order: { lines: 2, order_number: expect.stringMatching(/^B2B-\d{6}$/) } } });
+
+    const mine = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders;
+    expect(mine).toHaveLength(2);
+    for (const line of mine) {
+      expect(line).toMatchObject({ order_line_status_id: 1, current_order_line_process: -1, total_price: 1000, product_cost: 200, item_count: 2, b2b_customer_name: 'x' });
+      expect(Date.parse(line.production_expected_date) - Date.parse(line.created_at)).toBe(5 * 86_400_000);
+    }
+    expect((await t.call('GET', `${V1}/workshop/me/orders`, { token: otherMaster })).body.orders).toHaveLength(0);
+    const id = mine[0].id;
+    const act = (token: string, method: 'PATCH' | 'PUT' | 'POST', path: string, body?: unknown) => t.call(method, `${V1}${path}`, { token, body: body ?? {} });
+
+    expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/approve`, { approved: true })).status).toBe(200);
+    expect(await act(master, 'PATCH', `/workshop/me/orders/${id}/approve`, { approved: true })).toMatchObject({ status: 409, body: { error: 'Bu sipariş satırı zaten onaylandı.' } });
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4 })).body.code).toBe('LINE_GRAM_NOT_ALLOWED');
+
+    for (const step of steps) expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`)).body.order.current_order_line_process).toBe(step);
+    expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`)).body.order.order_line_status_id).toBe(3);
+    expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`)).status).toBe(409);
+
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: false, reason: 'Kalite kontrol reddedildi' })).body.error).toBe(
+      'Kalite kontrol reddedildiğinde hangi üretim adımına geri dönüleceğini seçmelisiniz!',
+    );
+    const rejected = await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: steps[1] });
+    expect(rejected.body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: steps[1] });
+    await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`);
+    await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`);
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: true, reason: '', return_step_id: null })).body.order.order_line_status_id).toBe(4);
+
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.code).toBe('LINE_PACKING_NOT_ALLOWED');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 0 })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).status).toBe(200);
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_ALREADY_SET');
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.order.order_line_status_id).toBe(5);
+
+    const seen = (await t.call('GET', `${V1}/customers/me/orders/${id}`, { token: buyer })).body.order;
+    expect(seen).toMatchObject({ order_line_status_id: 5, packing_status_id: 2, quality_control_id: 1, product_gram: 4.9, gram_flagged: true, workshop_name: 'W1' });
+    expect(seen.delivery_to_office).toEqual(expect.any(String));
+    expect((await act(buyer, 'PATCH', `/customers/me/orders/${id}/approve`, { approved: true })).status).toBe(200);
+    expect((await act(buyer, 'PATCH', `/customers/me/orders/${id}/approve`, { approved: true })).status).toBe(409);
+
+    const history = (await t.call('GET', `${V1}/order-products/${id}/history`, { token: admin })).body.history;
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'packing_approve', 'customer_approve',
+    ]);
+    expect(history[5]).toMatchObject({ from_status: 3, to_status: 2, to_step: steps[1], username: 'admin' });
+  });
+
+  test('no workshop or customer reads or changes another one’s lines', async () => {
+    const line = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders[0];
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${line.id}`, { token: otherMaster })).status).toBe(404);
+    expect((await t.call('PATCH', `${V1}/workshop/me/orders/${line.id}/next-step`, { token: otherMaster, body: {} })).status).toBe(404);
+    expect((await t.call('GET', `${V1}/customers/me/orders/${line.id}`, { token: otherBuyer })).status).toBe(404);
+    expect((await t.call('PATCH', `${V1}/customers/me/orders/${line.id}/approve`, { token: otherBuyer, body: { approved: true } })).status).toBe(404);
+    expect((await t.call('GET', `${V1}/order-products/${line.id}/history`, { token: otherBuyer })).status).toBe(404);
+    expect((await t.call('GET', `${V1}/orders`, { token: otherBuyer })).body.orders).toEqual([]);
+    expect((await t.call('GET', `${V1}/orders`, { token: buyer })).body.orders.length).toBeGreaterThan(0);
+    expect((await t.call('GET', `${V1}/orders`, { token: master })).status).toBe(403);
+    expect((await t.call('PUT', `${V1}/orders/order-products/${line.id}/approve_shipping`, { token: master, body: {} })).status).toBe(403);
+  });
+
+  test('two simultaneous next-step requests for the step the tablet showed advance a line once', async () => {
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } });
+    const line = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders.find((l: { order_line_status_id: number }) => l.order_line_status_id === 1);
+    const tap = () => t.call('PATCH', `${V1}/workshop/me/orders/${line.id}/next-step`, { token: master, body: { current_order_line_process: -1 } });
+    const answers = await Promise.all([tap(), tap()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${line.id}`, { token: master })).body.order.current_order_line_process).toBe(steps[0]);
+    expect((await t.call('GET', `${V1}/order-products/${line.id}/history`, { token: admin })).body.history).toHaveLength(1);
+  });
+});
