@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from '../../../shared/lifecycle';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
@@ -153,6 +153,34 @@ export async function actOnLine(
   });
 }
 
+/** The admin's correction of a weighed gram (order screen); recorded in the history like any change. */
+export async function correctGram(db: Db, lineId: number, actor: Actor, gram: number, tolerance?: number) {
+  return db.transaction().execute(async (trx) => {
+    const line = await ownedLine(trx, lineId, actor);
+    const at = now();
+    await trx
+      .updateTable('order_lines')
+      .set({ product_gram: gram, gram_flagged: gramDeviates(gram, line.expected_weight, tolerance) ? 1 : 0, updated_at: at })
+      .where('id', '=', lineId)
+      .execute();
+    await trx
+      .insertInto('order_line_history')
+      .values({
+        order_line_id: lineId,
+        user_id: actor.userId,
+        action: 'gram_correction',
+        from_status: line.order_line_status_id,
+        to_status: line.order_line_status_id,
+        from_step: line.current_order_line_process,
+        to_step: line.current_order_line_process,
+        detail: `${line.product_gram ?? '-'} -> ${gram}`,
+        created_at: at,
+      })
+      .execute();
+    return { id: lineId, product_gram: gram };
+  });
+}
+
 /** The line's history for whoever may read the line, oldest first. */
 export async function lineHistory(db: Db, lineId: number, actor: Actor) {
   await ownedLine(db, lineId, actor);
@@ -165,6 +193,3 @@ export async function lineHistory(db: Db, lineId: number, actor: Actor) {
     .execute();
 }
 
-export function invalidReturnStep() {
-  return badRequest('validation:returnStepRequired', 'VALIDATION');
-}

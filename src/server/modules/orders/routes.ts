@@ -6,7 +6,7 @@ import { sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { Role } from '../../../shared/roles';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
-import { actOnLine, type Actor, lineHistory } from './lines';
+import { actOnLine, type Actor, correctGram, lineHistory } from './lines';
 import { actorOf, createManualOrder, getLine, listLines } from './service';
 
 const V1 = '/api/v1';
@@ -79,6 +79,11 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
         body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
       ),
     };
+  });
+  api.put(`${V1}/orders/order-products/:id/gram`, admin, async (request) => {
+    const id = lineId(request);
+    const { product_gram } = await validateBody(gramSchema, request.body);
+    return { order: await correctGram(db, id, await actor(request), product_gram), message: message('errors:gramCorrected') };
   });
   api.put(`${V1}/orders/order-products/:id/approve_shipping`, admin, async (request) => ({
     order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'approvePacking' })),

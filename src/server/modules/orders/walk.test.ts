@@ -115,6 +115,12 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'packing_approve', 'customer_approve',
     ]);
     expect(history[5]).toMatchObject({ from_status: 3, to_status: 2, to_step: steps[1], username: 'admin' });
+
+    // The admin corrects the gram: within tolerance the flag goes away; bad values change nothing.
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 'x' })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
+    expect((await act(master, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 4 })).status).toBe(403);
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 4.1 })).body.message).toBe('Gram değeri başarıyla güncellendi!');
+    expect((await t.call('GET', `${V1}/orders`, { token: admin })).body.orders.find((l: { id: number }) => l.id === id)).toMatchObject({ product_gram: 4.1, gram_flagged: false });
   });
 
   test('no workshop or customer reads or changes another one’s lines', async () => {
