@@ -44,6 +44,13 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(await handle.db.selectFrom('workshops').select('name').where('user_id', '=', atolye.id).executeTakeFirst()).toBeDefined();
       const musteri = await handle.db.selectFrom('users').select('id').where('username', '=', 'musteri').executeTakeFirstOrThrow();
       expect(await handle.db.selectFrom('customers').select('name').where('user_id', '=', musteri.id).executeTakeFirst()).toBeDefined();
+
+      // Orders with lines in every state, some of them the demo customer's and the demo workshop's.
+      const statuses = await handle.db.selectFrom('order_lines').select('order_line_status_id').distinct().execute();
+      expect(statuses.map((s) => s.order_line_status_id).sort()).toEqual([1, 2, 3, 4, 5]);
+      const customer = await handle.db.selectFrom('customers').select('id').where('user_id', '=', musteri.id).executeTakeFirstOrThrow();
+      const own = await handle.db.selectFrom('orders').select('id').where('customer_id', '=', customer.id).execute();
+      expect(own.length).toBeGreaterThan(0);
     } finally {
       await handle.close();
     }

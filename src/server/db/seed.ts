@@ -3,6 +3,7 @@ import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { Role, type RoleId } from '../../shared/roles';
 import type { Db } from '.';
 import { seedCatalogue } from './demo-catalogue';
+import { seedOrders } from './demo-orders';
 import { isUniqueViolation } from './errors';
 
 export interface SeededAccount {
@@ -63,6 +64,9 @@ export async function bootstrap(db: Db, config: Config): Promise<SeededAccount[]
       }
     }
     await seedCatalogue(db, DEMO_PRODUCTS, { adminId, workshopUserId: ids[Role.Workshop], customerUserId: ids[Role.Customer] });
+    const demoCustomer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirst();
+    await seedOrders(db, 40, demoCustomer?.id ?? null);
+    await seedOrders(db, 60, null, 11);
   }
   return seeded;
 }
