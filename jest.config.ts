@@ -8,11 +8,18 @@ const transform: Config['transform'] = {
 const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
 
 const config: Config = {
+  // The default output, then one line over all projects: "N passed, M failed".
+  reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
   projects: [
     {
       displayName: 'unit',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/shared/**/*.test.ts', '<rootDir>/config/**/*.test.ts', '<rootDir>/locales/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/src/shared/**/*.test.ts',
+        '<rootDir>/config/**/*.test.ts',
+        '<rootDir>/locales/**/*.test.ts',
+        '<rootDir>/test/**/*.test.ts',
+      ],
       transform,
       transformIgnorePatterns,
     },

@@ -1,9 +1,18 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '.';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'config-'));
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'config-'));
+  dirs.push(dir);
+  return dir;
+};
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 test('defaults: SQLite file, local address, demo data on, secret generated once and kept', () => {
   const dir = dataDir();
@@ -62,6 +71,55 @@ test.each([
   ['PUBLIC_URL', 'not a url'],
   ['LOG_LEVEL', 'loud'],
 ])('%s=%s stops the start with a line naming it', (name, value) => {
+  const load = () => loadConfig({ DATA_DIR: dataDir(), [name]: value });
+  expect(load).toThrow(ConfigError);
+  expect(load).toThrow(new RegExp(`^${name}`));
+});
+
+test('a SQLite DATABASE_URL keeps its path, and without DATA_DIR the secret lives next to the database', () => {
+  const dir = dataDir();
+  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'shop.db')}` });
+  expect(config.databaseUrl).toBe(`sqlite:${join(dir, 'shop.db')}`);
+  expect(config.dataDir).toBe(dir);
+  expect(readFileSync(join(dir, 'session-secret'), 'utf8')).toBe(config.sessionSecret);
+});
+
+test('postgresql:// is accepted like postgres://, PORT=0 asks for any free port, a given secret is not written', () => {
+  const dir = dataDir();
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_URL: 'postgresql://app@localhost/app',
+    PORT: '0',
+    SESSION_SECRET: 'x'.repeat(32),
+  });
+  expect(config).toMatchObject({ databaseUrl: 'postgresql://app@localhost/app', port: 0, sessionSecret: 'x'.repeat(32) });
+  expect(() => readFileSync(join(dir, 'session-secret'))).toThrow();
+});
+
+test.each([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['FALSE', false],
+  ['0', false],
+  ['off', false],
+])('DEMO_DATA=%s means %s', (value, expected) => {
+  expect(loadConfig({ DATA_DIR: dataDir(), DEMO_DATA: value }).demoData).toBe(expected);
+});
+
+test('ADMIN_PASSWORD of exactly 6 characters is enough; 5 is not', () => {
+  expect(loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: '123456' }).adminPassword).toBe('123456');
+  expect(() => loadConfig({ DATA_DIR: dataDir(), ADMIN_PASSWORD: '12345' })).toThrow(/^ADMIN_PASSWORD is invalid/);
+});
+
+test.each([
+  ['PORT', '-1'],
+  ['PORT', '80.5'],
+  ['HOST', '  '],
+  ['DATABASE_URL', 'postgres//missing-colon'],
+  ['SMTP_URL', 'mail.example:25'],
+  ['PUBLIC_URL', 'ftp://atolye.example'],
+])('%s=%j is refused with a ConfigError naming it', (name, value) => {
   const load = () => loadConfig({ DATA_DIR: dataDir(), [name]: value });
   expect(load).toThrow(ConfigError);
   expect(load).toThrow(new RegExp(`^${name}`));

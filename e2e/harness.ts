@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -9,21 +9,40 @@ export const SESSION_SECRET = 'e2e-session-secret-long-enough-for-hs256-01234567
 export const ADMIN = { username: 'admin', password: 'admin-secret' };
 
 export interface RunningServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash) */
   url: string;
+  /** Everything the process printed so far (stdout and stderr). */
   output: () => string;
   stop(): Promise<void>;
 }
 
-/** The real server process (as `npm start` runs it) on a fresh SQLite file and a free port. */
+const running = new Set<ChildProcess>();
+// A test file that ends without stop() (a crash, a failed beforeAll) must not leave servers behind.
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * The real server process (`tsx src/server/main.ts`, as `npm run serve` runs it) on a fresh SQLite file
+ * in a temp folder, on a free port of 127.0.0.1 (PORT=0 unless `env` names one), with the admin account
+ * ADMIN, no demo data and only warnings logged. `env` adds or overrides variables (SMTP_URL, PUBLIC_URL ...).
+ * Resolves once `GET /` answers 200, that is once the server also serves the built client (dist/client,
+ * which `npm test` builds first).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(ROOT, 'dist/client/index.html'))) {
+    throw new Error('dist/client/index.html is missing: build the client first (npm run build; npm test does it)');
+  }
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+      DATA_DIR: dir,
       SESSION_SECRET,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -33,35 +52,66 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.once('exit', () => running.delete(child));
 
-  const url = await new Promise<string>((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const check = () => {
-      const match = output.match(/Listening on (http:\/\/\S+)/);
-      if (match) {
+  async function stop(): Promise<void> {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start within 30 s:\n${output}`)), 30_000);
+      const check = () => {
+        const match = output.match(/Listening on (http:\/\/\S+)/);
+        if (match) {
+          clearTimeout(timer);
+          resolveUrl(match[1].replace(/\/$/, ''));
+        }
+      };
+      child.stdout!.on('data', check);
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        resolvePromise(match[1]);
-      }
-    };
-    child.stdout!.on('data', check);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
+        reject(new Error(`the server exited (${signal ?? code}) before it listened:\n${output}`));
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+    });
+    await waitForPage(url, () => output);
+    return { url, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
 
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+/** Polls `GET /` until it answers 200 (10 s at most). */
+async function waitForPage(url: string, output: () => string): Promise<void> {
+  const end = Date.now() + 10_000;
+  let last = '';
+  while (Date.now() < end) {
+    try {
+      const response = await fetch(`${url}/`);
+      if (response.status === 200) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`GET ${url}/ did not answer 200 (last: ${last.slice(0, 300)}):\n${output()}`);
 }
 
 /** Debian's chromium, headless; never a downloaded browser. */

@@ -17,7 +17,7 @@ export const ADMIN = { username: 'admin', password: 'admin-secret' };
 export async function startTestApp(databaseUrl: string, env: Record<string, string> = {}) {
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'app-data-')),
+    DATA_DIR: mkdtempSync(join(process.env.TEST_TMP_DIR ?? tmpdir(), 'app-data-')),
     SESSION_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
