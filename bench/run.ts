@@ -88,8 +88,9 @@ function loginPageScripts(): void {
   );
 }
 
-async function loginThroughput(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-login-'));
+/** The real app on a fresh SQLite file in a temp folder, with the admin password "bench-secret". */
+async function benchApp() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${dir}/app.db`,
     DATA_DIR: dir,
@@ -97,12 +98,24 @@ async function loginThroughput(): Promise<void> {
     DEMO_DATA: 'false',
     LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'silent',
-    PORT: '0',
   });
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
   await bootstrap(database.db, config);
-  const app = await buildApp(config, database);
+  return {
+    database,
+    app: () => buildApp(config, database),
+    async close(app?: { close(): Promise<unknown> }) {
+      await app?.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function loginThroughput(): Promise<void> {
+  const bench = await benchApp();
+  const app = await bench.app();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.post('/bare', async () => ({ ok: true }));
@@ -118,10 +131,8 @@ async function loginThroughput(): Promise<void> {
       `${logins.perSecond.toFixed(0)} req/s beside a bare Fastify route at ${plain.perSecond.toFixed(0)} req/s (${((logins.perSecond / plain.perSecond) * 100).toFixed(1)} %; scrypt hashing dominates by design; failures ${logins.failures})`,
     );
   } finally {
-    await app.close();
     await bare.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close(app);
   }
 }
 
@@ -149,20 +160,9 @@ function median(values: number[]): number {
 
 /** Server time per request for the 10,000-product catalogue and a workshop's product list, then a filter keystroke in chromium. */
 async function catalogue(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${dir}/app.db`,
-    DATA_DIR: dir,
-    ADMIN_PASSWORD: 'bench-secret',
-    DEMO_DATA: 'false',
-    LOGIN_RATE_LIMIT: '1000000',
-    LOG_LEVEL: 'silent',
-  });
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db);
-  await bootstrap(database.db, config);
-  await seedCatalogue(database.db, 10_000);
-  const app = await buildApp(config, database);
+  const bench = await benchApp();
+  await seedCatalogue(bench.database.db, 10_000);
+  const app = await bench.app();
   try {
     const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'admin', password: 'bench-secret' } });
     const headers = { authorization: `Bearer ${login.json().token}` };
@@ -206,9 +206,7 @@ async function catalogue(): Promise<void> {
       await browser.close();
     }
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    await bench.close(app);
   }
 }
 

@@ -5,10 +5,9 @@ import type { ProductDto } from '../../../shared/api';
 import { expectedDaysSchema, ourProductIdSchema, workmanshipRateSchema } from '../../../shared/schemas/products';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
+import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { catalogueRequested, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectProducts, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
-
-const PAGE_SIZE = 50;
 
 const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
   workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => Number(raw.replace(',', '.')), step: '0.01' },
@@ -165,17 +164,7 @@ export default function ProductCatalogScreen() {
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <div className="toolbar">
-          <button type="button" className="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            {t('previous')}
-          </button>
-          <span>{t('page', { page: current + 1, pages })}</span>
-          <button type="button" className="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-            {t('next')}
-          </button>
-        </div>
-      )}
+      <Pager page={current} pages={pages} onPage={setPage} />
       {editing && <RoutingEditor product={editing} />}
     </>
   );

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { API, type ProductDto, type WorkshopDto } from '../../../shared/api';
 import { ListStatus } from '../../components/ListStatus';
+import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { useMutation, useResource } from '../resources/hooks';
 
-const PAGE_SIZE = 50;
 type Assignment = 'all' | 'assigned' | 'unassigned';
 
 function AssignmentAction({ product, workshopId }: { product: ProductDto; workshopId: number }) {
@@ -124,17 +124,7 @@ export default function AllProductsScreen() {
           </tbody>
         </table>
       )}
-      {pages > 1 && (
-        <div className="toolbar">
-          <button type="button" className="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            {t('catalogue:previous')}
-          </button>
-          <span>{t('catalogue:page', { page: current + 1, pages })}</span>
-          <button type="button" className="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-            {t('catalogue:next')}
-          </button>
-        </div>
-      )}
+      <Pager page={current} pages={pages} onPage={setPage} />
     </>
   );
 }
