@@ -4,6 +4,7 @@ import { badRequest } from '../../errors';
 import { message } from '../../messages';
 import { sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
+import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { actOnLine, type Actor, correctGram, lineHistory } from './lines';
@@ -38,6 +39,7 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   api.get(`${V1}/order-products/:id/history`, lineReaders, async (request) => ({ history: await lineHistory(db, lineId(request), await actor(request)) }));
 
   api.get(`${V1}/workshop/me/orders`, workshop, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  api.get(`${V1}/workshop/me/statistics`, workshop, async (request) => ({ statistics: workshopCards(await listLines(db, await actor(request))) }));
   api.get(`${V1}/workshop/me/orders/:id`, workshop, async (request) => ({ order: await getLine(db, lineId(request), await actor(request)) }));
   api.patch(`${V1}/workshop/me/orders/:id/approve`, workshop, async (request) => {
     requireApproved(request.body);

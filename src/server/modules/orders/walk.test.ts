@@ -78,6 +78,13 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       expect(Date.parse(line.production_expected_date) - Date.parse(line.created_at)).toBe(5 * 86_400_000);
     }
     expect((await t.call('GET', `${V1}/workshop/me/orders`, { token: otherMaster })).body.orders).toHaveLength(0);
+    expect((await t.call('GET', `${V1}/workshop/me/statistics`, { token: master })).body.statistics).toEqual({
+      total: 2,
+      in_process: 0,
+      waiting: 2,
+      late: 0,
+      average_production_days: null,
+    });
     const id = mine[0].id;
     const act = (token: string, method: 'PATCH' | 'PUT' | 'POST', path: string, body?: unknown) => t.call(method, `${V1}${path}`, { token, body: body ?? {} });
 
