@@ -10,6 +10,7 @@ import enErrors from '../../../locales/en/errors.json';
 import enSettings from '../../../locales/en/settings.json';
 import enSteps from '../../../locales/en/steps.json';
 import enUsers from '../../../locales/en/users.json';
+import enWorkshopOrders from '../../../locales/en/workshopOrders.json';
 import enWorkshops from '../../../locales/en/workshops.json';
 import enValidation from '../../../locales/en/validation.json';
 import trAccount from '../../../locales/tr/account.json';
@@ -22,13 +23,14 @@ import trErrors from '../../../locales/tr/errors.json';
 import trSettings from '../../../locales/tr/settings.json';
 import trSteps from '../../../locales/tr/steps.json';
 import trUsers from '../../../locales/tr/users.json';
+import trWorkshopOrders from '../../../locales/tr/workshopOrders.json';
 import trWorkshops from '../../../locales/tr/workshops.json';
 import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, validation: trValidation, errors: trErrors },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, validation: enValidation, errors: enErrors },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

@@ -19,6 +19,7 @@ const WorkshopDetailScreen = lazy(() => import('../features/workshops/WorkshopDe
 const WorkshopProductsScreen = lazy(() => import('../features/workshops/WorkshopProductsScreen'));
 const AllProductsScreen = lazy(() => import('../features/workshops/AllProductsScreen'));
 const CustomerListScreen = lazy(() => import('../features/customers/CustomerListScreen'));
+const WorkshopOrderScreen = lazy(() => import('../features/workshop-orders/WorkshopOrderScreen'));
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
@@ -35,8 +36,6 @@ function LoginRoute() {
 /* Screens that later work fills in; each keeps its route, guard and title. */
 const UPCOMING: Array<[path: string, screen: string]> = [
   ['/admin/orders', 'orders'],
-  ['/workshop/orders/:id', 'workshopOrder'],
-  ['/workshop/order/:id', 'workshopOrder'],
   ['/customer/orders/:id', 'customerOrder'],
   ['/order/:id', 'customerOrder'],
 ];
@@ -77,6 +76,8 @@ export function AppRoutes() {
             <Route path="/admin/users" element={<UsersScreen />} />
             <Route path="/admin/user-roles" element={<UserRolesScreen />} />
             <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
+            <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
+            <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
             <Route path="/admin/customers" element={<CustomerListScreen />} />
             <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
             <Route path="/admin/workshops" element={<WorkshopListScreen />} />

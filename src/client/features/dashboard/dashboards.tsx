@@ -5,6 +5,7 @@ import { AccountPanel } from '../account/AccountPanel';
 import { PasswordChangeForm } from '../account/PasswordChangeForm';
 import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
 import { GeneralSettingsPanel } from '../settings/GeneralSettingsPanel';
+import { WorkshopOrdersPanel } from '../workshop-orders/WorkshopOrdersPanel';
 import { SystemInfoPanel } from '../settings/SystemInfoPanel';
 import { NavCards } from './NavCards';
 
@@ -72,7 +73,7 @@ function WorkshopDashboard({ tab }: { tab?: string }) {
             />
           ),
         },
-        { id: 'orders', label: t('tabs.orders'), content: () => <p className="alert info">{t('workshopOrdersSoon')}</p> },
+        { id: 'orders', label: t('tabs.orders'), content: () => <WorkshopOrdersPanel /> },
         { id: 'account', label: t('tabs.account'), content: () => <AccountPanel role={Role.Workshop} /> },
       ]}
     />

@@ -1,0 +1,85 @@
+import type { Browser } from 'playwright-core';
+import { apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+
+jest.setTimeout(90_000);
+
+let server: RunningServer;
+let browser: Browser;
+let admin: string;
+let lineId: number;
+
+async function userWithRole(username: string, role: number): Promise<number> {
+  await apiCall(server.url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
+  const user = (await apiCall(server.url, 'GET', '/api/v1/user', admin)).users.find((u: { username: string }) => u.username === username);
+  await apiCall(server.url, 'POST', '/api/v1/user/changeUserRoles', admin, [{ ID: user.id, Role: role }]);
+  return user.id;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await apiToken(server.url);
+  const masterId = await userWithRole('tablet_usta', 3);
+  const buyerId = await userWithRole('tablet_alici', 5);
+  const workshop = (
+    await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Tablet Atölye', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
+  ).workshop;
+  await apiCall(server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
+  const steps: number[] = [];
+  for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  const product = (await apiCall(server.url, 'POST', '/api/v1/product', admin, { title: 'Kalp Kolye', price: 2000, workmanship_rate: 10, expected_weight: 5 })).product;
+  await apiCall(server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, {
+    product_id: product.id,
+    steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })),
+  });
+  await apiCall(server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
+  const buyer = await apiToken(server.url, 'tablet_alici', 'secret-1');
+  await apiCall(server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
+    address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', notes: 'ACİL teslim', products: [{ product_id: product.id, quantity: 1 }],
+  });
+  const master = await apiToken(server.url, 'tablet_usta', 'secret-1');
+  lineId = (await apiCall(server.url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0].id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+test('the workshop master advances a piece on the tablet, approves it and enters its gram', async () => {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const errors = watchErrors(page);
+  await login(page, server.url, 'tablet_usta', 'secret-1');
+  await page.goto(`${server.url}/workshop/orders`);
+  await page.getByRole('group', { name: 'Bekleyen' }).getByText('1').waitFor();
+  const row = page.getByRole('row', { name: /Kalp Kolye/ });
+  await expect(row.getAttribute('class')).resolves.toBe('urgent');
+  await row.getByText('Daha başlamadı').waitFor();
+  await row.getByRole('button', { name: `Detay: ${lineId}` }).click();
+  await page.waitForURL(`**/workshop/order/${lineId}`);
+
+  await page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await page.getByRole('definition').filter({ hasText: 'Döküm' }).waitFor();
+  await page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await page.getByRole('definition').filter({ hasText: 'Cila' }).waitFor();
+  await page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await page.getByRole('definition').filter({ hasText: 'Kalite Kontrol' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Sonraki Adım' }).isDisabled()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Onayla' }).click();
+  await page.getByRole('button', { name: 'Onaylandı' }).waitFor();
+  await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
+
+  await apiCall(server.url, 'PUT', `/api/v1/orders/order-products/${lineId}/quality_status`, admin, { approved: true, reason: '', return_step_id: null });
+  await page.reload();
+  await page.getByLabel('Gramaj (g)').fill('0');
+  await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
+  await page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
+  await page.getByLabel('Gramaj (g)').fill('6.2');
+  await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
+  await page.getByText('6.2 g').waitFor();
+  await page.getByText('Beklenen ağırlıktan sapma var').waitFor();
+  await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
+  await page.getByRole('cell', { name: 'Gramaj girişi' }).waitFor();
+  await expect(page.getByRole('cell', { name: 'Sonraki adım' }).count()).resolves.toBe(3);
+  expect(errors).toEqual([]);
+});
