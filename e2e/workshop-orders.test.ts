@@ -83,3 +83,46 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await expect(page.getByRole('cell', { name: 'Sonraki adım' }).count()).resolves.toBe(3);
   expect(errors).toEqual([]);
 });
+
+test('the customer places a manual order, approves a line once and exports its orders', async () => {
+  const page = await browser.newPage();
+  const errors = watchErrors(page);
+  await login(page, server.url, 'tablet_alici', 'secret-1');
+  await page.goto(`${server.url}/customer/new-order`);
+  const form = page.getByRole('region', { name: 'Manuel Sipariş' });
+  // Prefilled from the customer's own profile once it has loaded.
+  const address = form.getByLabel('Adres');
+  for (let i = 0; i < 50 && (await address.inputValue()) !== 'x'; i++) await page.waitForTimeout(100);
+  await expect(address.inputValue()).resolves.toBe('x');
+  await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
+  await form.getByText('En az bir ürün ve adet seçmelisiniz.').waitFor();
+  await form.getByLabel('Ürün 1').selectOption({ index: 1 });
+  await form.getByLabel('Adet 1').fill('2');
+  await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
+  // The profile has a one-word name and no zip code: the form asks for them before sending anything.
+  await form.getByText('Ad ve soyad gereklidir.').waitFor();
+  await form.getByLabel('Soyad').fill('Yılmaz');
+  await form.getByLabel('Posta Kodu').fill('34000');
+  await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
+  await page.waitForURL('**/customer/orders');
+  await page.getByRole('row', { name: /Kalp Kolye/ }).nth(2).waitFor();
+  await expect(page.getByRole('row', { name: /Kalp Kolye/ }).count()).resolves.toBe(3);
+  await page.getByRole('group', { name: 'Kredi Bakiyesi' }).waitFor();
+
+  await page.getByRole('row', { name: /Kalp Kolye/ }).first().click();
+  await page.getByRole('heading', { name: 'Sipariş Detayı' }).waitFor();
+  await page.getByRole('button', { name: 'Siparişi Onayla' }).click();
+  await page.waitForURL(/\/customer\/orders\/\d+$/);
+  await page.getByRole('button', { name: 'Onaylandı' }).waitFor();
+  await expect(page.getByRole('button', { name: 'Onaylandı' }).isDisabled()).resolves.toBe(true);
+
+  await page.goto(`${server.url}/customer/orders`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  const sheet = workbook.getWorksheet('Siparişler')!;
+  expect(sheet.rowCount).toBe(4);
+  expect(sheet.getRow(2).getCell(2).value).toBe('Kalp Kolye');
+  expect(errors).toEqual([]);
+});

@@ -4,6 +4,7 @@ import enAccount from '../../../locales/en/account.json';
 import enAuth from '../../../locales/en/auth.json';
 import enCatalogue from '../../../locales/en/catalogue.json';
 import enCommon from '../../../locales/en/common.json';
+import enCustomerOrders from '../../../locales/en/customerOrders.json';
 import enCustomers from '../../../locales/en/customers.json';
 import enDashboard from '../../../locales/en/dashboard.json';
 import enErrors from '../../../locales/en/errors.json';
@@ -17,6 +18,7 @@ import trAccount from '../../../locales/tr/account.json';
 import trAuth from '../../../locales/tr/auth.json';
 import trCatalogue from '../../../locales/tr/catalogue.json';
 import trCommon from '../../../locales/tr/common.json';
+import trCustomerOrders from '../../../locales/tr/customerOrders.json';
 import trCustomers from '../../../locales/tr/customers.json';
 import trDashboard from '../../../locales/tr/dashboard.json';
 import trErrors from '../../../locales/tr/errors.json';
@@ -29,8 +31,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, validation: trValidation, errors: trErrors },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, validation: enValidation, errors: enErrors },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

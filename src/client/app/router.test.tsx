@@ -56,9 +56,9 @@ test('the reset-password screen opens without a session', async () => {
 });
 
 test('a screen of later work has its heading and a way back to the dashboard', async () => {
-  storeLogin(5, 'Musteri');
-  const { t } = open('/order/12');
-  expect(await screen.findByRole('heading', { name: t('common:screens.customerOrder') })).toBeInTheDocument();
+  storeLogin(2, 'Yonetici');
+  const { t } = open('/admin/orders');
+  expect(await screen.findByRole('heading', { name: t('common:screens.orders') })).toBeInTheDocument();
   expect(screen.getByText(t('common:comingSoon'))).toBeInTheDocument();
   expect(screen.getByRole('link', { name: t('common:backToDashboard') })).toHaveAttribute('href', '/dashboard');
 });

@@ -20,6 +20,7 @@ const WorkshopProductsScreen = lazy(() => import('../features/workshops/Workshop
 const AllProductsScreen = lazy(() => import('../features/workshops/AllProductsScreen'));
 const CustomerListScreen = lazy(() => import('../features/customers/CustomerListScreen'));
 const WorkshopOrderScreen = lazy(() => import('../features/workshop-orders/WorkshopOrderScreen'));
+const CustomerOrderScreen = lazy(() => import('../features/customer-orders/CustomerOrderScreen'));
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
@@ -36,8 +37,6 @@ function LoginRoute() {
 /* Screens that later work fills in; each keeps its route, guard and title. */
 const UPCOMING: Array<[path: string, screen: string]> = [
   ['/admin/orders', 'orders'],
-  ['/customer/orders/:id', 'customerOrder'],
-  ['/order/:id', 'customerOrder'],
 ];
 
 const DASHBOARD_PATHS = [
@@ -77,6 +76,8 @@ export function AppRoutes() {
             <Route path="/admin/user-roles" element={<UserRolesScreen />} />
             <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
             <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
+            <Route path="/order/:id" element={<CustomerOrderScreen />} />
+            <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
             <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
             <Route path="/admin/customers" element={<CustomerListScreen />} />
             <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { Role } from '../../../shared/roles';
 import { Tabs } from '../../components/Tabs';
 import { AccountPanel } from '../account/AccountPanel';
+import { CustomerOrdersPanel } from '../customer-orders/CustomerOrdersPanel';
+import { ManualOrderForm } from '../customer-orders/ManualOrderForm';
 import { PasswordChangeForm } from '../account/PasswordChangeForm';
 import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
 import { GeneralSettingsPanel } from '../settings/GeneralSettingsPanel';
@@ -82,6 +85,7 @@ function WorkshopDashboard({ tab }: { tab?: string }) {
 
 function CustomerDashboard({ tab }: { tab?: string }) {
   const { t } = useTranslation('dashboard');
+  const { pathname } = useLocation();
   return (
     <Tabs
       label={t('tabs.orderManagement')}
@@ -91,13 +95,17 @@ function CustomerDashboard({ tab }: { tab?: string }) {
           id: 'orders',
           label: t('tabs.orderManagement'),
           content: () => (
-            <NavCards
-              cards={[
-                { card: 'customerOrders', to: '/customer/orders' },
-                { card: 'customerNewOrder', to: '/customer/new-order' },
-                { card: 'customerProfile', to: '/customer/profile' },
-              ]}
-            />
+            <>
+              <NavCards
+                cards={[
+                  { card: 'customerOrders', to: '/customer/orders' },
+                  { card: 'customerNewOrder', to: '/customer/new-order' },
+                  { card: 'customerProfile', to: '/customer/profile' },
+                ]}
+              />
+              {pathname === '/customer/new-order' && <ManualOrderForm />}
+              <CustomerOrdersPanel />
+            </>
           ),
         },
         { id: 'products', label: t('tabs.productManagement'), content: () => <p className="alert info">{t('productManagementSoon')}</p> },

@@ -31,8 +31,8 @@ function formatMoney(value: number | null | undefined, currency: string, languag
 export function useFormatters() {
   const { i18n } = useTranslation();
   const settings = useResource<{ settings: GeneralSettings }>('settings:general', API.generalSettings, 'common:loading');
-  const currency = settings.data?.settings.currency ?? DEFAULT_SETTINGS.currency;
-  const timeZone = settings.data?.settings.time_zone;
+  const currency = settings.data?.settings?.currency ?? DEFAULT_SETTINGS.currency;
+  const timeZone = settings.data?.settings?.time_zone;
   const language = i18n.language;
   return useMemo(
     () => ({

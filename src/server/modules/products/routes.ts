@@ -18,7 +18,12 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   const production = { config: { roles: [Role.Admin, Role.Workshop, Role.Office] } };
   const one = API.product(':id');
 
-  api.get(API.products, office, async () => ({ products: await products.listProducts(db) }));
+  // Customers choose from the catalogue for manual orders, without the workshop's terms.
+  api.get(API.products, { config: { roles: [Role.Admin, Role.Office, Role.Customer] } }, async (request) => {
+    const all = await products.listProducts(db);
+    if (sessionUser(request).role !== Role.Customer) return { products: all };
+    return { products: all.map(({ workmanship_rate: _rate, our_product_id: _code, workshop_id: _workshop, user_id: _user, ...visible }) => visible) };
+  });
   api.get(one, office, async (request) => ({ product: await products.getProduct(db, idParam(request.params)) }));
 
   api.post(API.products, admin, async (request, reply) => {
