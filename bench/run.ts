@@ -14,6 +14,8 @@ import { loadConfig } from '../config';
 import { buildApp, CLIENT_DIR } from '../src/server/app';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
+import { seedOrders } from '../src/server/db/demo-orders';
+import { listLines } from '../src/server/modules/orders/service';
 import { bootstrap } from '../src/server/db/seed';
 import { chromium } from 'playwright-core';
 import { load } from './load';
@@ -210,12 +212,47 @@ async function catalogue(): Promise<void> {
   }
 }
 
+/** GET /api/v1/orders over 100,000 lines beside the same query and JSON serialisation without the HTTP layer. */
+async function orders(): Promise<void> {
+  const bench = await benchApp();
+  const db = bench.database.db;
+  await seedCatalogue(db, 2_000);
+  const customer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
+  await seedOrders(db, 100_000, customer.id);
+  const app = await bench.app();
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'admin', password: 'bench-secret' } });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const viaHttp: number[] = [];
+    const bare: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < 5; i++) {
+      let started = performance.now();
+      const answer = await app.inject({ method: 'GET', url: '/api/v1/orders', headers });
+      viaHttp.push(performance.now() - started);
+      bytes = answer.rawPayload.length;
+      started = performance.now();
+      JSON.stringify({ orders: await listLines(db, { userId: 1 }) });
+      bare.push(performance.now() - started);
+    }
+    const http = median(viaHttp);
+    const plain = median(bare);
+    report(
+      'GET /api/v1/orders, 100,000 lines',
+      `${http.toFixed(0)} ms beside ${plain.toFixed(0)} ms for the bare query and JSON of the same rows (${(http / plain).toFixed(2)} x; ${(bytes / 1024 / 1024).toFixed(0)} MB)`,
+    );
+  } finally {
+    await bench.close(app);
+  }
+}
+
 async function main(): Promise<void> {
   if (!args.has('--skip-clone')) await freshClone();
   execSync('npm run build --silent', { cwd: ROOT, stdio: 'ignore' });
   loginPageScripts();
   await loginThroughput();
   await catalogue();
+  await orders();
   console.log('\nSummary');
   for (const [name, value] of results) console.log(`  ${name.padEnd(28)} ${value}`);
 }
