@@ -87,7 +87,8 @@ test('a weighed piece is flagged beyond the tolerance of its expected weight', (
   expect(gramDeviates(11.1, 10)).toBe(true);
   expect(gramDeviates(10.9, 10)).toBe(false);
   expect(gramDeviates(8.9, 10)).toBe(true);
-  expect(gramDeviates(9, 10, 0.05)).toBe(true);
+  expect(gramDeviates(9, 10, 5)).toBe(true);
+  expect(gramDeviates(12, 10, 25)).toBe(false);
   expect(gramDeviates(9, null)).toBe(false);
 });
 

@@ -92,11 +92,11 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
   }
 }
 
-/** Default tolerance of a weighed piece against the product's expected weight (beyond the spec). */
-export const GRAM_TOLERANCE = 0.1;
+/** Default tolerance of a weighed piece against the product's expected weight (beyond the spec; a setting). */
+export const DEFAULT_GRAM_TOLERANCE_PERCENT = 10;
 
-/** True when a weighed gram differs from the expected weight by more than the tolerance (a share, 0.1 = 10 %). */
-export function gramDeviates(gram: number, expected: number | null, tolerance = GRAM_TOLERANCE): boolean {
+/** True when a weighed gram differs from the expected weight by more than the tolerance in percent. */
+export function gramDeviates(gram: number, expected: number | null, tolerancePercent = DEFAULT_GRAM_TOLERANCE_PERCENT): boolean {
   if (expected === null || expected <= 0) return false;
-  return Math.abs(gram - expected) / expected > tolerance;
+  return (Math.abs(gram - expected) / expected) * 100 > tolerancePercent;
 }

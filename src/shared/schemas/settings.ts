@@ -1,4 +1,5 @@
-import { mixed, object, string } from 'yup';
+import { mixed, number, object, string } from 'yup';
+import { DEFAULT_GRAM_TOLERANCE_PERCENT } from '../lifecycle';
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -8,9 +9,11 @@ export interface GeneralSettings {
   phone: string;
   time_zone: string;
   currency: Currency;
+  /** How far (in %) a weighed piece may differ from its product's expected weight before it is flagged. */
+  gram_tolerance_percent: number;
 }
 
-export const DEFAULT_SETTINGS: GeneralSettings = { system_email: '', phone: '', time_zone: 'Europe/Istanbul', currency: 'TRY' };
+export const DEFAULT_SETTINGS: GeneralSettings = { system_email: '', phone: '', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: DEFAULT_GRAM_TOLERANCE_PERCENT };
 
 function isTimeZone(value: string | undefined): boolean {
   if (!value) return false;
@@ -22,10 +25,15 @@ function isTimeZone(value: string | undefined): boolean {
   }
 }
 
-/** The general settings tab: where money and dates are shown in which currency and time zone. */
+/** The general settings tab: contact details, the currency and time zone of the screens, the gram tolerance. */
 export const generalSettingsSchema = object({
   system_email: string().typeError('validation:emailInvalid').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
   phone: string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
   time_zone: string().typeError('validation:timeZoneInvalid').required('validation:timeZoneInvalid').test('zone', 'validation:timeZoneInvalid', isTimeZone),
   currency: mixed<Currency>().oneOf(CURRENCIES, 'validation:currencyInvalid').required('validation:currencyInvalid'),
+  gram_tolerance_percent: number()
+    .typeError('validation:toleranceInvalid')
+    .required('validation:toleranceInvalid')
+    .min(0, 'validation:toleranceInvalid')
+    .max(100, 'validation:toleranceInvalid'),
 });

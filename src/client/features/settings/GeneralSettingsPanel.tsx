@@ -10,7 +10,7 @@ import { useMutation, useResource } from '../resources/hooks';
 
 const SETTINGS_KEY = 'settings:general';
 
-/** System e-mail, phone, time zone and the currency every amount is shown in. */
+/** System e-mail, phone, time zone, the currency every amount is shown in and the gram tolerance. */
 export function GeneralSettingsPanel() {
   const { t } = useTranslation('settings');
   const current = useResource<{ settings: GeneralSettings }>(SETTINGS_KEY, API.generalSettings, 'settings:general.loadFailed');
@@ -49,6 +49,17 @@ export function GeneralSettingsPanel() {
             </option>
           ))}
         </select>
+        <TextField
+          label={t('general.gram_tolerance_percent')}
+          type="number"
+          min={0}
+          max={100}
+          step="any"
+          inputMode="decimal"
+          hint={t('general.gram_tolerance_hint')}
+          error={errors.gram_tolerance_percent?.message}
+          {...register('gram_tolerance_percent')}
+        />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}
         </button>

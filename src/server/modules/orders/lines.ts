@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../errors';
 import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from '../../../shared/lifecycle';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
+import { getGeneralSettings } from '../settings/service';
 
 /** Who acts on a line; workshops and customers may only touch their own lines. */
 export interface Actor {
@@ -12,6 +13,12 @@ export interface Actor {
 }
 
 const now = () => new Date().toISOString();
+
+/** The stored flag of a weighed piece, against the tolerance configured in the general settings. */
+async function gramFlag(db: Db, gram: number, expected: number | null): Promise<0 | 1> {
+  const { gram_tolerance_percent } = await getGeneralSettings(db);
+  return gramDeviates(gram, expected, gram_tolerance_percent) ? 1 : 0;
+}
 
 /** A product's routing as step ids; without one, the built-in process (its steps created on first use). */
 export async function routingOf(db: Db, productId: number): Promise<number[]> {
@@ -86,7 +93,7 @@ export async function actOnLine(
   lineId: number,
   actor: Actor,
   build: (routing: () => Promise<number[]>) => Promise<LineAction> | LineAction,
-  options: { gramTolerance?: number; /** The step the client saw; a line elsewhere by now is not moved again. */ expectedStep?: number } = {},
+  options: { /** The step the client saw; a line elsewhere by now is not moved again. */ expectedStep?: number } = {},
 ) {
   return db.transaction().execute(async (trx) => {
     const line = await ownedLine(trx, lineId, actor);
@@ -118,7 +125,7 @@ export async function actOnLine(
         packing_status_id: next.packingStatus,
         customer_approval_status_id: next.customerApproved ? CUSTOMER_APPROVED : line.customer_approval_status_id,
         ...(outcome.deliveredToOffice ? { delivery_to_office: at } : {}),
-        ...(action.type === 'enterGram' ? { gram_flagged: gramDeviates(action.gram, line.expected_weight, options.gramTolerance) ? 1 : 0 } : {}),
+        ...(action.type === 'enterGram' ? { gram_flagged: await gramFlag(trx, action.gram, line.expected_weight) } : {}),
         updated_at: at,
       })
       .where('id', '=', lineId)
@@ -154,13 +161,13 @@ export async function actOnLine(
 }
 
 /** The admin's correction of a weighed gram (order screen); recorded in the history like any change. */
-export async function correctGram(db: Db, lineId: number, actor: Actor, gram: number, tolerance?: number) {
+export async function correctGram(db: Db, lineId: number, actor: Actor, gram: number) {
   return db.transaction().execute(async (trx) => {
     const line = await ownedLine(trx, lineId, actor);
     const at = now();
     await trx
       .updateTable('order_lines')
-      .set({ product_gram: gram, gram_flagged: gramDeviates(gram, line.expected_weight, tolerance) ? 1 : 0, updated_at: at })
+      .set({ product_gram: gram, gram_flagged: await gramFlag(trx, gram, line.expected_weight), updated_at: at })
       .where('id', '=', lineId)
       .execute();
     await trx

@@ -127,7 +127,17 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 'x' })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
     expect((await act(master, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 4 })).status).toBe(403);
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 4.1 })).body.message).toBe('Gram değeri başarıyla güncellendi!');
-    expect((await t.call('GET', `${V1}/orders`, { token: admin })).body.orders.find((l: { id: number }) => l.id === id)).toMatchObject({ product_gram: 4.1, gram_flagged: false });
+    const lineOf = async () => (await t.call('GET', `${V1}/orders`, { token: admin })).body.orders.find((l: { id: number }) => l.id === id);
+    expect(await lineOf()).toMatchObject({ product_gram: 4.1, gram_flagged: false });
+
+    // The tolerance is a setting: at 30 % a 5 g piece of a 4 g product is no longer flagged.
+    const settings = (await t.call('GET', `${V1}/settings/general`, { token: admin })).body.settings;
+    await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 5 });
+    expect(await lineOf()).toMatchObject({ gram_flagged: true });
+    await t.call('PUT', `${V1}/settings/general`, { token: admin, body: { ...settings, system_email: 'ofis@example.com', phone: '1', gram_tolerance_percent: 30 } });
+    await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 5 });
+    expect(await lineOf()).toMatchObject({ product_gram: 5, gram_flagged: false });
+    await t.call('PUT', `${V1}/settings/general`, { token: admin, body: { ...settings, system_email: 'ofis@example.com', phone: '1' } });
   });
 
   test('no workshop or customer reads or changes another one’s lines', async () => {

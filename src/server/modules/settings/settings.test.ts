@@ -16,11 +16,16 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
       phone: '',
       time_zone: 'Europe/Istanbul',
       currency: 'TRY',
+      gram_tolerance_percent: 10,
     });
-    const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR' };
-    for (const patch of [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: '' }]) {
+    const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR', gram_tolerance_percent: 5 };
+    const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: '' }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }];
+    for (const patch of refusals) {
       expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, ...patch } })).status).toBe(400);
     }
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, gram_tolerance_percent: 101 } })).body.error).toBe(
+      'Gram toleransı 0 ile 100 arasında bir yüzde olmalıdır.',
+    );
     expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual(good);
     await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, currency: 'USD' } });
     const user = await t.newUser('ayar_okur');
