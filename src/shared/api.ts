@@ -59,6 +59,10 @@ export const API = {
   myCustomerOrder: (id: number | string) => `/api/v1/customers/me/orders/${id}`,
   myCustomerApprove: (id: number | string) => `/api/v1/customers/me/orders/${id}/approve`,
   manualOrder: '/api/v1/customer-orders/simple',
+  orders: '/api/v1/orders',
+  qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
+  approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
+  correctGram: (id: number | string) => `/api/v1/orders/order-products/${id}/gram`,
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
@@ -110,6 +114,72 @@ export interface ProductionStepDto {
 export interface LookupDto {
   id: number;
   name: string;
+}
+
+/**
+ * An order line as every order route returns it (SPEC section 3), including the spelling
+ * variants the spec names (order_product_id, photo_url, fulfillment_style, note_customer and
+ * production_expected_days, which holds the expected date).
+ */
+export interface OrderLineDto {
+  id: number;
+  order_product_id: number;
+  order_id: number;
+  order_number: string;
+  product_id: number;
+  product_title: string;
+  product_picture_url: string | null;
+  photo_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  address: string | null;
+  city: string | null;
+  province: string | null;
+  country: string | null;
+  zip_code: string | null;
+  email: string | null;
+  phone: string | null;
+  created_at: string;
+  updated_at: string;
+  order_line_status_id: number;
+  packing_status_id: number | null;
+  customer_approval_status_id: number | null;
+  quality_control_id: number | null;
+  fulfilment_style: string | null;
+  fulfillment_style: string | null;
+  material_id: number | null;
+  chain_length_id: number | null;
+  color_id: number | null;
+  size_id: number | null;
+  karat_id: number | null;
+  customization_option: string | null;
+  font: string | null;
+  gift_note: string | null;
+  customer_note: string | null;
+  note_customer: string | null;
+  product_gram: number | null;
+  /** Set when the entered gram is off the product's expected weight beyond the configured tolerance. */
+  gram_flagged: boolean;
+  product_cost: number | null;
+  canceled_at: string | null;
+  cancel_reason: string | null;
+  total_price: number | null;
+  currency: string;
+  shipment_tracking_number: string | null;
+  location: string | null;
+  workshop_id: number | null;
+  workshop_name: string | null;
+  customer_name: string | null;
+  b2b_customer_name: string | null;
+  source: string;
+  production_expected_date: string | null;
+  production_expected_days: string | null;
+  current_order_line_process: number;
+  workshop_started_process_id: number | null;
+  delivery_to_office: string | null;
+  barcode: string | null;
+  item_index: number;
+  item_count: number;
 }
 
 export interface ProductDto {

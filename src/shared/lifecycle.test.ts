@@ -1,4 +1,5 @@
 import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from './lifecycle';
+import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
 const ROUTING = [11, 12, 13];
@@ -98,6 +99,8 @@ test('urgent rows: any text containing an urgent word, whatever its case', () =>
   expect(isUrgent({ customer_note: 'acil', id: 5 })).toBe(true);
   expect(isUrgent({ customer_note: 'ACIL' })).toBe(true);
   expect(isUrgent({ customer_note: 'ACİL' })).toBe(true);
+  expect(isUrgent({ customer_note: 'FAST', location: 'RUSH' })).toBe(true);
+  expect(foldCase('İSTANBUL Işık')).toBe('istanbul işik');
   expect(isUrgent({ customer_note: 'normal teslimat', id: 5, fast: null })).toBe(false);
 });
 

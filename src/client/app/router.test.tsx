@@ -55,11 +55,10 @@ test('the reset-password screen opens without a session', async () => {
   expect(path()).toBe('/reset-password');
 });
 
-test('a screen of later work has its heading and a way back to the dashboard', async () => {
+test('the order management screen has its heading and a way back to the dashboard', async () => {
   storeLogin(2, 'Yonetici');
   const { t } = open('/admin/orders');
-  expect(await screen.findByRole('heading', { name: t('common:screens.orders') })).toBeInTheDocument();
-  expect(screen.getByText(t('common:comingSoon'))).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: t('orders:title') })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: t('common:backToDashboard') })).toHaveAttribute('href', '/dashboard');
 });
 

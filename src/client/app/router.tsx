@@ -12,7 +12,6 @@ const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
-const UpcomingScreen = lazy(() => import('../features/upcoming/UpcomingScreen'));
 const ProductCatalogScreen = lazy(() => import('../features/catalogue/ProductCatalogScreen'));
 const WorkshopListScreen = lazy(() => import('../features/workshops/WorkshopListScreen'));
 const WorkshopDetailScreen = lazy(() => import('../features/workshops/WorkshopDetailScreen'));
@@ -22,6 +21,7 @@ const CustomerListScreen = lazy(() => import('../features/customers/CustomerList
 const WorkshopOrderScreen = lazy(() => import('../features/workshop-orders/WorkshopOrderScreen'));
 const CustomerOrderScreen = lazy(() => import('../features/customer-orders/CustomerOrderScreen'));
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
+const AdminOrdersScreen = lazy(() => import('../features/orders/AdminOrdersScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -33,11 +33,6 @@ function LoginRoute() {
   const { loggedIn } = useAppSelector(selectSession);
   return loggedIn ? <Navigate to="/dashboard" replace /> : <AuthCard />;
 }
-
-/* Screens that later work fills in; each keeps its route, guard and title. */
-const UPCOMING: Array<[path: string, screen: string]> = [
-  ['/admin/orders', 'orders'],
-];
 
 const DASHBOARD_PATHS = [
   '/dashboard',
@@ -85,9 +80,7 @@ export function AppRoutes() {
             <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
             <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
             <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
-            {UPCOMING.map(([path, screen]) => (
-              <Route key={path} path={path} element={<UpcomingScreen screen={screen} />} />
-            ))}
+            <Route path="/admin/orders" element={<AdminOrdersScreen />} />
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>

@@ -1,7 +1,7 @@
 import { all, call, put, takeEvery } from 'redux-saga/effects';
 import { request } from '../../api/http';
 import { failure } from '../auth/sagas';
-import { mutationFailed, mutationRequested, mutationSucceeded, resourceFailed, resourceLoaded, resourceRequested } from './slice';
+import { mutationFailed, mutationRequested, mutationSucceeded, resourceFailed, resourceLoaded, resourceRequested, resourceRowReplaced } from './slice';
 
 function* load(action: ReturnType<typeof resourceRequested>) {
   const { key, path, fallback } = action.payload;
@@ -14,9 +14,10 @@ function* load(action: ReturnType<typeof resourceRequested>) {
 }
 
 function* mutate(action: ReturnType<typeof mutationRequested>) {
-  const { key, method, path, body, fallback, reload = [] } = action.payload;
+  const { key, method, path, body, fallback, reload = [], patch } = action.payload;
   try {
-    const data: { message?: string } | null = yield call(request, method, path, body ?? (method === 'DELETE' ? undefined : {}));
+    const data: { message?: string; order?: { id: number } } | null = yield call(request, method, path, body ?? (method === 'DELETE' ? undefined : {}));
+    if (patch && data?.order) yield put(resourceRowReplaced({ ...patch, row: data.order }));
     yield put(mutationSucceeded({ key, data, notice: data?.message ? { kind: 'success', text: data.message } : null }));
     for (const target of reload) yield put(resourceRequested({ ...target, fallback }));
   } catch (error) {

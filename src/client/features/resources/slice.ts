@@ -33,6 +33,8 @@ export interface MutationRequest {
   fallback: string;
   /** Resources to load again after success. */
   reload?: Array<{ key: string; path: string }>;
+  /** A list resource whose row the answer's `order` replaces (matched by id), instead of a reload. */
+  patch?: { key: string; list: string };
 }
 
 const initialState: ResourcesState = { resources: {}, mutations: {} };
@@ -52,6 +54,12 @@ export const resourcesSlice = createSlice({
       const previous = state.resources[action.payload.key];
       state.resources[action.payload.key] = { status: 'failed', data: previous?.data ?? null, notice: action.payload.notice };
     },
+    resourceRowReplaced: (state, action: PayloadAction<{ key: string; list: string; row: { id: number } }>) => {
+      const { key, list, row } = action.payload;
+      const rows = (state.resources[key]?.data as Record<string, Array<{ id: number }>> | null)?.[list];
+      const index = rows?.findIndex((r) => r.id === row.id) ?? -1;
+      if (rows && index >= 0) rows[index] = row;
+    },
     mutationRequested: (state, action: PayloadAction<MutationRequest>) => {
       state.mutations[action.payload.key] = { status: 'busy', notice: null, data: null };
     },
@@ -67,5 +75,5 @@ export const resourcesSlice = createSlice({
   },
 });
 
-export const { resourceRequested, resourceLoaded, resourceFailed, mutationRequested, mutationSucceeded, mutationFailed, mutationCleared } =
+export const { resourceRequested, resourceLoaded, resourceFailed, resourceRowReplaced, mutationRequested, mutationSucceeded, mutationFailed, mutationCleared } =
   resourcesSlice.actions;

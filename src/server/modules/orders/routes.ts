@@ -26,6 +26,13 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer] } };
   const actor = (request: FastifyRequest): Promise<Actor> => actorOf(db, sessionUser(request));
   const lineId = (request: FastifyRequest) => idParam(request.params);
+  /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
+  const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[3], options?: Parameters<typeof actOnLine>[4]) => {
+    const id = lineId(request);
+    const who = await actor(request);
+    await actOnLine(db, id, who, build, options);
+    return getLine(db, id, who);
+  };
 
   api.post(`${V1}/customer-orders/simple`, customer, async (request, reply) => {
     const input = await validateBody(manualOrderSchema, request.body, ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes']);
@@ -43,51 +50,51 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   api.get(`${V1}/workshop/me/orders/:id`, workshop, async (request) => ({ order: await getLine(db, lineId(request), await actor(request)) }));
   api.patch(`${V1}/workshop/me/orders/:id/approve`, workshop, async (request) => {
     requireApproved(request.body);
-    return { order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'workshopApprove' })) };
+    return { order: await act(request, () => ({ type: 'workshopApprove' })) };
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
   api.patch(`${V1}/workshop/me/orders/:id/next-step`, workshop, async (request) => {
     const seen = (request.body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
     if (seen !== undefined && !Number.isSafeInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
     return {
-      order: await actOnLine(db, lineId(request), await actor(request), async (routing) => ({ type: 'nextStep', routing: await routing() }), {
-        expectedStep: seen as number | undefined,
-      }),
+      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
   api.post(`${V1}/workshop/me/gramage/:id`, workshop, async (request) => {
-    const id = lineId(request);
     const { product_gram } = await validateBody(gramSchema, request.body);
-    return { order: await actOnLine(db, id, await actor(request), () => ({ type: 'enterGram', gram: product_gram })) };
+    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })) };
   });
 
   api.get(`${V1}/customers/me/orders`, customer, async (request) => ({ orders: await listLines(db, await actor(request)) }));
   api.get(`${V1}/customers/me/orders/:id`, customer, async (request) => ({ order: await getLine(db, lineId(request), await actor(request)) }));
   api.patch(`${V1}/customers/me/orders/:id/approve`, customer, async (request) => {
     requireApproved(request.body);
-    return { order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'customerApprove' })) };
+    return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
   api.put(`${V1}/orders/order-products/:id/quality_status`, admin, async (request) => {
-    const id = lineId(request);
     const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
     if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
     const returnStep = body.return_step_id;
     if (!body.approved && !(typeof returnStep === 'number' && Number.isSafeInteger(returnStep) && returnStep > 0)) {
       throw badRequest('validation:returnStepRequired', 'VALIDATION');
     }
-    return {
-      order: await actOnLine(db, id, await actor(request), async (routing) =>
-        body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
-      ),
-    };
+    const order = await act(request, async (routing) =>
+      body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
+    );
+    if (body.approved) return { order, message: message('errors:qualityApproved') };
+    const step = await db.selectFrom('production_steps').select('step_name').where('id', '=', order.current_order_line_process).executeTakeFirst();
+    return { order, message: message('errors:qualityRejected', { step: step?.step_name ?? order.current_order_line_process }) };
   });
   api.put(`${V1}/orders/order-products/:id/gram`, admin, async (request) => {
     const id = lineId(request);
     const { product_gram } = await validateBody(gramSchema, request.body);
-    return { order: await correctGram(db, id, await actor(request), product_gram), message: message('errors:gramCorrected') };
+    const who = await actor(request);
+    await correctGram(db, id, who, product_gram);
+    return { order: await getLine(db, id, who), message: message('errors:gramCorrected') };
   });
   api.put(`${V1}/orders/order-products/:id/approve_shipping`, admin, async (request) => ({
-    order: await actOnLine(db, lineId(request), await actor(request), () => ({ type: 'approvePacking' })),
+    order: await act(request, () => ({ type: 'approvePacking' })),
+    message: message('errors:packingApproved'),
   }));
 }

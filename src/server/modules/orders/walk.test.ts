@@ -100,16 +100,25 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       'Kalite kontrol reddedildiğinde hangi üretim adımına geri dönüleceğini seçmelisiniz!',
     );
     const rejected = await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: steps[1] });
-    expect(rejected.body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: steps[1] });
+    expect(rejected.body).toMatchObject({
+      order: { id, order_line_status_id: 2, current_order_line_process: steps[1], quality_control_id: 2, order_number: expect.any(String) },
+      message: 'Kalite kontrol reddedildi. Ürün Mıhlama adımına geri döndürüldü.',
+    });
     await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`);
     await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`);
-    expect((await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: true, reason: '', return_step_id: null })).body.order.order_line_status_id).toBe(4);
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/quality_status`, { approved: true, reason: '', return_step_id: null })).body).toMatchObject({
+      order: { order_line_status_id: 4, quality_control_id: 1 },
+      message: 'Kalite kontrol onaylandı!',
+    });
 
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.code).toBe('LINE_PACKING_NOT_ALLOWED');
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 0 })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).status).toBe(200);
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_ALREADY_SET');
-    expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.order.order_line_status_id).toBe(5);
+    expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body).toMatchObject({
+      order: { order_line_status_id: 5, packing_status_id: 2 },
+      message: 'Paketleme onayı başarıyla verildi!',
+    });
 
     const seen = (await t.call('GET', `${V1}/customers/me/orders/${id}`, { token: buyer })).body.order;
     expect(seen).toMatchObject({ order_line_status_id: 5, packing_status_id: 2, quality_control_id: 1, product_gram: 4.9, gram_flagged: true, workshop_name: 'W1' });

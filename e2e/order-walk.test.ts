@@ -1,0 +1,152 @@
+import type { Browser, Page } from 'playwright-core';
+import { apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+
+jest.setTimeout(150_000);
+
+let server: RunningServer;
+let browser: Browser;
+
+async function userWithRole(admin: string, username: string, role: number): Promise<number> {
+  await apiCall(server.url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
+  const user = (await apiCall(server.url, 'GET', '/api/v1/user', admin)).users.find((u: { username: string }) => u.username === username);
+  await apiCall(server.url, 'POST', '/api/v1/user/changeUserRoles', admin, [{ ID: user.id, Role: role }]);
+  return user.id;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const admin = await apiToken(server.url);
+  const masterId = await userWithRole(admin, 'yol_usta', 3);
+  const buyerId = await userWithRole(admin, 'yol_alici', 5);
+  const workshop = (
+    await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Yol Atölye', code: 'Y', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
+  ).workshop;
+  await apiCall(server.url, 'POST', '/api/v1/customers', admin, {
+    name: 'Ayşe Yılmaz', email: 'ayse@example.com', phone: '0532', address: 'Bağdat Cd. 1', company_name: 'Yılmaz Kuyum', credit: 0, tax_number: '1', user_id: buyerId,
+  });
+  const steps: number[] = [];
+  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await apiCall(server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  const product = (await apiCall(server.url, 'POST', '/api/v1/product', admin, { title: 'Tektaş Yüzük', price: 3000, workmanship_rate: 15, expected_weight: 4 })).product;
+  await apiCall(server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: product.id, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) });
+  await apiCall(server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in tab of its own for each person of the walk. */
+async function personPage(username: string, password: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await login(page, server.url, username, password);
+  return { page, errors };
+}
+
+async function readSheet(path: string, name: string) {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook.getWorksheet(name)!;
+}
+
+test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid', async () => {
+  const customer = await personPage('yol_alici', 'secret-1');
+  const master = await personPage('yol_usta', 'secret-1');
+  const admin = await personPage('admin', 'admin-secret');
+
+  // The customer orders two pieces.
+  await customer.page.goto(`${server.url}/customer/new-order`);
+  const form = customer.page.getByRole('region', { name: 'Manuel Sipariş' });
+  const address = form.getByLabel('Adres');
+  for (let i = 0; i < 50 && (await address.inputValue()) === ''; i++) await customer.page.waitForTimeout(100);
+  await form.getByLabel('Ürün 1').selectOption({ index: 1 });
+  await form.getByLabel('Adet 1').fill('2');
+  await form.getByLabel('Posta Kodu').fill('34000');
+  await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
+  await customer.page.waitForURL('**/customer/orders');
+  await customer.page.getByRole('row', { name: /Tektaş Yüzük/ }).nth(1).waitFor();
+  await expect(customer.page.getByRole('row', { name: /Tektaş Yüzük/ }).count()).resolves.toBe(2);
+
+  // The workshop sees both, approves one and moves it through its three steps to quality control.
+  await master.page.goto(`${server.url}/workshop/orders`);
+  await master.page.getByRole('row', { name: /Tektaş Yüzük/ }).nth(1).waitFor();
+  await expect(master.page.getByRole('row', { name: /Tektaş Yüzük/ }).count()).resolves.toBe(2);
+  await master.page.getByRole('row', { name: /Tektaş Yüzük/ }).first().getByRole('button', { name: /^Detay/ }).click();
+  await master.page.waitForURL(/\/workshop\/order\/\d+$/);
+  const lineId = Number(master.page.url().split('/').pop());
+  await master.page.getByRole('button', { name: 'Onayla' }).click();
+  await master.page.getByRole('button', { name: 'Onaylandı' }).waitFor();
+  const step = (name: string) => master.page.getByRole('definition').filter({ hasText: new RegExp(`^${name}$`) }).first().waitFor();
+  for (const name of ['Döküm', 'Mıhlama', 'Cila', 'Kalite Kontrol']) {
+    await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
+    await step(name);
+  }
+
+  // The admin finds the line in the grid and rejects it at quality control, back to step 2.
+  await admin.page.goto(`${server.url}/admin/orders`);
+  await admin.page.getByRole('region', { name: 'Sipariş Yönetimi' }).waitFor();
+  await admin.page.getByRole('textbox', { name: /Sipariş Ürün ID/ }).fill(String(lineId));
+  await admin.page.getByText('1 / 2 satır').waitFor();
+  const quality = admin.page.getByRole('button', { name: 'Kalite Kontrol', disabled: false });
+  await quality.click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+  await dialog.getByText('Belirlenmemiş').waitFor();
+  await expect(dialog.getByRole('button', { name: 'Kaydet' }).isDisabled()).resolves.toBe(true);
+  await dialog.getByLabel('Durum').selectOption({ label: 'Reddedildi' });
+  await expect(dialog.getByRole('button', { name: 'Kaydet' }).isDisabled()).resolves.toBe(true);
+  await dialog.getByLabel('Hangi Üretim Adımına Geri Dönülsün?').selectOption({ label: 'Mıhlama' });
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await admin.page.getByText('Kalite kontrol reddedildi. Ürün Mıhlama adımına geri döndürüldü.').waitFor();
+  await admin.page.getByRole('gridcell', { name: 'Mıhlama' }).waitFor();
+
+  // The workshop advances it again to quality control; the admin approves.
+  await master.page.reload();
+  await step('Mıhlama');
+  await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await step('Cila');
+  await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await step('Kalite Kontrol');
+  await admin.page.getByRole('button', { name: 'Yenile' }).click();
+  await quality.click();
+  await dialog.getByLabel('Durum').selectOption({ label: 'Onaylandı' });
+  await dialog.getByRole('button', { name: 'Kaydet' }).click();
+  await admin.page.getByText('Kalite kontrol onaylandı!').waitFor();
+
+  // The workshop weighs it; the admin approves packing.
+  await master.page.reload();
+  await master.page.getByLabel('Gramaj (g)').fill('4.1');
+  await master.page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
+  await master.page.getByText('4.1 g').waitFor();
+  await admin.page.getByRole('button', { name: 'Yenile' }).click();
+  await admin.page.getByRole('gridcell', { name: '4.1 g' }).waitFor();
+  await admin.page.getByRole('button', { name: 'Paketleme Onayı', disabled: false }).click();
+  await admin.page.getByText('Paketleme onayı başarıyla verildi!').waitFor();
+  await admin.page.getByRole('gridcell', { name: 'Tamamlandı' }).waitFor();
+
+  // The admin's export holds the filtered line with names instead of ids.
+  const [adminFile] = await Promise.all([admin.page.waitForEvent('download'), admin.page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
+  expect(adminFile.suggestedFilename()).toMatch(/^siparisler_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const adminSheet = await readSheet((await adminFile.path())!, 'Siparişler');
+  expect(adminSheet.rowCount).toBe(2);
+  const headers = (adminSheet.getRow(1).values as string[]).slice(1);
+  const cell = (header: string) => adminSheet.getRow(2).getCell(headers.indexOf(header) + 1).value;
+  expect(cell('Sipariş Ürün ID')).toBe(String(lineId));
+  expect(cell('Durum')).toBe('Tamamlandı');
+  expect(cell('Mevcut Üretim Adımı')).toBe('Cila');
+  expect(cell('Gram')).toBe('4.1 g');
+
+  // The customer sees the piece completed and exports both lines.
+  await customer.page.reload();
+  await customer.page.getByRole('row', { name: /Tamamlandı/ }).waitFor();
+  const [file] = await Promise.all([customer.page.waitForEvent('download'), customer.page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
+  const sheet = await readSheet((await file.path())!, 'Siparişler');
+  expect(sheet.rowCount).toBe(3);
+  const statuses = [2, 3].map((row) => sheet.getRow(row).getCell(3).value).sort();
+  expect(statuses).toEqual(['Bekliyor', 'Tamamlandı']);
+
+  expect([...customer.errors, ...master.errors, ...admin.errors]).toEqual([]);
+});

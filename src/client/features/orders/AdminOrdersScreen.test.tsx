@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { API, type OrderLineDto } from '../../../shared/api';
+import { createI18n } from '../../app/i18n';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import AdminOrdersScreen from './AdminOrdersScreen';
+import { orderColumns } from './columns';
+
+function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
+  const at = '2026-11-20T09:00:00.000Z';
+  return {
+    id, order_product_id: id, order_id: 1, order_number: `B2B-00000${id}`, product_id: 9, product_title: 'Yüzük', product_picture_url: null, photo_url: null,
+    first_name: 'Ali', last_name: 'Veli', address: 'Adres', city: 'İstanbul', province: null, country: 'TR', zip_code: '34000', email: 'a@example.com', phone: '1',
+    created_at: at, updated_at: at, order_line_status_id: 1, packing_status_id: null, customer_approval_status_id: null, quality_control_id: null,
+    fulfilment_style: null, fulfillment_style: null, material_id: 31, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
+    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, gram_flagged: false,
+    product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
+    workshop_id: 1, workshop_name: 'Usta', customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: at,
+    production_expected_days: at, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null, item_index: 1, item_count: 1,
+    ...patch,
+  };
+}
+
+const LOOKUPS: Record<string, unknown> = {
+  [API.statuses]: { statuses: [{ id: 1, name: 'Bekliyor' }, { id: 3, name: 'Kalite Kontrol' }, { id: 4, name: 'Paketleme' }] },
+  [API.productionSteps]: { production_steps: [{ id: 5, step_name: 'Döküm' }, { id: 6, step_name: 'Cila' }] },
+  [API.productOptionValues]: { product_option_values: [{ id: 31, option_id: 1, value_name: 'Altın' }] },
+  [API.qualityControlStatuses]: { quality_control_statuses: [{ id: 1, name: 'Onaylandı' }, { id: 2, name: 'Reddedildi' }] },
+  [API.packingStatuses]: { packing_statuses: [{ id: 1, name: 'Hazırlanıyor' }] },
+  [API.generalSettings]: { settings: { currency: 'TRY', time_zone: 'Europe/Istanbul' } },
+  [API.productionProcess(9)]: { product_production_steps: [{ id: 1, step_id: 5, step_name: 'Döküm', position_in_process: 1 }, { id: 2, step_id: 6, step_name: 'Cila', position_in_process: 2 }] },
+};
+
+/* The grid reports a missing module or a wrong option only on the console. */
+let consoleErrors: jest.SpyInstance;
+beforeEach(() => {
+  consoleErrors = jest.spyOn(console, 'error');
+});
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(consoleErrors).not.toHaveBeenCalled();
+  consoleErrors.mockRestore();
+});
+
+function openScreen(orders: OrderLineDto[], answer?: (method: string, url: string, body: unknown) => [number, unknown] | undefined) {
+  storeLogin(2, 'Admin');
+  const calls = mockFetch((method, url, body) => answer?.(method, url, body) ?? (url === API.orders ? [200, { orders }] : [200, LOOKUPS[url] ?? {}]));
+  const view = renderApp(
+    <Routes>
+      <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+    </Routes>,
+    '/admin/orders',
+  );
+  return { ...view, calls };
+}
+
+test('the columns follow the spec with the gram deviation next to the gram, and show names instead of ids', () => {
+  const i18n = createI18n('tr');
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, date: (iso: string) => iso.slice(0, 10) };
+  const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map([[5, 'Döküm']]), optionValue: new Map([[31, 'Altın']]), qualityControl: new Map(), packing: new Map() };
+  const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
+  expect(columns.map((c) => c.key)).toEqual([
+    'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
+    'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
+    'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
+    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'canceled_at', 'cancel_reason', 'quality_action', 'packing_action',
+  ]);
+  const text = (key: string, row: OrderLineDto) => columns.find((c) => c.key === key)!.text(row);
+  expect(text('current_step', line(1))).toBe('Daha başlamadı');
+  expect(text('current_step', line(1, { current_order_line_process: 5 }))).toBe('Döküm');
+  expect(text('current_step', line(1, { current_order_line_process: 77 }))).toBe('77');
+  expect(text('status', line(1, { order_line_status_id: 9 }))).toBe('9');
+  expect(text('material', line(1))).toBe('Altın');
+  expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4.5 g');
+  expect(text('gram_flagged', line(1, { gram_flagged: true }))).toBe('Sapma var');
+  expect(text('total_price', line(1))).toBe('1000 ₺');
+  expect(text('customer_approval', line(1, { customer_approval_status_id: 2 }))).toBe('Onaylandı');
+  expect(text('color', line(1))).toBe('');
+  expect(columns.find((c) => c.key === 'created_at')!.sortValue(line(1))).toBe('2026-11-20T09:00:00.000Z');
+});
+
+test('loading, then the empty sentence', async () => {
+  openScreen([]);
+  expect(screen.getByText('Yükleniyor...')).toBeInTheDocument();
+  expect(await screen.findByText('Hiç sipariş bulunamadı.')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: "Excel'e Aktar" })).toBeDisabled();
+});
+
+test('a load failure shows the server sentence', async () => {
+  openScreen([], (_m, url) => (url === API.orders ? [500, { error: 'Sunucu hatası', code: 'INTERNAL' }] : undefined));
+  expect(await screen.findByText('Sunucu hatası')).toBeInTheDocument();
+});
+
+test('quality control: rejecting needs a return step, then the row changes in place', async () => {
+  const waiting = line(3, { order_line_status_id: 3, current_order_line_process: 6, customer_note: 'ACİL' });
+  const { calls } = openScreen([line(1), waiting], (method, url, body) => {
+    if (method === 'PUT' && url === API.qualityStatus(3)) {
+      const rejected = { ...waiting, order_line_status_id: 2, current_order_line_process: (body as { return_step_id: number }).return_step_id, quality_control_id: 2 };
+      return [200, { order: rejected, message: 'Kalite kontrol reddedildi. Ürün Döküm adımına geri döndürüldü.' }];
+    }
+    return undefined;
+  });
+  expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
+  const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('B2B-000003') && r.classList.contains('urgent'));
+  expect(row).toBeDefined();
+  const qualityButtons = await screen.findAllByRole('button', { name: 'Kalite Kontrol' });
+  expect(qualityButtons.filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(1);
+  fireEvent.click(qualityButtons.find((b) => !(b as HTMLButtonElement).disabled)!);
+
+  const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+  expect(within(dialog).getByText('Belirlenmemiş')).toBeInTheDocument();
+  const save = within(dialog).getByRole('button', { name: 'Kaydet' });
+  expect(save).toBeDisabled();
+  fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'rejected' } });
+  expect(save).toBeDisabled();
+  const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
+  await within(stepSelect).findByRole('option', { name: 'Döküm' });
+  fireEvent.change(stepSelect, { target: { value: '5' } });
+  fireEvent.click(save);
+
+  expect(await screen.findByText('Kalite kontrol reddedildi. Ürün Döküm adımına geri döndürüldü.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: 5 });
+  await waitFor(() => expect(screen.getAllByRole('button', { name: 'Kalite Kontrol' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true));
+  expect(calls.filter((c) => c.url === API.orders)).toHaveLength(1);
+});
+
+test('a refused packing approval says why, after the section 8 prefix', async () => {
+  openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) =>
+    method === 'PUT' && url === API.approveShipping(4) ? [409, { error: 'Satır değişti.', code: 'LINE_CHANGED' }] : undefined,
+  );
+  fireEvent.click(await screen.findByRole('button', { name: 'Paketleme Onayı' }));
+  expect(await screen.findByText('Paketleme onayı verilirken hata oluştu: Satır değişti.')).toBeInTheDocument();
+});

@@ -1,0 +1,130 @@
+import { AG_GRID_LOCALE_TR } from '@ag-grid-community/locale';
+import {
+  ClientSideRowModelApiModule,
+  ClientSideRowModelModule,
+  type ColDef,
+  type ICellRendererParams,
+  LocaleModule,
+  ModuleRegistry,
+  RenderApiModule,
+  RowApiModule,
+  RowStyleModule,
+  TextFilterModule,
+  themeQuartz,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderLineDto } from '../../../shared/api';
+import { foldCase } from '../../../shared/text';
+import { isUrgent } from '../../../shared/urgent';
+import { canApprovePacking, canDecideQuality, type OrderColumn } from './columns';
+
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, RenderApiModule, RowApiModule, RowStyleModule, LocaleModule]);
+
+/** What the grid's action cells call back and which line is busy. */
+export interface GridActions {
+  onQualityControl: (row: OrderLineDto) => void;
+  onApprovePacking: (row: OrderLineDto) => void;
+  busyLine: number | null;
+}
+
+export interface OrderGridHandle {
+  /** The lines the admin sees, after every filter and in the current sort order. */
+  visibleRows: () => OrderLineDto[];
+}
+
+interface Props extends GridActions {
+  rows: OrderLineDto[];
+  columns: OrderColumn[];
+  /** Called with the number of lines left after filtering. */
+  onCountChange: (count: number) => void;
+}
+
+/* The grid takes its context once, so cells read the current actions through a ref. */
+type Cell = ICellRendererParams<OrderLineDto, unknown, { current: GridActions }>;
+
+function PhotoCell({ data }: Cell) {
+  return data?.product_picture_url ? <img src={data.product_picture_url} alt={data.product_title} loading="lazy" className="grid-photo" /> : '-';
+}
+
+function QualityCell({ data, context, colDef }: Cell) {
+  if (!data) return null;
+  const actions = context.current;
+  return (
+    <button type="button" className="small" disabled={!canDecideQuality(data) || actions.busyLine === data.id} onClick={() => actions.onQualityControl(data)}>
+      {colDef?.headerName}
+    </button>
+  );
+}
+
+function PackingCell({ data, context, colDef }: Cell) {
+  if (!data) return null;
+  const actions = context.current;
+  return (
+    <button type="button" className="small" disabled={!canApprovePacking(data) || actions.busyLine === data.id} onClick={() => actions.onApprovePacking(data)}>
+      {colDef?.headerName}
+    </button>
+  );
+}
+
+const RENDERERS = { photo: PhotoCell, qualityAction: QualityCell, packingAction: PackingCell } as const;
+
+const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
+
+/** The admin's order grid: every column sorts and has a contains-filter; urgent rows are marked. */
+const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, busyLine }, ref) {
+  const { t, i18n } = useTranslation('orders');
+  const grid = useRef<AgGridReact<OrderLineDto>>(null);
+  useImperativeHandle(ref, () => ({
+    visibleRows: () => {
+      const visible: OrderLineDto[] = [];
+      grid.current?.api.forEachNodeAfterFilterAndSort((node) => node.data && visible.push(node.data));
+      return visible;
+    },
+  }));
+  const columnDefs = useMemo<ColDef<OrderLineDto>[]>(
+    () =>
+      columns.map((column) => {
+        const action = column.kind === 'qualityAction' || column.kind === 'packingAction';
+        return {
+          colId: column.key,
+          headerName: column.header,
+          width: column.width,
+          valueGetter: ({ data }) => (data ? column.sortValue(data) : null),
+          valueFormatter: ({ data }) => (data ? column.text(data) || '-' : ''),
+          filterValueGetter: ({ data }) => (data ? column.text(data) : ''),
+          cellRenderer: column.kind === 'text' ? undefined : RENDERERS[column.kind],
+          pinned: action ? 'right' : undefined,
+        };
+      }),
+    [columns],
+  );
+  const context = useRef<GridActions>({ onQualityControl, onApprovePacking, busyLine });
+  context.current = { onQualityControl, onApprovePacking, busyLine };
+  useEffect(() => {
+    const actions = columns.filter((c) => c.kind === 'qualityAction' || c.kind === 'packingAction').map((c) => c.key);
+    grid.current?.api?.refreshCells({ columns: actions, force: true });
+  }, [busyLine, columns]);
+  return (
+    <div className="order-grid" role="region" aria-label={t('title')}>
+      <AgGridReact<OrderLineDto>
+        ref={grid}
+        theme={themeQuartz}
+        localeText={i18n.language.startsWith('tr') ? AG_GRID_LOCALE_TR : undefined}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ sortable: true, sortingOrder: ['asc', 'desc'], filter: 'agTextColumnFilter', filterParams: FILTER, floatingFilter: true, suppressHeaderMenuButton: true, resizable: true }}
+        getRowId={({ data }) => String(data.id)}
+        rowClassRules={{ urgent: ({ data }) => (data ? isUrgent(data) : false) }}
+        context={context}
+        enableCellTextSelection
+        // 42 columns render cheaply; keeping them all in the page lets every filter and the browser's find reach them.
+        suppressColumnVirtualisation
+        onModelUpdated={({ api }) => onCountChange(api.getDisplayedRowCount())}
+      />
+    </div>
+  );
+});
+
+export default OrderGrid;

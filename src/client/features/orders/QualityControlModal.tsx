@@ -1,0 +1,95 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { API, type OrderLineDto, type RoutingStepDto } from '../../../shared/api';
+import { FALLBACK_ROUTING } from '../../../shared/routing';
+import { Modal } from '../../components/Modal';
+import { NoticeView, type NoticeLike } from '../../components/NoticeView';
+import { useResource } from '../resources/hooks';
+
+export interface QualityDecision {
+  approved: boolean;
+  returnStep: number | null;
+}
+
+interface Props {
+  line: OrderLineDto;
+  qualityNames: Map<number, string>;
+  stepNames: Map<number, string>;
+  busy: boolean;
+  notice: NoticeLike | null;
+  onCancel: () => void;
+  onSave: (decision: QualityDecision) => void;
+}
+
+/**
+ * The steps a rejected piece may go back to: its product's routing, or the built-in process
+ * (whose steps the server created by name when the piece first moved) when it has none.
+ */
+function useReturnSteps(productId: number, stepNames: Map<number, string>): Array<{ id: number; name: string }> {
+  const routing = useResource<{ product_production_steps: RoutingStepDto[] }>(`routing:${productId}`, API.productionProcess(productId), 'orders:routingFailed');
+  const saved = routing.data?.product_production_steps ?? [];
+  if (saved.length > 0) return saved.map((s) => ({ id: s.step_id, name: s.step_name }));
+  if (routing.status === 'loading') return [];
+  const byName = new Map([...stepNames].map(([id, name]) => [name, id]));
+  return FALLBACK_ROUTING.flatMap(({ stepName }) => (byName.has(stepName) ? [{ id: byName.get(stepName)!, name: stepName }] : []));
+}
+
+/** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to. */
+export function QualityControlModal({ line, qualityNames, stepNames, busy, notice, onCancel, onSave }: Props) {
+  const { t } = useTranslation('orders');
+  const id = useId();
+  const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
+  const [returnStep, setReturnStep] = useState('');
+  const steps = useReturnSteps(line.product_id, stepNames);
+  const valid = state === 'approved' || (state === 'rejected' && returnStep !== '');
+  const current = line.quality_control_id === null ? t('quality.undecided') : (qualityNames.get(line.quality_control_id) ?? String(line.quality_control_id));
+  return (
+    <Modal title={t('quality.title')} onClose={onCancel}>
+      <dl className="facts">
+        <dt>{t('columns.order_number')}</dt>
+        <dd>{line.order_number}</dd>
+        <dt>{t('columns.product_id')}</dt>
+        <dd>{line.product_id}</dd>
+        <dt>{t('quality.current')}</dt>
+        <dd>{current}</dd>
+      </dl>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (valid) onSave({ approved: state === 'approved', returnStep: state === 'rejected' ? Number(returnStep) : null });
+        }}
+      >
+        <label htmlFor={`${id}-state`}>{t('quality.state')}</label>
+        <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value as typeof state)}>
+          <option value="">{t('quality.choose')}</option>
+          <option value="approved">{t('quality.approved')}</option>
+          <option value="rejected">{t('quality.rejected')}</option>
+        </select>
+        {state === 'rejected' && (
+          <>
+            <label htmlFor={`${id}-step`}>{t('quality.returnStep')}</label>
+            <select id={`${id}-step`} value={returnStep} onChange={(e) => setReturnStep(e.target.value)}>
+              <option value="">{t('quality.chooseStep')}</option>
+              {steps.map((step) => (
+                <option key={step.id} value={step.id}>
+                  {step.name}
+                </option>
+              ))}
+            </select>
+            {returnStep === '' && <div className="hint">{t('validation:returnStepRequired')}</div>}
+          </>
+        )}
+        <NoticeView notice={notice} />
+        <div className="toolbar">
+          <button type="button" className="secondary" onClick={onCancel}>
+            {t('quality.cancel')}
+          </button>
+          <button type="submit" disabled={!valid || busy}>
+            {t('quality.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
