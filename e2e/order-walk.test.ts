@@ -122,7 +122,17 @@ test('an order of two pieces from the customer to completion, through the worksh
   await master.page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
   await master.page.getByText('4.1 g').waitFor();
   await admin.page.getByRole('button', { name: 'Yenile' }).click();
-  await admin.page.getByRole('gridcell', { name: '4.1 g' }).waitFor();
+  // The admin corrects the weighed gram in its cell: a bad value is refused, Enter saves.
+  const correct = async (from: string, to: string) => {
+    await admin.page.getByRole('gridcell', { name: from }).dblclick();
+    await admin.page.getByRole('spinbutton').fill(to);
+    await admin.page.keyboard.press('Enter');
+  };
+  await correct('4.1 g', '0');
+  await admin.page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
+  await correct('4.1 g', '4.3');
+  await admin.page.getByText('Gram değeri başarıyla güncellendi!').waitFor();
+  await admin.page.getByRole('gridcell', { name: '4.3 g' }).waitFor();
   await admin.page.getByRole('button', { name: 'Paketleme Onayı', disabled: false }).click();
   await admin.page.getByText('Paketleme onayı başarıyla verildi!').waitFor();
   await admin.page.getByRole('gridcell', { name: 'Tamamlandı' }).waitFor();
@@ -137,7 +147,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   expect(cell('Sipariş Ürün ID')).toBe(String(lineId));
   expect(cell('Durum')).toBe('Tamamlandı');
   expect(cell('Mevcut Üretim Adımı')).toBe('Cila');
-  expect(cell('Gram')).toBe('4.1 g');
+  expect(cell('Gram')).toBe('4.3 g');
 
   // The customer sees the piece completed and exports both lines.
   await customer.page.reload();

@@ -88,7 +88,7 @@ test('loading, then the empty sentence', async () => {
 
 test('a load failure shows the server sentence', async () => {
   openScreen([], (_m, url) => (url === API.orders ? [500, { error: 'Sunucu hatası', code: 'INTERNAL' }] : undefined));
-  expect(await screen.findByText('Sunucu hatası')).toBeInTheDocument();
+  expect(await screen.findByText('Siparişler yüklenirken hata oluştu: Sunucu hatası')).toBeInTheDocument();
 });
 
 test('quality control: rejecting needs a return step, then the row changes in place', async () => {
@@ -131,4 +131,14 @@ test('a refused packing approval says why, after the section 8 prefix', async ()
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Paketleme Onayı' }));
   expect(await screen.findByText('Paketleme onayı verilirken hata oluştu: Satır değişti.')).toBeInTheDocument();
+});
+
+test('a filter that leaves nothing says so, and the count follows the filters', async () => {
+  openScreen([line(1), line(2, { customer_note: 'Hediye' })]);
+  expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
+  const noteFilter = await screen.findByRole('textbox', { name: /Müşteri Notu/ });
+  fireEvent.input(noteFilter, { target: { value: 'HEDİYE' } });
+  expect(await screen.findByText('1 / 2 satır')).toBeInTheDocument();
+  fireEvent.input(noteFilter, { target: { value: 'yok böyle' } });
+  expect(await screen.findByText('Filtreye uygun sipariş bulunamadı.')).toBeInTheDocument();
 });

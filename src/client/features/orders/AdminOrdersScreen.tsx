@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { API, type LookupDto, type OrderLineDto } from '../../../shared/api';
+import { gramSchema } from '../../../shared/schemas/orders';
 import { downloadWorkbook } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView } from '../../components/NoticeView';
@@ -47,6 +48,8 @@ export default function AdminOrdersScreen() {
   const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
   const decide = useMutation('orders:quality');
   const pack = useMutation('orders:packing');
+  const gram = useMutation('orders:gram');
+  const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [packingLine, setPackingLine] = useState<number | null>(null);
   const busyLine = pack.status === 'busy' ? packingLine : null;
   // A saved decision closes the dialog.
@@ -57,24 +60,37 @@ export default function AdminOrdersScreen() {
   const rows = orders.data?.orders ?? [];
   // One notice at a time: starting an action clears what the other one said.
   const { send: sendPacking, clear: clearPacking } = pack;
+  const { send: sendGram, clear: clearGram } = gram;
   const { clear: clearDecision } = decide;
+  const quiet = useCallback(() => {
+    clearDecision();
+    clearPacking();
+    clearGram();
+    setGramNotice(null);
+    setExportNotice(null);
+  }, [clearDecision, clearPacking, clearGram]);
   const approvePacking = useCallback(
     (line: OrderLineDto) => {
-      clearDecision();
-      setExportNotice(null);
+      quiet();
       setPackingLine(line.id);
       sendPacking({ method: 'PUT', path: API.approveShipping(line.id), fallback: 'orders:packingFailedUnknown', patch: PATCH });
     },
-    [sendPacking, clearDecision],
+    [sendPacking, quiet],
   );
   const openQuality = useCallback(
     (line: OrderLineDto) => {
-      clearDecision();
-      clearPacking();
-      setExportNotice(null);
+      quiet();
       setDeciding(line);
     },
-    [clearDecision, clearPacking],
+    [quiet],
+  );
+  const correctGram = useCallback(
+    (line: OrderLineDto, value: number | null) => {
+      quiet();
+      if (!gramSchema.isValidSync({ product_gram: value ?? undefined }, { strict: true })) return setGramNotice({ kind: 'error', key: 'validation:gramInvalid' });
+      sendGram({ method: 'PUT', path: API.correctGram(line.id), body: { product_gram: value }, fallback: 'orders:gramFailedUnknown', patch: PATCH });
+    },
+    [sendGram, quiet],
   );
   const saveQuality = ({ approved, returnStep }: QualityDecision) => {
     if (!deciding) return;
@@ -109,8 +125,12 @@ export default function AdminOrdersScreen() {
         </button>
         {rows.length > 0 && <span role="status">{t('count', { shown: shown ?? rows.length, total: rows.length })}</span>}
       </div>
-      <NoticeView notice={exportNotice ?? (decide.status === 'done' ? decide.notice : null) ?? failed(pack.notice, 'orders:packingFailed', t)} />
-      <ListStatus status={orders.status} notice={orders.notice} count={rows.length} empty={t('empty')} />
+      <NoticeView
+        notice={
+          exportNotice ?? gramNotice ?? (decide.status === 'done' ? decide.notice : null) ?? failed(pack.notice, 'orders:packingFailed', t) ?? failed(gram.notice, 'orders:gramFailed', t)
+        }
+      />
+      <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={rows.length} empty={t('empty')} />
       {rows.length > 0 && (
         <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
           <OrderGrid
@@ -120,7 +140,9 @@ export default function AdminOrdersScreen() {
             onCountChange={setShown}
             onQualityControl={openQuality}
             onApprovePacking={approvePacking}
+            onCorrectGram={correctGram}
             busyLine={busyLine}
+            noMatch={t('noMatch')}
           />
         </Suspense>
       )}
@@ -130,7 +152,7 @@ export default function AdminOrdersScreen() {
           qualityNames={qualityNames}
           stepNames={base.step}
           busy={decide.status === 'busy'}
-          notice={failed(decide.notice, 'orders:qualityFailed', t)}
+          notice={decide.status === 'failed' ? failed(decide.notice, 'orders:qualityFailed', t) : null}
           onCancel={() => setDeciding(null)}
           onSave={saveQuality}
         />

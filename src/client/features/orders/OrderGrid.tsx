@@ -6,6 +6,7 @@ import {
   type ICellRendererParams,
   LocaleModule,
   ModuleRegistry,
+  NumberEditorModule,
   RenderApiModule,
   RowApiModule,
   RowStyleModule,
@@ -18,14 +19,16 @@ import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { foldCase } from '../../../shared/text';
 import { isUrgent } from '../../../shared/urgent';
-import { canApprovePacking, canDecideQuality, type OrderColumn } from './columns';
+import { canApprovePacking, canCorrectGram, canDecideQuality, type OrderColumn } from './columns';
 
-ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, RenderApiModule, RowApiModule, RowStyleModule, LocaleModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, RenderApiModule, RowApiModule, RowStyleModule, LocaleModule, NumberEditorModule]);
 
 /** What the grid's action cells call back and which line is busy. */
 export interface GridActions {
   onQualityControl: (row: OrderLineDto) => void;
   onApprovePacking: (row: OrderLineDto) => void;
+  /** A gram typed into the gram cell (double-click, Enter or leaving the cell saves, Escape cancels). */
+  onCorrectGram: (row: OrderLineDto, gram: number | null) => void;
   busyLine: number | null;
 }
 
@@ -39,6 +42,8 @@ interface Props extends GridActions {
   columns: OrderColumn[];
   /** Called with the number of lines left after filtering. */
   onCountChange: (count: number) => void;
+  /** Shown when the filters leave no line. */
+  noMatch: string;
 }
 
 /* The grid takes its context once, so cells read the current actions through a ref. */
@@ -73,7 +78,7 @@ const RENDERERS = { photo: PhotoCell, qualityAction: QualityCell, packingAction:
 const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
 
 /** The admin's order grid: every column sorts and has a contains-filter; urgent rows are marked. */
-const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, busyLine }, ref) {
+const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLine, noMatch }, ref) {
   const { t, i18n } = useTranslation('orders');
   const grid = useRef<AgGridReact<OrderLineDto>>(null);
   useImperativeHandle(ref, () => ({
@@ -83,6 +88,8 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
       return visible;
     },
   }));
+  const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, busyLine });
+  context.current = { onQualityControl, onApprovePacking, onCorrectGram, busyLine };
   const columnDefs = useMemo<ColDef<OrderLineDto>[]>(
     () =>
       columns.map((column) => {
@@ -94,14 +101,24 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
           valueGetter: ({ data }) => (data ? column.sortValue(data) : null),
           valueFormatter: ({ data }) => (data ? column.text(data) || '-' : ''),
           filterValueGetter: ({ data }) => (data ? column.text(data) : ''),
-          cellRenderer: column.kind === 'text' ? undefined : RENDERERS[column.kind],
+          cellRenderer: column.kind === 'text' || column.kind === 'gram' ? undefined : RENDERERS[column.kind],
           pinned: action ? 'right' : undefined,
+          ...(column.kind === 'gram'
+            ? {
+                editable: ({ data }) => (data ? canCorrectGram(data) : false),
+                cellEditor: 'agNumberCellEditor',
+                cellEditorParams: { min: 0, step: 0.01 },
+                // The row is the store's: the save goes to the server, and its answer replaces the row.
+                valueSetter: ({ data, newValue, oldValue }) => {
+                  if (newValue !== oldValue) context.current.onCorrectGram(data, typeof newValue === 'number' ? newValue : null);
+                  return false;
+                },
+              }
+            : {}),
         };
       }),
     [columns],
   );
-  const context = useRef<GridActions>({ onQualityControl, onApprovePacking, busyLine });
-  context.current = { onQualityControl, onApprovePacking, busyLine };
   useEffect(() => {
     const actions = columns.filter((c) => c.kind === 'qualityAction' || c.kind === 'packingAction').map((c) => c.key);
     grid.current?.api?.refreshCells({ columns: actions, force: true });
@@ -111,7 +128,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
       <AgGridReact<OrderLineDto>
         ref={grid}
         theme={themeQuartz}
-        localeText={i18n.language.startsWith('tr') ? AG_GRID_LOCALE_TR : undefined}
+        localeText={{ ...(i18n.language.startsWith('tr') ? AG_GRID_LOCALE_TR : {}), noMatchingRows: noMatch }}
         rowData={rows}
         columnDefs={columnDefs}
         defaultColDef={{ sortable: true, sortingOrder: ['asc', 'desc'], filter: 'agTextColumnFilter', filterParams: FILTER, floatingFilter: true, suppressHeaderMenuButton: true, resizable: true }}
@@ -119,6 +136,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
         rowClassRules={{ urgent: ({ data }) => (data ? isUrgent(data) : false) }}
         context={context}
         enableCellTextSelection
+        stopEditingWhenCellsLoseFocus
         // 42 columns render cheaply; keeping them all in the page lets every filter and the browser's find reach them.
         suppressColumnVirtualisation
         onModelUpdated={({ api }) => onCountChange(api.getDisplayedRowCount())}

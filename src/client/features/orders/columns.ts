@@ -12,7 +12,7 @@ export interface OrderLookups {
   packing: Map<number, string>;
 }
 
-export type ColumnKind = 'text' | 'photo' | 'qualityAction' | 'packingAction';
+export type ColumnKind = 'text' | 'gram' | 'photo' | 'qualityAction' | 'packingAction';
 
 export interface OrderColumn {
   key: string;
@@ -25,10 +25,13 @@ export interface OrderColumn {
   text: (row: OrderLineDto) => string;
 }
 
-type Spec = [key: string, width: number, text: (row: OrderLineDto) => string, sortValue?: (row: OrderLineDto) => string | number | null];
+type Spec = [key: string, width: number, text: (row: OrderLineDto) => string, sortValue?: (row: OrderLineDto) => string | number | null, kind?: ColumnKind];
 
 /** QC may be decided while a line waits for it or is being packed (DESIGN.md life cycle). */
 export const canDecideQuality = (row: OrderLineDto) => row.order_line_status_id === LineStatus.QualityControl || row.order_line_status_id === LineStatus.Packing;
+
+/** The admin corrects a gram the workshop has entered (it is never entered from the office). */
+export const canCorrectGram = (row: OrderLineDto) => row.product_gram !== null;
 
 /** Packing is approved on a weighed line at the packing stage. */
 export const canApprovePacking = (row: OrderLineDto) => row.order_line_status_id === LineStatus.Packing && row.product_gram !== null;
@@ -68,7 +71,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['karat', 90, (r) => named(lookups.optionValue, r.karat_id)],
     ['customer_note', 200, (r) => text(r.customer_note)],
     ['product_cost', 120, (r) => money(r.product_cost), (r) => r.product_cost],
-    ['product_gram', 90, (r) => (r.product_gram === null ? '' : `${r.product_gram} g`), (r) => r.product_gram],
+    ['product_gram', 90, (r) => (r.product_gram === null ? '' : `${r.product_gram} g`), (r) => r.product_gram, 'gram'],
     ['gram_flagged', 130, (r) => (r.gram_flagged ? t('orders:gramDeviates') : '')],
     ['customer_approval', 130, (r) => approval(r.customer_approval_status_id)],
     ['quality_control', 130, (r) => named(lookups.qualityControl, r.quality_control_id)],
@@ -96,7 +99,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   });
   return [
     column('photo', 'photo', 80, (r) => text(r.product_picture_url)),
-    ...specs.map(([key, width, show, sortValue]) => column(key, 'text', width, show, sortValue)),
+    ...specs.map(([key, width, show, sortValue, kind = 'text']) => column(key, kind, width, show, sortValue)),
     column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(r) ? t('orders:qualityAction') : '')),
     column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(r) ? t('orders:packingAction') : '')),
   ];
@@ -104,4 +107,4 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
 
 /** The columns written to the spreadsheet: every data column, without the action buttons. */
 export const exportedColumns = (columns: OrderColumn[]) =>
-  columns.filter((c) => c.kind === 'text' || c.kind === 'photo').map((c) => ({ header: c.header, value: c.text }));
+  columns.filter((c) => c.kind === 'text' || c.kind === 'gram' || c.kind === 'photo').map((c) => ({ header: c.header, value: c.text }));
