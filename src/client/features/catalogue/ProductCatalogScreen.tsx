@@ -8,6 +8,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { catalogueRequested, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectProducts, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
+import { TableHead } from '../../components/TableHead';
 
 const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
   workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => Number(raw.replace(',', '.')), step: '0.01' },
@@ -117,19 +118,7 @@ export default function ProductCatalogScreen() {
       {products.length > 0 && filtered.length === 0 && <p>{t('noMatch')}</p>}
       {visible.length > 0 && (
         <table className="catalogue">
-          <thead>
-            <tr>
-              <th>{t('columns.photo')}</th>
-              <th>{t('columns.id')}</th>
-              <th>{t('columns.title')}</th>
-              <th>{t('columns.sku')}</th>
-              <th>{t('columns.options')}</th>
-              <th>{t('columns.workmanshipRate')}</th>
-              <th>{t('columns.ourProductId')}</th>
-              <th>{t('columns.expectedDays')}</th>
-              <th>{t('columns.routing')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('columns.photo'), t('columns.id'), t('columns.title'), t('columns.sku'), t('columns.options'), t('columns.workmanshipRate'), t('columns.ourProductId'), t('columns.expectedDays'), t('columns.routing')]} />
           <tbody>
             {visible.map((product) => (
               <tr key={product.id}>

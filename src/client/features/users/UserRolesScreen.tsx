@@ -4,6 +4,7 @@ import type { RoleDto, UserDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { roleAssignRequested, selectUsers, selectUsersState, usersRequested } from './slice';
+import { TableHead } from '../../components/TableHead';
 
 function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy: boolean }) {
   const { t } = useTranslation('users');
@@ -50,16 +51,7 @@ export default function UserRolesScreen() {
       <ListStatus status={status} notice={notice} count={users.length} empty={t('empty')} />
       {users.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('columns.id')}</th>
-              <th>{t('columns.username')}</th>
-              <th>{t('columns.email')}</th>
-              <th>{t('columns.role')}</th>
-              <th>{t('columns.newRole')}</th>
-              <th>{t('columns.action')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('columns.id'), t('columns.username'), t('columns.email'), t('columns.role'), t('columns.newRole'), t('columns.action')]} />
           <tbody>
             {users.map((user) => (
               <RoleRow key={user.id} user={user} roles={roles} busy={assigning.includes(user.id)} />

@@ -6,6 +6,7 @@ import { useFormatters } from '../resources/lookups';
 import { ListStatus } from '../../components/ListStatus';
 import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
+import { TableHead } from '../../components/TableHead';
 
 /** /admin/users: every user with role and status, and the admin's user operations. */
 export default function UsersScreen() {
@@ -48,16 +49,7 @@ export default function UsersScreen() {
       {open && <AddForm form={open} users={users} onClose={close} />}
       {users.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('columns.id')}</th>
-              <th>{t('columns.username')}</th>
-              <th>{t('columns.email')}</th>
-              <th>{t('columns.role')}</th>
-              <th>{t('columns.status')}</th>
-              <th>{t('columns.createdAt')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('columns.id'), t('columns.username'), t('columns.email'), t('columns.role'), t('columns.status'), t('columns.createdAt')]} />
           <tbody>
             {users.map((user) => (
               <tr key={user.id}>

@@ -5,6 +5,7 @@ import { API, type ProductDto, type WorkshopDto } from '../../../shared/api';
 import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { useMutation, useResource } from '../resources/hooks';
+import { TableHead } from '../../components/TableHead';
 
 type Assignment = 'all' | 'assigned' | 'unassigned';
 
@@ -100,15 +101,7 @@ export default function AllProductsScreen() {
       <ListStatus status={products.status} notice={products.notice} count={shown.length} empty={t('noProducts')} />
       {shown.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('productColumns.id')}</th>
-              <th>{t('productColumns.title')}</th>
-              <th>{t('productColumns.photo')}</th>
-              <th>{t('productColumns.workshop')}</th>
-              <th>{t('productColumns.actions')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('productColumns.id'), t('productColumns.title'), t('productColumns.photo'), t('productColumns.workshop'), t('productColumns.actions')]} />
           <tbody>
             {shown.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE).map((product) => (
               <tr key={product.id}>

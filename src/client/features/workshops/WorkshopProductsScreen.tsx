@@ -5,6 +5,7 @@ import { API, type ProductDto, type WorkshopDto } from '../../../shared/api';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { useMutation, useResource } from '../resources/hooks';
+import { TableHead } from '../../components/TableHead';
 
 function AssignModal({ workshopId, onClose, reloadKey }: { workshopId: number; onClose: () => void; reloadKey: string }) {
   const { t } = useTranslation('workshops');
@@ -115,15 +116,7 @@ export default function WorkshopProductsScreen() {
       {products.status === 'ready' && rows.length === 0 && <p>{t('noProducts')}</p>}
       {rows.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('productColumns.id')}</th>
-              <th>{t('productColumns.title')}</th>
-              <th>{t('productColumns.photo')}</th>
-              <th>{t('productColumns.workshop')}</th>
-              <th>{t('productColumns.actions')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('productColumns.id'), t('productColumns.title'), t('productColumns.photo'), t('productColumns.workshop'), t('productColumns.actions')]} />
           <tbody>
             {rows.map((product) => (
               <ProductRow key={product.id} product={product} workshop={info.data?.workshop} reloadKey={reloadKey} />
