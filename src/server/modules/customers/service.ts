@@ -3,6 +3,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { lineFigures } from '../orders/figures';
+import { listLines } from '../orders/queries';
 
 export interface CustomerInput {
   name: string;
@@ -95,33 +96,8 @@ export async function updateCredit(db: Db, id: number, credit: number, changedBy
   return getCustomer(db, id);
 }
 
-/** The customer's order lines, newest first. */
+/** The customer's order lines, newest first, with every field the order routes give. */
 export async function ordersOf(db: Db, customerId: number) {
   await getCustomer(db, customerId);
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
-    .select([
-      'l.id as order_product_id',
-      'l.order_id',
-      'o.order_number',
-      'l.product_id',
-      'p.title as product_title',
-      'p.picture_url as product_picture_url',
-      'l.order_line_status_id',
-      'l.current_order_line_process',
-      'l.customer_approval_status_id',
-      'l.total_price',
-      'l.product_gram',
-      'l.customer_note',
-      'w.name as workshop_name',
-      'l.production_expected_date',
-      'o.canceled_at',
-      'l.created_at',
-    ])
-    .where('o.customer_id', '=', customerId)
-    .orderBy('l.id', 'desc')
-    .execute();
+  return listLines(db, { userId: 0, customerId });
 }

@@ -8,7 +8,8 @@ import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { actOnLine, type Actor, correctGram, lineHistory } from './lines';
-import { actorOf, createManualOrder, getLine, listLines } from './service';
+import { getLine, listLines } from './queries';
+import { actorOf, createManualOrder } from './service';
 
 const V1 = '/api/v1';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import { customerOfUser } from '../customers/service';
 import { workshopOfUser } from '../workshops/service';
 import type { Actor } from './lines';
@@ -79,103 +79,6 @@ export async function createManualOrder(db: Db, userId: number, input: ManualOrd
     for (let i = 0; i < lines.length; i += 500) await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).execute();
     return { id: order.id, order_number: orderNumber, lines: lines.length };
   });
-}
-
-/** Every field of an order line (SPEC section 3), with the spellings the spec also uses. */
-function lineQuery(db: Db) {
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
-    .leftJoin('customers as c', 'c.id', 'o.customer_id')
-    .select([
-      'l.id',
-      'l.order_id',
-      'o.order_number',
-      'l.product_id',
-      'p.title as product_title',
-      'p.picture_url as product_picture_url',
-      'o.first_name',
-      'o.last_name',
-      'o.address',
-      'o.city',
-      'o.province',
-      'o.country',
-      'o.zip_code',
-      'o.email',
-      'o.phone',
-      'l.created_at',
-      'l.updated_at',
-      'l.order_line_status_id',
-      'l.packing_status_id',
-      'l.customer_approval_status_id',
-      'l.quality_control_id',
-      'l.fulfilment_style',
-      'l.material_id',
-      'l.chain_length_id',
-      'l.color_id',
-      'l.size_id',
-      'l.karat_id',
-      'l.customization_option',
-      'l.font',
-      'l.gift_note',
-      'l.customer_note',
-      'l.product_gram',
-      'l.gram_flagged',
-      'l.product_cost',
-      'o.canceled_at',
-      'o.cancel_reason',
-      'l.total_price',
-      'o.currency',
-      'l.shipment_tracking_number',
-      'l.location',
-      'l.workshop_id',
-      'w.name as workshop_name',
-      'c.name as customer_name',
-      'c.company_name as b2b_customer_name',
-      'o.source',
-      'l.production_expected_date',
-      'l.current_order_line_process',
-      'l.workshop_started_process_id',
-      'l.delivery_to_office',
-      'l.barcode',
-      'l.item_index',
-      'l.item_count',
-    ]);
-}
-
-type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[number];
-
-function toDto(row: LineRow) {
-  return {
-    ...row,
-    order_product_id: row.id,
-    photo_url: row.product_picture_url,
-    fulfillment_style: row.fulfilment_style,
-    note_customer: row.customer_note,
-    production_expected_days: row.production_expected_date,
-    gram_flagged: row.gram_flagged === 1,
-  };
-}
-
-export type LineDto = ReturnType<typeof toDto>;
-
-/** Lines the actor may read: all for the office, a workshop's own, a customer's own. */
-export async function listLines(db: Db, actor: Actor): Promise<LineDto[]> {
-  let query = lineQuery(db);
-  if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
-  if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
-  return (await query.orderBy('l.id', 'desc').execute()).map(toDto);
-}
-
-export async function getLine(db: Db, lineId: number, actor: Actor): Promise<LineDto> {
-  let query = lineQuery(db).where('l.id', '=', lineId);
-  if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
-  if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFound();
-  return toDto(row);
 }
 
 /** The actor behind a request: office roles see everything; a workshop or customer only their own. */

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { lineFigures } from '../orders/figures';
+import { listLines } from '../orders/queries';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
@@ -140,36 +141,10 @@ export async function productsOf(db: Db, workshopId: number): Promise<ProductDto
   return db.selectFrom('products').selectAll().where('workshop_id', '=', workshopId).orderBy('id').execute();
 }
 
-/** The workshop's order lines with what the detail table shows. */
+/** The workshop's order lines, newest first, with every field the order routes give. */
 export async function ordersOf(db: Db, workshopId: number) {
   await getWorkshop(db, workshopId);
-  return db
-    .selectFrom('order_lines as l')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select([
-      'l.id as order_product_id',
-      'l.order_id',
-      'o.order_number',
-      'l.product_id',
-      'p.title as product_title',
-      'p.picture_url as product_picture_url',
-      'l.order_line_status_id',
-      'l.current_order_line_process',
-      'l.material_id',
-      'l.color_id',
-      'l.chain_length_id',
-      'l.size_id',
-      'l.karat_id',
-      'l.customer_note',
-      'l.customization_option',
-      'l.product_gram',
-      'l.production_expected_date',
-      'l.created_at',
-    ])
-    .where('l.workshop_id', '=', workshopId)
-    .orderBy('l.id', 'desc')
-    .execute();
+  return listLines(db, { userId: 0, workshopId });
 }
 
 async function checkProducts(db: Db, productIds: number[]): Promise<void> {
