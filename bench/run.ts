@@ -9,18 +9,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config';
 import { buildApp, CLIENT_DIR } from '../src/server/app';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
-import { listLines } from '../src/server/modules/orders/service';
+import { listLines } from '../src/server/modules/orders/queries';
 import { bootstrap } from '../src/server/db/seed';
+import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { load } from './load';
 
 const ROOT = resolve(__dirname, '..');
+/** What chromium sends, on plain HTTP too: API figures are what a browser gets. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const args = new Set(process.argv.slice(2));
 const results: Array<[string, string]> = [];
 const report = (name: string, value: string) => {
@@ -90,22 +93,26 @@ function loginPageScripts(): void {
   );
 }
 
-/** The real app on a fresh SQLite file in a temp folder, with the admin password "bench-secret". */
-async function benchApp() {
+/**
+ * The real app on a fresh SQLite file in a temp folder, with the admin password "bench-secret";
+ * with `demo`, also the demo users (their generated passwords in `accounts`) and data.
+ */
+async function benchApp({ demo = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${dir}/app.db`,
     DATA_DIR: dir,
     ADMIN_PASSWORD: 'bench-secret',
-    DEMO_DATA: 'false',
+    DEMO_DATA: String(demo),
     LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'silent',
   });
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
-  await bootstrap(database.db, config);
+  const accounts = await bootstrap(database.db, config);
   return {
     database,
+    accounts,
     app: () => buildApp(config, database),
     async close(app?: { close(): Promise<unknown> }) {
       await app?.close();
@@ -134,6 +141,88 @@ async function loginThroughput(): Promise<void> {
     );
   } finally {
     await bare.close();
+    await bench.close(app);
+  }
+}
+
+/** A bearer header for the demo workshop user (atolye) of a demo bench app. */
+async function demoWorkshopAuth(bench: Awaited<ReturnType<typeof benchApp>>, app: FastifyInstance): Promise<Record<string, string>> {
+  const { password } = bench.accounts.find((account) => account.username === 'atolye')!;
+  const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'atolye', password } });
+  return { authorization: `Bearer ${login.json().token}` };
+}
+
+/** The demo workshop's own order list, as its tablet asks for it, beside a bare route answering a small JSON. */
+async function workshopOrdersThroughput(): Promise<void> {
+  const bench = await benchApp({ demo: true });
+  const app = await bench.app();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const auth = await demoWorkshopAuth(bench, app);
+    const headers = { ...BROWSER, ...auth };
+    const lines = (await app.inject({ method: 'GET', url: '/api/v1/workshop/me/orders', headers: auth })).json().orders.length;
+    const appPort = (app.server.address() as AddressInfo).port;
+    const barePort = (bare.server.address() as AddressInfo).port;
+    const mine = await load(`http://127.0.0.1:${appPort}/api/v1/workshop/me/orders`, { headers, seconds: 5 });
+    const plain = await load(`http://127.0.0.1:${barePort}/bare`, { headers: BROWSER, seconds: 5 });
+    report(
+      'workshop order list requests per second',
+      `${mine.perSecond.toFixed(0)} req/s beside a bare Fastify route at ${plain.perSecond.toFixed(0)} req/s (${(mine.perSecond / plain.perSecond).toFixed(2)} x; ${lines} lines of the demo workshop; failures ${mine.failures})`,
+    );
+  } finally {
+    await bare.close();
+    await bench.close(app);
+  }
+}
+
+/** PATCH next-step, as the workshop tablet sends it, through the open lines of one workshop until they reach quality control. */
+async function nextStepThroughput(): Promise<void> {
+  const bench = await benchApp({ demo: true });
+  const db = bench.database.db;
+  const customer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
+  await seedOrders(db, 20_000, customer.id, 13);
+  const app = await bench.app();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const auth = await demoWorkshopAuth(bench, app);
+    const workshop = (await app.inject({ method: 'GET', url: '/api/v1/workshop/me', headers: auth })).json().workshop;
+    const open = await db
+      .selectFrom('order_lines')
+      .select(['id', 'current_order_line_process'])
+      .where('workshop_id', '=', workshop.id)
+      .where('order_line_status_id', 'in', [LineStatus.Waiting, LineStatus.InProcess])
+      .execute();
+    // Each answer is the moved line; one still in production goes back in the queue for its next step.
+    const queue = [...open];
+    let taken = 0;
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/workshop/me/orders`;
+    const history = async () => Number((await db.selectFrom('order_line_history').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await history();
+    const moves = await load(
+      () => {
+        const line = queue[taken++];
+        return line && { url: `${url}/${line.id}/next-step`, body: { current_order_line_process: line.current_order_line_process } };
+      },
+      {
+        method: 'PATCH',
+        headers: { ...BROWSER, ...auth },
+        seconds: 5,
+        onAnswer: (status, body) => {
+          if (status !== 200) return;
+          const { order } = JSON.parse(body);
+          if (order.order_line_status_id <= LineStatus.InProcess) queue.push(order);
+        },
+      },
+    );
+    const recorded = (await history()) - before;
+    report(
+      'next-step transitions per second',
+      `${moves.perSecond.toFixed(0)} transitions/s through ${open.length} open lines of one workshop (${moves.requests} in ${moves.seconds.toFixed(1)} s; history rows added ${recorded}${recorded === moves.requests ? ', one each' : ', NOT one per transition'}; failures ${moves.failures})`,
+    );
+  } finally {
     await bench.close(app);
   }
 }
@@ -212,7 +301,7 @@ async function catalogue(): Promise<void> {
   }
 }
 
-/** GET /api/v1/orders over 100,000 lines beside the same query and JSON serialisation without the HTTP layer. */
+/** GET /api/v1/orders over 100,000 lines, as a browser asks for it, beside the same query and JSON serialisation without the HTTP layer. */
 async function orders(): Promise<void> {
   const bench = await benchApp();
   const db = bench.database.db;
@@ -222,24 +311,29 @@ async function orders(): Promise<void> {
   const app = await bench.app();
   try {
     const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'admin', password: 'bench-secret' } });
-    const headers = { authorization: `Bearer ${login.json().token}` };
+    const headers = { ...BROWSER, authorization: `Bearer ${login.json().token}` };
     const viaHttp: number[] = [];
     const bare: number[] = [];
+    let sent = 0;
+    let encoding = '';
     let bytes = 0;
     for (let i = 0; i < 5; i++) {
       let started = performance.now();
       const answer = await app.inject({ method: 'GET', url: '/api/v1/orders', headers });
       viaHttp.push(performance.now() - started);
-      bytes = answer.rawPayload.length;
+      sent = answer.rawPayload.length;
+      encoding = String(answer.headers['content-encoding'] ?? 'identity');
       started = performance.now();
-      JSON.stringify({ orders: await listLines(db, { userId: 1 }) });
+      const json = JSON.stringify({ orders: await listLines(db, { userId: 1 }) });
       bare.push(performance.now() - started);
+      bytes = Buffer.byteLength(json);
     }
     const http = median(viaHttp);
     const plain = median(bare);
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
     report(
       'GET /api/v1/orders, 100,000 lines',
-      `${http.toFixed(0)} ms beside ${plain.toFixed(0)} ms for the bare query and JSON of the same rows (${(http / plain).toFixed(2)} x; ${(bytes / 1024 / 1024).toFixed(0)} MB)`,
+      `${http.toFixed(0)} ms beside ${plain.toFixed(0)} ms for the bare query and JSON of the same rows (${(http / plain).toFixed(2)} x; ${mb(bytes)} MB JSON sent as ${mb(sent)} MB ${encoding})`,
     );
   } finally {
     await bench.close(app);
@@ -253,6 +347,8 @@ async function main(): Promise<void> {
   await loginThroughput();
   await catalogue();
   await orders();
+  await workshopOrdersThroughput();
+  await nextStepThroughput();
   console.log('\nSummary');
   for (const [name, value] of results) console.log(`  ${name.padEnd(28)} ${value}`);
 }
