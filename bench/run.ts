@@ -2,6 +2,7 @@
  * Benchmarks of the numbers issues name. They report figures; they never fail a build.
  *   npm run bench                  all measurements
  *   npm run bench -- --skip-clone  without the fresh-clone install/build/start timing
+ *   npm run bench -- --skip-clone workshop nextStep   only the measurements named (see MEASUREMENTS)
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -340,15 +341,20 @@ async function orders(): Promise<void> {
   }
 }
 
+const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
+  loginPage: loginPageScripts,
+  login: loginThroughput,
+  catalogue,
+  orders,
+  workshop: workshopOrdersThroughput,
+  nextStep: nextStepThroughput,
+};
+
 async function main(): Promise<void> {
   if (!args.has('--skip-clone')) await freshClone();
   execSync('npm run build --silent', { cwd: ROOT, stdio: 'ignore' });
-  loginPageScripts();
-  await loginThroughput();
-  await catalogue();
-  await orders();
-  await workshopOrdersThroughput();
-  await nextStepThroughput();
+  const named = Object.keys(MEASUREMENTS).filter((name) => args.has(name));
+  for (const name of named.length > 0 ? named : Object.keys(MEASUREMENTS)) await MEASUREMENTS[name]();
   console.log('\nSummary');
   for (const [name, value] of results) console.log(`  ${name.padEnd(28)} ${value}`);
 }

@@ -32,6 +32,24 @@ const pgTypes = {
   },
 };
 
+/**
+ * better-sqlite3 compiles SQL on every prepare, and routes send the same few hundred texts again
+ * and again: keep their statements (the set is emptied if odd texts ever make it large).
+ */
+function keepStatements(sqlite: SQLite.Database, limit = 1000): void {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, SQLite.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = kept.get(source);
+    if (!statement) {
+      if (kept.size >= limit) kept.clear();
+      statement = prepare(source);
+      kept.set(source, statement);
+    }
+    return statement;
+  }) as typeof sqlite.prepare;
+}
+
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   const file = sqlitePath(databaseUrl);
   if (file !== null) {
@@ -41,6 +59,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    keepStatements(sqlite);
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

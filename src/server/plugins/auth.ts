@@ -30,7 +30,7 @@ function bearer(request: FastifyRequest): string | null {
  * Guards every route of the scope it is registered in: a live server-side session is required
  * unless the route is `public`, and the user's current role must be in the route's `roles`.
  */
-export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: Uint8Array): void {
+export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: CryptoKey): void {
   scope.decorateRequest('user', null);
   scope.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;

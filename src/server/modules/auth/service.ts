@@ -13,7 +13,7 @@ import { hashToken, randomToken, signAccessToken } from './tokens';
 
 export interface AuthDeps {
   db: Db;
-  tokenKey: Uint8Array;
+  tokenKey: CryptoKey;
   mailer: Mailer | null;
   publicUrl: string;
 }

@@ -10,11 +10,12 @@ export interface AccessClaims {
 
 const ALGORITHM = 'HS256';
 
-export function tokenKey(secret: string): Uint8Array {
-  return new TextEncoder().encode(secret);
+/** The signing key, imported once: handing raw bytes to every verification imports them every time. */
+export function tokenKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<string> {
+export function signAccessToken(key: CryptoKey, claims: AccessClaims): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(claims.userId))
@@ -24,7 +25,7 @@ export function signAccessToken(key: Uint8Array, claims: AccessClaims): Promise<
 }
 
 /** The claims of a valid, unexpired token, or null for anything else. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessClaims | null> {
+export async function verifyAccessToken(key: CryptoKey, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
     const userId = Number(payload.sub);

@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
+import { jsonListStream } from '../../json-stream';
 import { message } from '../../messages';
 import { sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
@@ -42,8 +43,10 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   });
 
   // Lists: the office sees every line, a customer its own (GET /orders), a workshop its own.
-  api.get(`${V1}/orders`, readers, async (request) => ({ orders: await listLines(db, await actor(request)) }));
-  api.get(`${V1}/order-products/detailed`, office, async (request) => ({ orders: await listLines(db, await actor(request)) }));
+  const allLines = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').send(jsonListStream('orders', await listLines(db, await actor(request))));
+  api.get(`${V1}/orders`, readers, allLines);
+  api.get(`${V1}/order-products/detailed`, office, allLines);
   api.get(`${V1}/order-products/:id/history`, lineReaders, async (request) => ({ history: await lineHistory(db, lineId(request), await actor(request)) }));
 
   api.get(`${V1}/workshop/me/orders`, workshop, async (request) => ({ orders: await listLines(db, await actor(request)) }));
