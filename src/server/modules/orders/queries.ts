@@ -1,3 +1,4 @@
+import type { OrderLineDto } from '../../../shared/api';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { Actor } from './lines';
@@ -73,7 +74,8 @@ function lineQuery(db: Db) {
 
 type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[number];
 
-function toDto(row: LineRow) {
+/** The API's promise (OrderLineDto) is checked here, where rows become answers. */
+function toDto(row: LineRow): OrderLineDto {
   return {
     ...row,
     order_product_id: row.id,
@@ -85,17 +87,15 @@ function toDto(row: LineRow) {
   };
 }
 
-export type LineDto = ReturnType<typeof toDto>;
-
 /** Lines the actor may read: all for the office, a workshop's own, a customer's own. */
-export async function listLines(db: Db, actor: Actor): Promise<LineDto[]> {
+export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
   let query = lineQuery(db);
   if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
   if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
   return (await query.orderBy('l.id', 'desc').execute()).map(toDto);
 }
 
-export async function getLine(db: Db, lineId: number, actor: Actor): Promise<LineDto> {
+export async function getLine(db: Db, lineId: number, actor: Actor): Promise<OrderLineDto> {
   let query = lineQuery(db).where('l.id', '=', lineId);
   if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
   if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
