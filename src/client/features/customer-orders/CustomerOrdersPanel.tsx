@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { API, type CustomerDto } from '../../../shared/api';
+import { API, type CustomerDto, type OrderLineDto } from '../../../shared/api';
 import { CUSTOMER_APPROVED, NOT_STARTED } from '../../../shared/statuses';
 import { downloadWorkbook } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
@@ -9,16 +9,11 @@ import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 
-export interface CustomerLine {
-  id: number;
-  order_number: string;
-  product_title: string;
-  order_line_status_id: number;
-  current_order_line_process: number;
-  customer_approval_status_id: number | null;
-  total_price: number | null;
-  created_at: string;
-}
+export type CustomerLine = Pick<
+  OrderLineDto,
+  'id' | 'order_number' | 'product_title' | 'order_line_status_id' | 'current_order_line_process'
+  | 'customer_approval_status_id' | 'total_price' | 'created_at'
+>;
 
 export const CUSTOMER_ORDERS_KEY = 'customer:me:orders';
 

@@ -1,21 +1,10 @@
+import type { OrderLineDto } from '../../../shared/api';
+
 /** An order line as the workshop's routes return it (the fields these screens show). */
-export interface WorkshopLine {
-  id: number;
-  order_number: string;
-  product_title: string;
-  product_picture_url: string | null;
-  order_line_status_id: number;
-  current_order_line_process: number;
-  workshop_started_process_id: number | null;
-  production_expected_date: string | null;
-  customer_note: string | null;
-  fulfilment_style: string | null;
-  customization_option: string | null;
-  product_gram: number | null;
-  gram_flagged: boolean;
-  material_id: number | null;
-  chain_length_id: number | null;
-  size_id: number | null;
-  color_id: number | null;
-  karat_id: number | null;
-}
+export type WorkshopLine = Pick<
+  OrderLineDto,
+  'id' | 'order_number' | 'product_title' | 'product_picture_url' | 'order_line_status_id'
+  | 'current_order_line_process' | 'workshop_started_process_id' | 'production_expected_date'
+  | 'customer_note' | 'fulfilment_style' | 'customization_option' | 'product_gram' | 'gram_flagged'
+  | 'material_id' | 'chain_length_id' | 'size_id' | 'color_id' | 'karat_id'
+>;

@@ -1,27 +1,15 @@
 import type { TFunction } from 'i18next';
+import type { OrderLineDto } from '../../../shared/api';
 import { NOT_STARTED } from '../../../shared/statuses';
 
 /** A line of a workshop's orders table (GET /api/v1/workshops/{id}/orders). */
-export interface WorkshopOrderRow {
-  order_product_id: number;
-  order_id: number;
-  order_number: string;
-  product_id: number;
-  product_title: string;
-  product_picture_url: string | null;
-  order_line_status_id: number;
-  current_order_line_process: number;
-  material_id: number | null;
-  color_id: number | null;
-  chain_length_id: number | null;
-  size_id: number | null;
-  karat_id: number | null;
-  customer_note: string | null;
-  customization_option: string | null;
-  product_gram: number | null;
-  production_expected_date: string | null;
-  created_at: string;
-}
+export type WorkshopOrderRow = Pick<
+  OrderLineDto,
+  'order_product_id' | 'order_id' | 'order_number' | 'product_id' | 'product_title' | 'product_picture_url'
+  | 'order_line_status_id' | 'current_order_line_process' | 'material_id' | 'color_id' | 'chain_length_id'
+  | 'size_id' | 'karat_id' | 'customer_note' | 'customization_option' | 'product_gram'
+  | 'production_expected_date' | 'created_at'
+>;
 
 export interface Lookups {
   status: Map<number, string>;
