@@ -165,3 +165,11 @@ export async function apiCall<T = any>(baseUrl: string, method: string, path: st
 export async function apiToken(baseUrl: string, username = ADMIN.username, password = ADMIN.password): Promise<string> {
   return (await apiCall<{ token: string }>(baseUrl, 'POST', '/api/v1/user/login', undefined, { username, password })).token;
 }
+
+/** Registers `username` (password secret-1) and gives it `role` through the admin's token; answers its id. */
+export async function userWithRole(url: string, adminToken: string, username: string, role: number): Promise<number> {
+  await apiCall(url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
+  const user = (await apiCall(url, 'GET', '/api/v1/user', adminToken)).users.find((u: { username: string }) => u.username === username);
+  await apiCall(url, 'POST', '/api/v1/user/changeUserRoles', adminToken, [{ ID: user.id, Role: role }]);
+  return user.id;
+}

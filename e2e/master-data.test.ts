@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+import { ADMIN, apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -9,20 +9,14 @@ let browser: Browser;
 let token: string;
 const ids: Record<string, number> = {};
 
-async function userWithRole(username: string, role: number): Promise<number> {
-  await apiCall(server.url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
-  const user = (await apiCall(server.url, 'GET', '/api/v1/user', token)).users.find((u: { username: string }) => u.username === username);
-  await apiCall(server.url, 'POST', '/api/v1/user/changeUserRoles', token, [{ ID: user.id, Role: role }]);
-  return user.id;
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   token = await apiToken(server.url);
-  ids.usta1 = await userWithRole('usta_bir', 3);
-  ids.usta2 = await userWithRole('usta_iki', 3);
-  ids.firma = await userWithRole('firma_a', 5);
+  ids.usta1 = await userWithRole(server.url, token, 'usta_bir', 3);
+  ids.usta2 = await userWithRole(server.url, token, 'usta_iki', 3);
+  ids.firma = await userWithRole(server.url, token, 'firma_a', 5);
   for (const title of ['Pırlanta Yüzük', 'Altın Zincir', 'Gümüş Küpe']) {
     ids[title] = (await apiCall(server.url, 'POST', '/api/v1/product', token, { title })).product.id;
   }

@@ -1,24 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+import { apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
 
 jest.setTimeout(150_000);
 
 let server: RunningServer;
 let browser: Browser;
 
-async function userWithRole(admin: string, username: string, role: number): Promise<number> {
-  await apiCall(server.url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
-  const user = (await apiCall(server.url, 'GET', '/api/v1/user', admin)).users.find((u: { username: string }) => u.username === username);
-  await apiCall(server.url, 'POST', '/api/v1/user/changeUserRoles', admin, [{ ID: user.id, Role: role }]);
-  return user.id;
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   const admin = await apiToken(server.url);
-  const masterId = await userWithRole(admin, 'yol_usta', 3);
-  const buyerId = await userWithRole(admin, 'yol_alici', 5);
+  const masterId = await userWithRole(server.url, admin, 'yol_usta', 3);
+  const buyerId = await userWithRole(server.url, admin, 'yol_alici', 5);
   const workshop = (
     await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Yol Atölye', code: 'Y', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
   ).workshop;

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+import { apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -8,19 +8,13 @@ let browser: Browser;
 let admin: string;
 let lineId: number;
 
-async function userWithRole(username: string, role: number): Promise<number> {
-  await apiCall(server.url, 'POST', '/api/v1/user/register', undefined, { username, email: `${username}@example.com`, password: 'secret-1' });
-  const user = (await apiCall(server.url, 'GET', '/api/v1/user', admin)).users.find((u: { username: string }) => u.username === username);
-  await apiCall(server.url, 'POST', '/api/v1/user/changeUserRoles', admin, [{ ID: user.id, Role: role }]);
-  return user.id;
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   admin = await apiToken(server.url);
-  const masterId = await userWithRole('tablet_usta', 3);
-  const buyerId = await userWithRole('tablet_alici', 5);
+  const masterId = await userWithRole(server.url, admin, 'tablet_usta', 3);
+  const buyerId = await userWithRole(server.url, admin, 'tablet_alici', 5);
   const workshop = (
     await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Tablet Atölye', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
   ).workshop;

@@ -53,27 +53,24 @@ function PhotoCell({ data }: Cell) {
   return data?.product_picture_url ? <img src={data.product_picture_url} alt={data.product_title} loading="lazy" className="grid-photo" /> : '-';
 }
 
-function QualityCell({ data, context, colDef }: Cell) {
-  if (!data) return null;
-  const actions = context.current;
-  return (
-    <button type="button" className="small" disabled={!canDecideQuality(data) || actions.busyLine === data.id} onClick={() => actions.onQualityControl(data)}>
-      {colDef?.headerName}
-    </button>
-  );
+/** A row's action button, named by its column and enabled while the line allows the action. */
+function actionCell(allowed: (row: OrderLineDto) => boolean, act: (actions: GridActions) => (row: OrderLineDto) => void) {
+  return function ActionCell({ data, context, colDef }: Cell) {
+    if (!data) return null;
+    const actions = context.current;
+    return (
+      <button type="button" className="small" disabled={!allowed(data) || actions.busyLine === data.id} onClick={() => act(actions)(data)}>
+        {colDef?.headerName}
+      </button>
+    );
+  };
 }
 
-function PackingCell({ data, context, colDef }: Cell) {
-  if (!data) return null;
-  const actions = context.current;
-  return (
-    <button type="button" className="small" disabled={!canApprovePacking(data) || actions.busyLine === data.id} onClick={() => actions.onApprovePacking(data)}>
-      {colDef?.headerName}
-    </button>
-  );
-}
-
-const RENDERERS = { photo: PhotoCell, qualityAction: QualityCell, packingAction: PackingCell } as const;
+const RENDERERS = {
+  photo: PhotoCell,
+  qualityAction: actionCell(canDecideQuality, (a) => a.onQualityControl),
+  packingAction: actionCell(canApprovePacking, (a) => a.onApprovePacking),
+} as const;
 
 const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
 

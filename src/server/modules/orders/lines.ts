@@ -4,6 +4,7 @@ import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey 
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
 import { getGeneralSettings } from '../settings/service';
+import { visibleTo } from './queries';
 
 /** Who acts on a line; workshops and customers may only touch their own lines. */
 export interface Actor {
@@ -49,7 +50,7 @@ export async function routingOf(db: Db, productId: number): Promise<number[]> {
 
 /** The line, if the actor may see it; another workshop's or customer's line is "not found". */
 async function ownedLine(db: Db, lineId: number, actor: Actor) {
-  let query = db
+  const line = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
@@ -65,10 +66,9 @@ async function ownedLine(db: Db, lineId: number, actor: Actor) {
       'l.customer_approval_status_id',
       'p.expected_weight',
     ])
-    .where('l.id', '=', lineId);
-  if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
-  if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
-  const line = await query.executeTakeFirst();
+    .where('l.id', '=', lineId)
+    .where(visibleTo(actor))
+    .executeTakeFirst();
   if (!line) throw notFound();
   return line;
 }

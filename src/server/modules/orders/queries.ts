@@ -1,4 +1,5 @@
 import type { OrderLineDto } from '../../../shared/api';
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { Actor } from './lines';
@@ -87,19 +88,25 @@ function toDto(row: LineRow): OrderLineDto {
   };
 }
 
-/** Lines the actor may read: all for the office, a workshop's own, a customer's own. */
+/**
+ * The one ownership rule of order lines, for any query naming lines `l` and orders `o`: the office
+ * sees every line, a workshop its own, a customer its own.
+ */
+export function visibleTo(actor: Actor) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.and([
+      ...(actor.workshopId !== undefined ? [eb('l.workshop_id', '=', actor.workshopId)] : []),
+      ...(actor.customerId !== undefined ? [eb('o.customer_id', '=', actor.customerId)] : []),
+    ]);
+}
+
+/** Lines the actor may read, newest first. */
 export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
-  let query = lineQuery(db);
-  if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
-  if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
-  return (await query.orderBy('l.id', 'desc').execute()).map(toDto);
+  return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(toDto);
 }
 
 export async function getLine(db: Db, lineId: number, actor: Actor): Promise<OrderLineDto> {
-  let query = lineQuery(db).where('l.id', '=', lineId);
-  if (actor.workshopId !== undefined) query = query.where('l.workshop_id', '=', actor.workshopId);
-  if (actor.customerId !== undefined) query = query.where('o.customer_id', '=', actor.customerId);
-  const row = await query.executeTakeFirst();
+  const row = await lineQuery(db).where('l.id', '=', lineId).where(visibleTo(actor)).executeTakeFirst();
   if (!row) throw notFound();
   return toDto(row);
 }
