@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { customerOfUser } from '../customers/service';
-import { workshopOfUser } from '../workshops/service';
+import { workshopIdOfUser } from '../workshops/service';
 import type { Actor } from './lines';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -83,7 +83,7 @@ export async function createManualOrder(db: Db, userId: number, input: ManualOrd
 
 /** The actor behind a request: office roles see everything; a workshop or customer only their own. */
 export async function actorOf(db: Db, user: { id: number; role: number }): Promise<Actor> {
-  if (user.role === 3) return { userId: user.id, workshopId: (await workshopOfUser(db, user.id)).id };
+  if (user.role === 3) return { userId: user.id, workshopId: await workshopIdOfUser(db, user.id) };
   if (user.role === 5) return { userId: user.id, customerId: (await customerOfUser(db, user.id)).id };
   return { userId: user.id };
 }

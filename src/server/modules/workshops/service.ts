@@ -53,11 +53,20 @@ export async function getWorkshop(db: Db, id: number): Promise<WorkshopDto> {
   return (await withProcesses(db, [row]))[0];
 }
 
-/** The workshop of a workshop user (GET /api/v1/workshop/me). */
-export async function workshopOfUser(db: Db, userId: number): Promise<WorkshopDto> {
+async function ownWorkshop(db: Db, userId: number) {
   const row = await workshopRows(db).where('user_id', '=', userId).orderBy('id').executeTakeFirst();
   if (!row) throw notFound('errors:noWorkshop', 'NO_WORKSHOP');
-  return (await withProcesses(db, [row]))[0];
+  return row;
+}
+
+/** The workshop of a workshop user (GET /api/v1/workshop/me). */
+export async function workshopOfUser(db: Db, userId: number): Promise<WorkshopDto> {
+  return (await withProcesses(db, [await ownWorkshop(db, userId)]))[0];
+}
+
+/** Just the id of a workshop user's workshop, which is all the order routes need on every request. */
+export async function workshopIdOfUser(db: Db, userId: number): Promise<number> {
+  return (await ownWorkshop(db, userId)).id;
 }
 
 /** A workshop belongs to one user of the workshop role, and a user has at most one workshop. */
