@@ -1,17 +1,27 @@
 import { Readable } from 'node:stream';
 
 /**
- * `{"<key>": [...rows]}` written in chunks of rows. For lists of tens of thousands of lines this
- * lets compression run while the rest is still being written, and never builds one huge string.
+ * `{"<key>": [...rows]}` written in chunks of rows as they come. For lists of tens of thousands of
+ * lines this lets compression run while the rest is still read and written, and never builds one
+ * huge string.
  */
-export function jsonListStream(key: string, rows: readonly unknown[], chunkSize = 1000): Readable {
+export function jsonListStream(key: string, rows: AsyncIterable<unknown> | Iterable<unknown>, chunkSize = 1000): Readable {
   return Readable.from(
-    (function* chunks() {
+    (async function* chunks() {
       yield `{${JSON.stringify(key)}:[`;
-      for (let start = 0; start < rows.length; start += chunkSize) {
-        const part = rows.slice(start, start + chunkSize).map((row) => JSON.stringify(row)).join(',');
-        yield start === 0 ? part : `,${part}`;
+      let batch: string[] = [];
+      let first = true;
+      const flush = () => {
+        const part = (first ? '' : ',') + batch.join(',');
+        first = false;
+        batch = [];
+        return part;
+      };
+      for await (const row of rows) {
+        batch.push(JSON.stringify(row));
+        if (batch.length === chunkSize) yield flush();
       }
+      if (batch.length > 0) yield flush();
       yield ']}';
     })(),
     { objectMode: false },

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { sqlitePath } from '../../../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
@@ -64,7 +65,8 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets long lists be read in chunks (Kysely's stream()).
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

@@ -9,7 +9,7 @@ import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { actOnLine, type Actor, correctGram, lineHistory } from './lines';
-import { getLine, listLines } from './queries';
+import { getLine, listLines, streamLines } from './queries';
 import { actorOf, createManualOrder } from './service';
 
 const V1 = '/api/v1';
@@ -44,7 +44,7 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
 
   // Lists: the office sees every line, a customer its own (GET /orders), a workshop its own.
   const allLines = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(jsonListStream('orders', await listLines(db, await actor(request))));
+    reply.type('application/json; charset=utf-8').send(jsonListStream('orders', streamLines(db, await actor(request))));
   api.get(`${V1}/orders`, readers, allLines);
   api.get(`${V1}/order-products/detailed`, office, allLines);
   api.get(`${V1}/order-products/:id/history`, lineReaders, async (request) => ({ history: await lineHistory(db, lineId(request), await actor(request)) }));
