@@ -182,6 +182,21 @@ export interface OrderLineDto {
   item_count: number;
 }
 
+/** One row of an order line's append-only history: who did what, when, from which state to which. */
+export interface LineHistoryDto {
+  id: number;
+  action: string;
+  from_status: number | null;
+  to_status: number | null;
+  from_step: number | null;
+  to_step: number | null;
+  /** The gram entered or corrected, for gram actions. */
+  detail: string | null;
+  created_at: string;
+  user_id: number | null;
+  username: string | null;
+}
+
 export interface ProductDto {
   id: number;
   title: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { API } from '../../../shared/api';
+import { API, type LineHistoryDto } from '../../../shared/api';
 import { gramSchema } from '../../../shared/schemas/orders';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
 import { NoticeView } from '../../components/NoticeView';
@@ -9,17 +9,6 @@ import { useMutation, useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 import type { WorkshopLine } from './types';
 
-interface HistoryRow {
-  id: number;
-  action: string;
-  from_status: number | null;
-  to_status: number | null;
-  from_step: number | null;
-  to_step: number | null;
-  detail: string | null;
-  username: string | null;
-  created_at: string;
-}
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
@@ -30,7 +19,7 @@ export default function WorkshopOrderScreen() {
   const lineKey = `workshop:me:order:${id}`;
   const historyKey = `line:${id}:history`;
   const line = useResource<{ order: WorkshopLine }>(lineKey, API.myWorkshopOrder(id), 'workshopOrders:detailFailed');
-  const history = useResource<{ history: HistoryRow[] }>(historyKey, API.lineHistory(id), 'workshopOrders:detailFailed');
+  const history = useResource<{ history: LineHistoryDto[] }>(historyKey, API.lineHistory(id), 'workshopOrders:detailFailed');
   const next = useMutation(`line:${id}:next`);
   const approve = useMutation(`line:${id}:approve`);
   const gram = useMutation(`line:${id}:gram`);

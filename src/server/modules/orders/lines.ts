@@ -1,3 +1,4 @@
+import type { LineHistoryDto } from '../../../shared/api';
 import type { Db } from '../../db';
 import { AppError, notFound } from '../../errors';
 import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from '../../../shared/lifecycle';
@@ -189,7 +190,7 @@ export async function correctGram(db: Db, lineId: number, actor: Actor, gram: nu
 }
 
 /** The line's history for whoever may read the line, oldest first. */
-export async function lineHistory(db: Db, lineId: number, actor: Actor) {
+export async function lineHistory(db: Db, lineId: number, actor: Actor): Promise<LineHistoryDto[]> {
   await ownedLine(db, lineId, actor);
   return db
     .selectFrom('order_line_history as h')
