@@ -9,7 +9,6 @@ import { useMutation, useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 import type { WorkshopLine } from './types';
 
-
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
   const { t } = useTranslation('workshopOrders');
