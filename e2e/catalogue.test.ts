@@ -1,30 +1,21 @@
-import type { Browser } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+import { ADMIN, apiCall, apiToken, login, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = withBrowserServer();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const token = await apiToken(server.url);
-  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) await apiCall(server.url, 'POST', '/api/v1/production-steps', token, { step_name });
+  const token = await apiToken(live.server.url);
+  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) await apiCall(live.server.url, 'POST', '/api/v1/production-steps', token, { step_name });
   for (let i = 1; i <= 60; i++) {
-    await apiCall(server.url, 'POST', '/api/v1/product', token, { title: i === 42 ? 'Tektaş Yüzük' : `Zincir Kolye ${i}`, sku: `SKU-${i}` });
+    await apiCall(live.server.url, 'POST', '/api/v1/product', token, { title: i === 42 ? 'Tektaş Yüzük' : `Zincir Kolye ${i}`, sku: `SKU-${i}` });
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 test('the admin filters the catalogue, edits a product and gives it a routing', async () => {
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, ADMIN.username, ADMIN.password);
+  await login(page, live.server.url, ADMIN.username, ADMIN.password);
   await page.getByRole('link', { name: /Ürün Kataloğu/ }).click();
   await page.getByText('60 / 60 ürün').waitFor();
   await page.getByText('Sayfa 1 / 2').waitFor();
@@ -59,10 +50,10 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await dialog.waitFor({ state: 'detached' });
 
-  const token = await apiToken(server.url);
-  const product = (await apiCall(server.url, 'GET', '/api/v1/product', token)).products.find((p: { title: string }) => p.title === 'Tektaş Yüzük');
+  const token = await apiToken(live.server.url);
+  const product = (await apiCall(live.server.url, 'GET', '/api/v1/product', token)).products.find((p: { title: string }) => p.title === 'Tektaş Yüzük');
   expect(product).toMatchObject({ workmanship_rate: 12.75, production_expected_days: 9 });
-  const routing = await apiCall(server.url, 'GET', `/api/v1/product/${product.id}/production_process`, token);
+  const routing = await apiCall(live.server.url, 'GET', `/api/v1/product/${product.id}/production_process`, token);
   expect(routing.product_production_steps.map((s: { step_name: string }) => s.step_name)).toEqual(['Döküm', 'Cila', 'Mıhlama']);
 
   await page.getByRole('button', { name: 'Üretim adımları: Tektaş Yüzük' }).click();

@@ -173,3 +173,20 @@ export async function userWithRole(url: string, adminToken: string, username: st
   await apiCall(url, 'POST', '/api/v1/user/changeUserRoles', adminToken, [{ ID: user.id, Role: role }]);
   return user.id;
 }
+
+/**
+ * The product and a headless browser for one test file: started before its tests, stopped after.
+ * Read `server` and `browser` inside hooks and tests, once they exist.
+ */
+export function withBrowserServer(): { readonly server: RunningServer; readonly browser: Browser } {
+  const live = {} as { server: RunningServer; browser: Browser };
+  beforeAll(async () => {
+    live.server = await startServer();
+    live.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.stop();
+  });
+  return live;
+}

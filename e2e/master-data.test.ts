@@ -1,35 +1,27 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
+import type { Page } from 'playwright-core';
+import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(90_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = withBrowserServer();
 let token: string;
 const ids: Record<string, number> = {};
 
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  token = await apiToken(server.url);
-  ids.usta1 = await userWithRole(server.url, token, 'usta_bir', 3);
-  ids.usta2 = await userWithRole(server.url, token, 'usta_iki', 3);
-  ids.firma = await userWithRole(server.url, token, 'firma_a', 5);
+  token = await apiToken(live.server.url);
+  ids.usta1 = await userWithRole(live.server.url, token, 'usta_bir', 3);
+  ids.usta2 = await userWithRole(live.server.url, token, 'usta_iki', 3);
+  ids.firma = await userWithRole(live.server.url, token, 'firma_a', 5);
   for (const title of ['Pırlanta Yüzük', 'Altın Zincir', 'Gümüş Küpe']) {
-    ids[title] = (await apiCall(server.url, 'POST', '/api/v1/product', token, { title })).product.id;
+    ids[title] = (await apiCall(live.server.url, 'POST', '/api/v1/product', token, { title })).product.id;
   }
-  const second = await apiCall(server.url, 'POST', '/api/v1/workshops', token, {
+  const second = await apiCall(live.server.url, 'POST', '/api/v1/workshops', token, {
     name: 'İkinci Atölye', code: 'W2', address: 'Ankara', company_name: 'İki Ltd', phone_number: '0312', tax_number: '222', user_id: ids.usta2,
   });
   ids.w2 = second.workshop.id;
-  await apiCall(server.url, 'POST', '/api/v1/products/workshop', token, { product_id: ids['Altın Zincir'], workshop_id: ids.w2 });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await apiCall(live.server.url, 'POST', '/api/v1/products/workshop', token, { product_id: ids['Altın Zincir'], workshop_id: ids.w2 });
 });
 
 async function fillForm(page: Page, values: Record<string, string>) {
@@ -37,10 +29,10 @@ async function fillForm(page: Page, values: Record<string, string>) {
 }
 
 test('the admin creates a workshop, assigns a product to it and moves another one there', async () => {
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/admin/users`);
+  await login(page, live.server.url, ADMIN.username, ADMIN.password);
+  await page.goto(`${live.server.url}/admin/users`);
   await page.getByRole('button', { name: 'Atölye Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Atölye Ekle' });
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
@@ -50,7 +42,7 @@ test('the admin creates a workshop, assigns a product to it and moves another on
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await dialog.waitFor({ state: 'detached' });
 
-  await page.goto(`${server.url}/admin/workshops`);
+  await page.goto(`${live.server.url}/admin/workshops`);
   await page.getByLabel('Atölye ara').fill('birinci');
   await page.getByRole('link', { name: 'Birinci Atölye' }).click();
   await page.getByRole('heading', { name: 'Atölye Detayı' }).waitFor();
@@ -79,17 +71,17 @@ test('the admin creates a workshop, assigns a product to it and moves another on
   await page.getByText('1 / 3 ürün').waitFor();
   await page.getByRole('button', { name: 'Ata: Gümüş Küpe' }).waitFor();
 
-  const w1 = (await apiCall(server.url, 'GET', '/api/v1/workshops', token)).workshops.find((w: { name: string }) => w.name === 'Birinci Atölye');
-  const owned = await apiCall(server.url, 'GET', `/api/v1/workshops/${w1.id}/products`, token);
+  const w1 = (await apiCall(live.server.url, 'GET', '/api/v1/workshops', token)).workshops.find((w: { name: string }) => w.name === 'Birinci Atölye');
+  const owned = await apiCall(live.server.url, 'GET', `/api/v1/workshops/${w1.id}/products`, token);
   expect(owned.product_ids.sort()).toEqual([ids['Pırlanta Yüzük'], ids['Altın Zincir']].sort());
   expect(errors).toEqual([]);
 });
 
 test('the admin creates a B2B customer, sets its credit and exports the list to a real Excel file', async () => {
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, ADMIN.username, ADMIN.password);
-  await page.goto(`${server.url}/admin/users`);
+  await login(page, live.server.url, ADMIN.username, ADMIN.password);
+  await page.goto(`${live.server.url}/admin/users`);
   await page.getByRole('button', { name: 'Müşteri Ekle' }).click();
   const dialog = page.getByRole('dialog', { name: 'Müşteri Ekle' });
   await dialog.getByLabel('Kullanıcı').selectOption({ label: 'firma_a (firma_a@example.com)' });
@@ -99,7 +91,7 @@ test('the admin creates a B2B customer, sets its credit and exports the list to 
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await dialog.waitFor({ state: 'detached' });
 
-  await page.goto(`${server.url}/admin/customers`);
+  await page.goto(`${live.server.url}/admin/customers`);
   await page.getByRole('link', { name: 'Zeynep Kaya' }).click();
   await page.getByRole('heading', { name: 'Müşteri Detayı' }).waitFor();
   await page.getByText('Kredi değişikliği yok.').waitFor();
@@ -112,7 +104,7 @@ test('the admin creates a B2B customer, sets its credit and exports the list to 
   await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
   await expect(page.getByTestId('customer-credit').textContent()).resolves.toContain('2.500,50');
 
-  await page.goto(`${server.url}/admin/customers`);
+  await page.goto(`${live.server.url}/admin/customers`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Listeyi Excel'e Aktar" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^musteriler_\d{4}-\d\d-\d\d\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
@@ -125,17 +117,17 @@ test('the admin creates a B2B customer, sets its credit and exports the list to 
 });
 
 test('the workshop user sees its own workshop and the customer its own profile', async () => {
-  const master = await browser.newPage();
+  const master = await live.browser.newPage();
   const errors = watchErrors(master);
-  await login(master, server.url, 'usta_iki', 'secret-1');
-  await master.goto(`${server.url}/workshop/profile`);
+  await login(master, live.server.url, 'usta_iki', 'secret-1');
+  await master.goto(`${live.server.url}/workshop/profile`);
   await master.getByRole('region', { name: 'Atölye Bilgileri' }).getByText('İkinci Atölye').waitFor();
   await master.getByRole('heading', { name: 'Şifre Değiştir' }).waitFor();
 
-  const buyer = await browser.newPage();
+  const buyer = await live.browser.newPage();
   errors.push(...watchErrors(buyer));
-  await login(buyer, server.url, 'firma_a', 'secret-1');
-  await buyer.goto(`${server.url}/customer/profile`);
+  await login(buyer, live.server.url, 'firma_a', 'secret-1');
+  await buyer.goto(`${live.server.url}/customer/profile`);
   const block = buyer.getByRole('region', { name: 'Müşteri Bilgileri' });
   await block.getByText('Kaya Mücevher').waitFor();
   await block.getByText('2.500,50', { exact: false }).waitFor();

@@ -1,42 +1,34 @@
-import type { Browser, Page } from 'playwright-core';
-import { apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
+import type { Page } from 'playwright-core';
+import { apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(150_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = withBrowserServer();
 
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const admin = await apiToken(server.url);
-  const masterId = await userWithRole(server.url, admin, 'yol_usta', 3);
-  const buyerId = await userWithRole(server.url, admin, 'yol_alici', 5);
+  const admin = await apiToken(live.server.url);
+  const masterId = await userWithRole(live.server.url, admin, 'yol_usta', 3);
+  const buyerId = await userWithRole(live.server.url, admin, 'yol_alici', 5);
   const workshop = (
-    await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Yol Atölye', code: 'Y', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
+    await apiCall(live.server.url, 'POST', '/api/v1/workshops', admin, { name: 'Yol Atölye', code: 'Y', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
   ).workshop;
-  await apiCall(server.url, 'POST', '/api/v1/customers', admin, {
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, {
     name: 'Ayşe Yılmaz', email: 'ayse@example.com', phone: '0532', address: 'Bağdat Cd. 1', company_name: 'Yılmaz Kuyum', credit: 0, tax_number: '1', user_id: buyerId,
   });
   const steps: number[] = [];
-  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await apiCall(server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
-  const product = (await apiCall(server.url, 'POST', '/api/v1/product', admin, { title: 'Tektaş Yüzük', price: 3000, workmanship_rate: 15, expected_weight: 4 })).product;
-  await apiCall(server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: product.id, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) });
-  await apiCall(server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Tektaş Yüzük', price: 3000, workmanship_rate: 15, expected_weight: 4 })).product;
+  await apiCall(live.server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: product.id, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) });
+  await apiCall(live.server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
 });
 
 /** A signed-in tab of its own for each person of the walk. */
 async function personPage(username: string, password: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const context = await live.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, username, password);
+  await login(page, live.server.url, username, password);
   return { page, errors };
 }
 
@@ -53,7 +45,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   const admin = await personPage('admin', 'admin-secret');
 
   // The customer orders two pieces.
-  await customer.page.goto(`${server.url}/customer/new-order`);
+  await customer.page.goto(`${live.server.url}/customer/new-order`);
   const form = customer.page.getByRole('region', { name: 'Manuel Sipariş' });
   const address = form.getByLabel('Adres');
   for (let i = 0; i < 50 && (await address.inputValue()) === ''; i++) await customer.page.waitForTimeout(100);
@@ -66,7 +58,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await expect(customer.page.getByRole('row', { name: /Tektaş Yüzük/ }).count()).resolves.toBe(2);
 
   // The workshop sees both, approves one and moves it through its three steps to quality control.
-  await master.page.goto(`${server.url}/workshop/orders`);
+  await master.page.goto(`${live.server.url}/workshop/orders`);
   await master.page.getByRole('row', { name: /Tektaş Yüzük/ }).nth(1).waitFor();
   await expect(master.page.getByRole('row', { name: /Tektaş Yüzük/ }).count()).resolves.toBe(2);
   await master.page.getByRole('row', { name: /Tektaş Yüzük/ }).first().getByRole('button', { name: /^Detay/ }).click();
@@ -81,7 +73,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   }
 
   // The admin finds the line in the grid and rejects it at quality control, back to step 2.
-  await admin.page.goto(`${server.url}/admin/orders`);
+  await admin.page.goto(`${live.server.url}/admin/orders`);
   await admin.page.getByRole('region', { name: 'Sipariş Yönetimi' }).waitFor();
   await admin.page.getByRole('textbox', { name: /Sipariş Ürün ID/ }).fill(String(lineId));
   await admin.page.getByText('1 / 2 satır').waitFor();

@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { ADMIN, launchBrowser, login, type RunningServer, startServer, watchErrors } from './harness';
+import { ADMIN, login, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = withBrowserServer();
 
 test('the admin adds, edits and deletes production steps in the settings tab', async () => {
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, ADMIN.username, ADMIN.password);
+  await login(page, live.server.url, ADMIN.username, ADMIN.password);
   await page.getByRole('tab', { name: 'Sistem Ayarları' }).click();
   await page.getByRole('tab', { name: 'Üretim Adımları' }).click();
   await page.getByText('Henüz üretim adımı eklenmemiş.').waitFor();

@@ -1,23 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, type RunningServer, startServer, watchErrors } from './harness';
+import { watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(60_000);
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const live = withBrowserServer();
 
 test('GET / is the HTML page with a content security policy that allows no inline script', async () => {
-  const response = await fetch(`${server.url}/`);
+  const response = await fetch(`${live.server.url}/`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^text\/html/);
   const csp = response.headers.get('content-security-policy') ?? '';
@@ -27,11 +15,11 @@ test('GET / is the HTML page with a content security policy that allows no inlin
 });
 
 test('a browser route loads the same page; an unknown API path answers a JSON 404 with error and code', async () => {
-  const page = await fetch(`${server.url}/dashboard`);
+  const page = await fetch(`${live.server.url}/dashboard`);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
 
-  const response = await fetch(`${server.url}/api/v1/nope`);
+  const response = await fetch(`${live.server.url}/api/v1/nope`);
   expect(response.status).toBe(404);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   const body = await response.json();
@@ -40,10 +28,10 @@ test('a browser route loads the same page; an unknown API path answers a JSON 40
 });
 
 test('the login page renders in chromium without script errors or CSP violations', async () => {
-  const context = await browser.newContext();
+  const context = await live.browser.newContext();
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await page.goto(server.url);
+  await page.goto(live.server.url);
   await page.waitForURL('**/login');
   await page.getByRole('button', { name: 'Giriş Yap' }).waitFor();
   expect(errors).toEqual([]);

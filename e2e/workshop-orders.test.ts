@@ -1,50 +1,41 @@
-import type { Browser } from 'playwright-core';
-import { apiCall, apiToken, launchBrowser, login, startServer, type RunningServer, userWithRole, watchErrors } from './harness';
+import { apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(90_000);
 
-let server: RunningServer;
-let browser: Browser;
+const live = withBrowserServer();
 let admin: string;
 let lineId: number;
 
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  admin = await apiToken(server.url);
-  const masterId = await userWithRole(server.url, admin, 'tablet_usta', 3);
-  const buyerId = await userWithRole(server.url, admin, 'tablet_alici', 5);
+  admin = await apiToken(live.server.url);
+  const masterId = await userWithRole(live.server.url, admin, 'tablet_usta', 3);
+  const buyerId = await userWithRole(live.server.url, admin, 'tablet_alici', 5);
   const workshop = (
-    await apiCall(server.url, 'POST', '/api/v1/workshops', admin, { name: 'Tablet Atölye', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
+    await apiCall(live.server.url, 'POST', '/api/v1/workshops', admin, { name: 'Tablet Atölye', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
   ).workshop;
-  await apiCall(server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
   const steps: number[] = [];
-  for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
-  const product = (await apiCall(server.url, 'POST', '/api/v1/product', admin, { title: 'Kalp Kolye', price: 2000, workmanship_rate: 10, expected_weight: 5 })).product;
-  await apiCall(server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, {
+  for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Kalp Kolye', price: 2000, workmanship_rate: 10, expected_weight: 5 })).product;
+  await apiCall(live.server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, {
     product_id: product.id,
     steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })),
   });
-  await apiCall(server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
-  const buyer = await apiToken(server.url, 'tablet_alici', 'secret-1');
-  await apiCall(server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
+  await apiCall(live.server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
+  const buyer = await apiToken(live.server.url, 'tablet_alici', 'secret-1');
+  await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
     address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', notes: 'ACİL teslim', products: [{ product_id: product.id, quantity: 1 }],
   });
-  const master = await apiToken(server.url, 'tablet_usta', 'secret-1');
-  lineId = (await apiCall(server.url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0].id;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const master = await apiToken(live.server.url, 'tablet_usta', 'secret-1');
+  lineId = (await apiCall(live.server.url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0].id;
 });
 
 test('the workshop master advances a piece on the tablet, approves it and enters its gram', async () => {
-  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const page = await live.browser.newPage({ viewport: { width: 1024, height: 768 } });
   const errors = watchErrors(page);
-  await login(page, server.url, 'tablet_usta', 'secret-1');
-  await page.goto(`${server.url}/workshop/orders`);
+  await login(page, live.server.url, 'tablet_usta', 'secret-1');
+  await page.goto(`${live.server.url}/workshop/orders`);
   await page.getByRole('group', { name: 'Bekleyen' }).getByText('1').waitFor();
   const row = page.getByRole('row', { name: /Kalp Kolye/ });
   await expect(row.getAttribute('class')).resolves.toBe('urgent');
@@ -63,7 +54,7 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await page.getByRole('button', { name: 'Onaylandı' }).waitFor();
   await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
 
-  await apiCall(server.url, 'PUT', `/api/v1/orders/order-products/${lineId}/quality_status`, admin, { approved: true, reason: '', return_step_id: null });
+  await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${lineId}/quality_status`, admin, { approved: true, reason: '', return_step_id: null });
   await page.reload();
   await page.getByLabel('Gramaj (g)').fill('0');
   await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
@@ -79,10 +70,10 @@ test('the workshop master advances a piece on the tablet, approves it and enters
 });
 
 test('the customer places a manual order, approves a line once and exports its orders', async () => {
-  const page = await browser.newPage();
+  const page = await live.browser.newPage();
   const errors = watchErrors(page);
-  await login(page, server.url, 'tablet_alici', 'secret-1');
-  await page.goto(`${server.url}/customer/new-order`);
+  await login(page, live.server.url, 'tablet_alici', 'secret-1');
+  await page.goto(`${live.server.url}/customer/new-order`);
   const form = page.getByRole('region', { name: 'Manuel Sipariş' });
   // Prefilled from the customer's own profile once it has loaded.
   const address = form.getByLabel('Adres');
@@ -110,7 +101,7 @@ test('the customer places a manual order, approves a line once and exports its o
   await page.getByRole('button', { name: 'Onaylandı' }).waitFor();
   await expect(page.getByRole('button', { name: 'Onaylandı' }).isDisabled()).resolves.toBe(true);
 
-  await page.goto(`${server.url}/customer/orders`);
+  await page.goto(`${live.server.url}/customer/orders`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
