@@ -102,6 +102,8 @@ test('the customer places a manual order, approves a line once and exports its o
   await expect(page.getByRole('button', { name: 'Onaylandı' }).isDisabled()).resolves.toBe(true);
 
   await page.goto(`${live.server.url}/customer/orders`);
+  // Exporting before the list has loaded would rightly find nothing to export.
+  await page.getByRole('row', { name: /Kalp Kolye/ }).nth(2).waitFor();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();

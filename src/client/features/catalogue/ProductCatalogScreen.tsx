@@ -9,6 +9,7 @@ import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { catalogueRequested, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectProducts, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
 import { TableHead } from '../../components/TableHead';
+import { firstError } from '../../components/validate';
 
 const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
   workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => Number(raw.replace(',', '.')), step: '0.01' },
@@ -28,13 +29,9 @@ function FieldEditor({ product, field }: { product: ProductDto; field: ProductFi
   const save = () => {
     if (value.trim() === '') return;
     const parsed = spec.parse(value);
-    try {
-      spec.schema.validateSync({ [field]: parsed }, { strict: true });
-    } catch (invalid) {
-      setError((invalid as { errors: string[] }).errors[0]);
-      return;
-    }
-    setError(null);
+    const invalid = firstError(spec.schema, { [field]: parsed });
+    setError(invalid);
+    if (invalid) return;
     dispatch(productFieldSaveRequested({ id: product.id, field, value: parsed }));
   };
   return (

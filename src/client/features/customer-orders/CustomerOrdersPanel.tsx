@@ -8,6 +8,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
+import { TableHead } from '../../components/TableHead';
 
 export type CustomerLine = Pick<
   OrderLineDto,
@@ -77,13 +78,7 @@ export function CustomerOrdersPanel() {
       <ListStatus status={orders.status} notice={orders.notice} count={rows.length} empty={t('empty')} />
       {rows.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.key}>{t(`columns.${c.key}`)}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead labels={columns.map((c) => t(`columns.${c.key}`))} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} className="clickable" tabIndex={0} onClick={() => navigate(`/order/${row.id}`)} onKeyDown={(e) => e.key === 'Enter' && navigate(`/order/${row.id}`)}>

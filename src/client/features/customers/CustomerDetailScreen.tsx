@@ -9,6 +9,8 @@ import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useMutation, useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
+import { firstError, parseDecimal } from '../../components/validate';
+import { TableHead } from '../../components/TableHead';
 
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
@@ -31,13 +33,10 @@ function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) 
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = () => {
-    const credit = Number(value.replace(',', '.'));
-    try {
-      creditSchema.validateSync({ credit: value.trim() === '' ? undefined : credit }, { strict: true });
-    } catch (invalid) {
-      return setError((invalid as { errors: string[] }).errors[0]);
-    }
-    setError(null);
+    const credit = parseDecimal(value);
+    const invalid = firstError(creditSchema, { credit });
+    setError(invalid);
+    if (invalid) return;
     update.send({
       method: 'PUT',
       path: API.customerCredit(customer.id),
@@ -152,14 +151,7 @@ export default function CustomerDetailScreen() {
               <p>{t('noCreditHistory')}</p>
             ) : (
               <table>
-                <thead>
-                  <tr>
-                    <th>{t('historyColumns.when')}</th>
-                    <th>{t('historyColumns.who')}</th>
-                    <th>{t('historyColumns.old')}</th>
-                    <th>{t('historyColumns.new')}</th>
-                  </tr>
-                </thead>
+                <TableHead labels={[t('historyColumns.when'), t('historyColumns.who'), t('historyColumns.old'), t('historyColumns.new')]} />
                 <tbody>
                   {customer.credit_history.map((change) => (
                     <tr key={change.id}>
@@ -185,13 +177,7 @@ export default function CustomerDetailScreen() {
       {orders.status === 'ready' && rows.length === 0 && <p>{t('noOrders')}</p>}
       {rows.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.key}>{t(`orderColumns.${c.key}`)}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead labels={columns.map((c) => t(`orderColumns.${c.key}`))} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.order_product_id}>

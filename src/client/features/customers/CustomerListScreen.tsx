@@ -7,6 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { useResource } from '../resources/hooks';
 import { useFormatters } from '../resources/lookups';
+import { TableHead } from '../../components/TableHead';
 
 const FIELDS = ['id', 'name', 'company_name', 'email', 'phone', 'tax_number', 'credit'] as const;
 
@@ -44,13 +45,7 @@ export default function CustomerListScreen() {
       <ListStatus status={status} notice={notice} count={shown.length} empty={t('empty')} />
       {shown.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              {FIELDS.map((f) => (
-                <th key={f}>{t(`fields.${f}`)}</th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead labels={FIELDS.map((f) => t(`fields.${f}`))} />
           <tbody>
             {shown.map((c) => (
               <tr key={c.id} className="clickable" onClick={() => navigate(`/admin/customers/${c.id}`)}>

@@ -12,6 +12,7 @@ import { useFormatters, useLookups } from '../resources/lookups';
 import { exportedColumns, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
+import { firstError } from '../../components/validate';
 
 /* The grid is the heaviest part of the client: it loads only with this screen's first rows. */
 const OrderGrid = lazy(() => import('./OrderGrid'));
@@ -87,7 +88,8 @@ export default function AdminOrdersScreen() {
   const correctGram = useCallback(
     (line: OrderLineDto, value: number | null) => {
       quiet();
-      if (!gramSchema.isValidSync({ product_gram: value ?? undefined }, { strict: true })) return setGramNotice({ kind: 'error', key: 'validation:gramInvalid' });
+      const invalid = firstError(gramSchema, { product_gram: value ?? undefined });
+      if (invalid) return setGramNotice({ kind: 'error', key: invalid });
       sendGram({ method: 'PUT', path: API.correctGram(line.id), body: { product_gram: value }, fallback: 'orders:gramFailedUnknown', patch: PATCH });
     },
     [sendGram, quiet],

@@ -9,6 +9,7 @@ import { useFormatters } from '../resources/lookups';
 import { TextField } from '../../components/fields';
 import { ListStatus } from '../../components/ListStatus';
 import { selectSteps, selectStepsState, stepCreateRequested, stepDeleteRequested, stepsRequested, stepUpdateRequested } from './slice';
+import { TableHead } from '../../components/TableHead';
 
 type Values = { step_name: string; description?: string };
 
@@ -129,15 +130,7 @@ export function ProductionStepsPanel() {
       <ListStatus status={status} notice={notice} count={steps.length} empty={t('empty')} />
       {steps.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>{t('stepName')}</th>
-              <th>{t('description')}</th>
-              <th>{t('createdAt')}</th>
-              <th>{t('actions')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={['#', t('stepName'), t('description'), t('createdAt'), t('actions')]} />
           <tbody>
             {steps.map((step) => (
               <StepRow key={step.id} step={step} />

@@ -8,6 +8,8 @@ import { NoticeView } from '../../components/NoticeView';
 import { useMutation, useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 import type { WorkshopLine } from './types';
+import { firstError, parseDecimal } from '../../components/validate';
+import { TableHead } from '../../components/TableHead';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
@@ -42,13 +44,10 @@ export default function WorkshopOrderScreen() {
   const canEnterGram = order.order_line_status_id === LineStatus.Packing && order.product_gram === null;
   const inProduction = order.order_line_status_id === LineStatus.Waiting || order.order_line_status_id === LineStatus.InProcess;
   const saveGram = () => {
-    const value = Number(gramValue.replace(',', '.'));
-    try {
-      gramSchema.validateSync({ product_gram: gramValue.trim() === '' ? undefined : value }, { strict: true });
-    } catch (invalid) {
-      return setGramError((invalid as { errors: string[] }).errors[0]);
-    }
-    setGramError(null);
+    const value = parseDecimal(gramValue);
+    const invalid = firstError(gramSchema, { product_gram: value });
+    setGramError(invalid);
+    if (invalid) return;
     gram.send({ method: 'POST', path: API.myWorkshopGram(id), body: { product_gram: value }, fallback: 'workshopOrders:gramFailed', reload });
   };
 
@@ -120,13 +119,7 @@ export default function WorkshopOrderScreen() {
       </div>
       <h2>{t('history')}</h2>
       <table>
-        <thead>
-          <tr>
-            {(['when', 'who', 'action', 'change'] as const).map((key) => (
-              <th key={key}>{t(`historyColumns.${key}`)}</th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead labels={(['when', 'who', 'action', 'change'] as const).map((key) => t(`historyColumns.${key}`))} />
         <tbody>
           {(history.data?.history ?? []).map((row) => (
             <tr key={row.id}>

@@ -9,6 +9,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { useResource } from '../resources/hooks';
 import { useFormatters, useLookups } from '../resources/lookups';
 import type { WorkshopLine } from './types';
+import { TableHead } from '../../components/TableHead';
 
 /** The workshop's orders tab: five figures, a delivery-date filter and the lines, urgent ones marked. */
 export function WorkshopOrdersPanel() {
@@ -83,13 +84,7 @@ export function WorkshopOrdersPanel() {
       {shown.length > 0 && (
         <div className="table-scroll">
           <table>
-            <thead>
-              <tr>
-                {(['order', 'product', 'status', 'step', 'expected', 'note', 'style', 'actions'] as const).map((key) => (
-                  <th key={key}>{t(`columns.${key}`)}</th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead labels={(['order', 'product', 'status', 'step', 'expected', 'note', 'style', 'actions'] as const).map((key) => t(`columns.${key}`))} />
             <tbody>
               {shown.map((line) => (
                 <tr key={line.id} className={isUrgent(line as unknown as Record<string, unknown>) ? 'urgent' : undefined}>

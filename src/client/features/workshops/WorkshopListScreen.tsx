@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { API, type WorkshopDto } from '../../../shared/api';
 import { ListStatus } from '../../components/ListStatus';
 import { useResource } from '../resources/hooks';
+import { TableHead } from '../../components/TableHead';
 
 /** /admin/workshops: filterable list; a row opens the workshop's detail. */
 export default function WorkshopListScreen() {
@@ -29,15 +30,7 @@ export default function WorkshopListScreen() {
       <ListStatus status={status} notice={notice} count={shown.length} empty={t('empty')} />
       {shown.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th>{t('fields.id')}</th>
-              <th>{t('fields.name')}</th>
-              <th>{t('fields.company_name')}</th>
-              <th>{t('fields.phone_number')}</th>
-              <th>{t('fields.processes')}</th>
-            </tr>
-          </thead>
+          <TableHead labels={[t('fields.id'), t('fields.name'), t('fields.company_name'), t('fields.phone_number'), t('fields.processes')]} />
           <tbody>
             {shown.map((w) => (
               <tr key={w.id} className="clickable" onClick={() => navigate(`/admin/workshops/${w.id}`)}>
