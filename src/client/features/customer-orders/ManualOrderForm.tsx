@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -36,8 +36,11 @@ export function ManualOrderForm() {
   });
   const rows = useFieldArray({ control, name: 'products' });
   const customer = me.data?.customer;
+  // Prefilled once: the profile is loaded again by other panels, and that must not wipe what was typed.
+  const prefilledFor = useRef<number | null>(null);
   useEffect(() => {
-    if (!customer) return;
+    if (!customer || prefilledFor.current === customer.id) return;
+    prefilledFor.current = customer.id;
     const [first, ...rest] = customer.name.split(' ');
     reset({
       first_name: first ?? '',
