@@ -1,4 +1,4 @@
-import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from './lifecycle';
+import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canWorkshopApprove, gramDeviates, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
@@ -110,4 +110,34 @@ test('every refusal has a sentence in both catalogues', () => {
     const errors = require(`../../locales/${language}/errors.json`) as Record<string, string>;
     for (const refusal of refusals) expect(errors[refusalKey(refusal as never)]).toEqual(expect.any(String));
   }
+});
+
+describe('what a screen may offer', () => {
+  test('follows the rules the server applies', () => {
+    expect(canAdvance(fresh)).toBe(true);
+    expect(canAdvance(at({ status: 2, step: 12 }))).toBe(true);
+    expect(canAdvance(at({ status: 3, step: 13 }))).toBe(false);
+    expect(canWorkshopApprove(fresh)).toBe(true);
+    expect(canWorkshopApprove(at({ workshopApproved: true }))).toBe(false);
+    expect(canEnterGram(at({ status: 4 }))).toBe(true);
+    expect(canEnterGram(at({ status: 4, gram: 4.2 }))).toBe(false);
+    expect(canDecideQuality(at({ status: 3 }))).toBe(true);
+    expect(canDecideQuality(at({ status: 2 }))).toBe(false);
+    expect(canApprovePacking(at({ status: 4 }))).toBe(false);
+    expect(canApprovePacking(at({ status: 4, gram: 4.2 }))).toBe(true);
+    expect(canCustomerApprove(at({ customerApproved: true }))).toBe(false);
+  });
+
+  test('a stored line reads as its state', () => {
+    const stored = {
+      order_line_status_id: 4,
+      current_order_line_process: 13,
+      workshop_started_process_id: 2,
+      quality_control_id: 1,
+      product_gram: 4.5,
+      packing_status_id: null,
+      customer_approval_status_id: 1,
+    };
+    expect(lineState(stored)).toEqual({ status: 4, step: 13, workshopApproved: true, qualityControl: 1, gram: 4.5, packingStatus: null, customerApproved: false });
+  });
 });

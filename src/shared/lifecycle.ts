@@ -1,4 +1,4 @@
-import { LineStatus, NOT_STARTED, PackingStatus, QualityControl } from './statuses';
+import { CUSTOMER_APPROVED, LineStatus, NOT_STARTED, PackingStatus, QualityControl, WORKSHOP_APPROVED } from './statuses';
 
 /*
  * The life cycle of an order line (DESIGN.md): every action, who may take it in which state, and
@@ -15,6 +15,30 @@ export interface LineState {
   gram: number | null;
   packingStatus: number | null;
   customerApproved: boolean;
+}
+
+/** The stored columns of a line that make its state (order_lines, OrderLineDto). */
+export interface LineColumns {
+  order_line_status_id: number;
+  current_order_line_process: number;
+  workshop_started_process_id: number | null;
+  quality_control_id: number | null;
+  product_gram: number | null;
+  packing_status_id: number | null;
+  customer_approval_status_id: number | null;
+}
+
+/** A stored line's life-cycle state, read the same way by the server and the screens. */
+export function lineState(line: LineColumns): LineState {
+  return {
+    status: line.order_line_status_id,
+    step: line.current_order_line_process,
+    workshopApproved: line.workshop_started_process_id === WORKSHOP_APPROVED,
+    qualityControl: line.quality_control_id,
+    gram: line.product_gram,
+    packingStatus: line.packing_status_id,
+    customerApproved: line.customer_approval_status_id === CUSTOMER_APPROVED,
+  };
 }
 
 export type LineAction =
@@ -100,3 +124,17 @@ export function gramDeviates(gram: number, expected: number | null, tolerancePer
   if (expected === null || expected <= 0) return false;
   return (Math.abs(gram - expected) / expected) * 100 > tolerancePercent;
 }
+
+/*
+ * What a screen may offer for a line, asked of the same rules the server applies, so a button is
+ * enabled exactly when its action would be accepted.
+ */
+const offered = (state: LineState, action: LineAction) => applyAction(state, action).ok;
+
+/** The workshop may move the line to its next step (a routing is needed only to know where to). */
+export const canAdvance = (state: LineState) => offered(state, { type: 'nextStep', routing: [state.step] });
+export const canWorkshopApprove = (state: LineState) => offered(state, { type: 'workshopApprove' });
+export const canEnterGram = (state: LineState) => offered(state, { type: 'enterGram', gram: 1 });
+export const canDecideQuality = (state: LineState) => offered(state, { type: 'qcApprove' });
+export const canApprovePacking = (state: LineState) => offered(state, { type: 'approvePacking' });
+export const canCustomerApprove = (state: LineState) => offered(state, { type: 'customerApprove' });

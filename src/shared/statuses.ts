@@ -14,5 +14,17 @@ export const PackingStatus = { Preparing: 1, Packed: 2, HandedToCarrier: 3 } as 
 /** customer_approval_status_id of an approved order line. */
 export const CUSTOMER_APPROVED = 2;
 
+/** workshop_started_process_id of a line its workshop has approved. */
+export const WORKSHOP_APPROVED = 2;
+
 /** current_order_line_process of a line whose production has not started. */
 export const NOT_STARTED = -1;
+
+/**
+ * The label of a line's production step: the not-started sentence for NOT_STARTED, the step's name
+ * when it is known, else its id (a step deleted since, or names not loaded yet).
+ */
+export function stepLabel(step: number, stepName: (id: number) => string | undefined, notStarted: string): string {
+  if (step === NOT_STARTED) return notStarted;
+  return stepName(step) ?? String(step);
+}
