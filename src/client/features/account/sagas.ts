@@ -1,7 +1,7 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { API } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../auth/sagas';
+import { failure } from '../../api/failure';
 import { passwordChanged, passwordChangeFailed, passwordChangeRequested } from './slice';
 
 function* changePassword(action: ReturnType<typeof passwordChangeRequested>) {

@@ -1,6 +1,7 @@
 import type { Task } from 'redux-saga';
 import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { API, type LoginResponse } from '../../../shared/api';
+import { failure } from '../../api/failure';
 import { ApiError, http } from '../../api/http';
 import { loggedIn } from '../session/slice';
 import { saveLogin } from '../session/storage';
@@ -11,19 +12,12 @@ import {
   loginRequested,
   loginSucceeded,
   modeChanged,
-  type Notice,
   registerRequested,
   registerSucceeded,
   requestFailed,
   resetRequested,
   resetSucceeded,
 } from './slice';
-
-/** The server's sentence when it sent one, else the screen's own fallback (SPEC section 8). */
-export function failure(error: unknown, fallbackKey: string): Notice {
-  const text = error instanceof ApiError ? error.error : null;
-  return text ? { kind: 'error', text } : { kind: 'error', key: fallbackKey };
-}
 
 function* authorize(credentials: { username: string; password: string }) {
   try {

@@ -1,7 +1,7 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { API, type OptionValueDto, type ProductDto, type ProductionStepDto, type RoutingStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../auth/sagas';
+import { failure } from '../../api/failure';
 import {
   catalogueFailed,
   catalogueLoaded,

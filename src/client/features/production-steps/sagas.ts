@@ -1,7 +1,7 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { API, type ProductionStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../auth/sagas';
+import { failure } from '../../api/failure';
 import { stepCreateRequested, stepDeleted, stepDeleteRequested, stepSaved, stepsFailed, stepsLoaded, stepsRequested, stepUpdateRequested } from './slice';
 
 type Saved = { production_step: ProductionStepDto; message: string };

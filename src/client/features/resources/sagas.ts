@@ -1,6 +1,6 @@
 import { all, call, put, takeEvery } from 'redux-saga/effects';
 import { request } from '../../api/http';
-import { failure } from '../auth/sagas';
+import { failure } from '../../api/failure';
 import { mutationFailed, mutationRequested, mutationSucceeded, resourceFailed, resourceLoaded, resourceRequested, resourceRowReplaced } from './slice';
 
 function* load(action: ReturnType<typeof resourceRequested>) {

@@ -1,7 +1,7 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { API, type RoleDto, type UserDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../auth/sagas';
+import { failure } from '../../api/failure';
 import { roleAssigned, roleAssignFailed, roleAssignRequested, usersFailed, usersLoaded, usersRequested } from './slice';
 
 function* loadUsers() {
