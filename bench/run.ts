@@ -16,7 +16,7 @@ import { buildApp, CLIENT_DIR } from '../src/server/app';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
-import { listLines } from '../src/server/modules/orders/queries';
+import { listLines } from '../src/server/modules/order-lines/queries';
 import { bootstrap } from '../src/server/db/seed';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';

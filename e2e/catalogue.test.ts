@@ -6,7 +6,7 @@ const live = withBrowserServer();
 
 beforeAll(async () => {
   const token = await apiToken(live.server.url);
-  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) await apiCall(live.server.url, 'POST', '/api/v1/production-steps', token, { step_name });
+  for (const step_name of ['Döküm', 'Mıhlama', 'Parlatma']) await apiCall(live.server.url, 'POST', '/api/v1/production-steps', token, { step_name });
   for (let i = 1; i <= 60; i++) {
     await apiCall(live.server.url, 'POST', '/api/v1/product', token, { title: i === 42 ? 'Tektaş Yüzük' : `Zincir Kolye ${i}`, sku: `SKU-${i}` });
   }
@@ -42,11 +42,11 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   const dialog = page.getByRole('dialog', { name: 'Üretim Süreci: Tektaş Yüzük' });
   await dialog.getByText('Bu ürün için üretim adımları bulunamadı!').waitFor();
   await dialog.getByText('Kesim, Kaynak, Cila, Kalite Kontrol', { exact: false }).waitFor();
-  for (const step of ['Döküm', 'Mıhlama', 'Cila']) {
+  for (const step of ['Döküm', 'Mıhlama', 'Parlatma']) {
     await dialog.getByLabel('Eklenecek adım').selectOption({ label: step });
     await dialog.getByRole('button', { name: 'Ekle' }).click();
   }
-  await dialog.getByRole('button', { name: 'Yukarı taşı: Cila' }).click();
+  await dialog.getByRole('button', { name: 'Yukarı taşı: Parlatma' }).click();
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await dialog.waitFor({ state: 'detached' });
 
@@ -54,10 +54,10 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   const product = (await apiCall(live.server.url, 'GET', '/api/v1/product', token)).products.find((p: { title: string }) => p.title === 'Tektaş Yüzük');
   expect(product).toMatchObject({ workmanship_rate: 12.75, production_expected_days: 9 });
   const routing = await apiCall(live.server.url, 'GET', `/api/v1/product/${product.id}/production_process`, token);
-  expect(routing.product_production_steps.map((s: { step_name: string }) => s.step_name)).toEqual(['Döküm', 'Cila', 'Mıhlama']);
+  expect(routing.product_production_steps.map((s: { step_name: string }) => s.step_name)).toEqual(['Döküm', 'Parlatma', 'Mıhlama']);
 
   await page.getByRole('button', { name: 'Üretim adımları: Tektaş Yüzük' }).click();
-  await expect(page.getByRole('listitem').allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Cila↑↓×', '3. Mıhlama↑↓×']);
+  await expect(page.getByRole('listitem').allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Parlatma↑↓×', '3. Mıhlama↑↓×']);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ürünleri Senkronize Et' }).click();

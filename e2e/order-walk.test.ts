@@ -17,7 +17,7 @@ beforeAll(async () => {
     name: 'Ayşe Yılmaz', email: 'ayse@example.com', phone: '0532', address: 'Bağdat Cd. 1', company_name: 'Yılmaz Kuyum', credit: 0, tax_number: '1', user_id: buyerId,
   });
   const steps: number[] = [];
-  for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  for (const step_name of ['Döküm', 'Mıhlama', 'Parlatma']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
   const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Tektaş Yüzük', price: 3000, workmanship_rate: 15, expected_weight: 4 })).product;
   await apiCall(live.server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: product.id, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) });
   await apiCall(live.server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
@@ -67,7 +67,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await master.page.getByRole('button', { name: 'Onayla' }).click();
   await master.page.getByRole('button', { name: 'Onaylandı' }).waitFor();
   const step = (name: string) => master.page.getByRole('definition').filter({ hasText: new RegExp(`^${name}$`) }).first().waitFor();
-  for (const name of ['Döküm', 'Mıhlama', 'Cila', 'Kalite Kontrol']) {
+  for (const name of ['Döküm', 'Mıhlama', 'Parlatma', 'Kalite Kontrol']) {
     await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
     await step(name);
   }
@@ -93,7 +93,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await master.page.reload();
   await step('Mıhlama');
   await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
-  await step('Cila');
+  await step('Parlatma');
   await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
   await step('Kalite Kontrol');
   await admin.page.getByRole('button', { name: 'Yenile' }).click();
@@ -132,7 +132,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   const cell = (header: string) => adminSheet.getRow(2).getCell(headers.indexOf(header) + 1).value;
   expect(cell('Sipariş Ürün ID')).toBe(String(lineId));
   expect(cell('Durum')).toBe('Tamamlandı');
-  expect(cell('Mevcut Üretim Adımı')).toBe('Cila');
+  expect(cell('Mevcut Üretim Adımı')).toBe('Parlatma');
   expect(cell('Gram')).toBe('4.3 g');
 
   // The customer sees the piece completed and exports both lines.

@@ -3,8 +3,15 @@ import { ConfigError, loadConfig, type Config } from '../../config';
 import { buildApp } from './app';
 import { migrateToLatest, openDatabase } from './db';
 import { bootstrap, type SeededAccount } from './db/seed';
+import { Role, type RoleId } from '../shared/roles';
 
-const ROLE_LABELS: Record<number, string> = { 1: 'inactive', 2: 'admin', 3: 'workshop', 4: 'office', 5: 'B2B customer' };
+const ROLE_LABELS: Record<RoleId, string> = {
+  [Role.Inactive]: 'inactive',
+  [Role.Admin]: 'admin',
+  [Role.Workshop]: 'workshop',
+  [Role.Office]: 'office',
+  [Role.Customer]: 'B2B customer',
+};
 
 function readConfig(): Config {
   try {

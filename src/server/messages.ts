@@ -1,11 +1,13 @@
 import errors from '../../locales/tr/errors.json';
+import success from '../../locales/tr/success.json';
 import validation from '../../locales/tr/validation.json';
 
 /*
  * The server answers in Turkish, the product's default language, using the same catalogues
- * the client translates from, so a sentence is written once.
+ * the client translates from, so a sentence is written once: refusals in errors and validation,
+ * the sentences of a done request in success.
  */
-const catalogues: Record<string, Record<string, string>> = { errors, validation };
+const catalogues: Record<string, Record<string, string>> = { errors, success, validation };
 
 export type MessageParams = Record<string, string | number>;
 

@@ -60,6 +60,7 @@ export const API = {
   myCustomerApprove: (id: number | string) => `/api/v1/customers/me/orders/${id}/approve`,
   manualOrder: '/api/v1/customer-orders/simple',
   orders: '/api/v1/orders',
+  orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
   correctGram: (id: number | string) => `/api/v1/orders/order-products/${id}/gram`,
@@ -169,6 +170,8 @@ export interface OrderLineDto {
   location: string | null;
   workshop_id: number | null;
   workshop_name: string | null;
+  /** The B2B customer whose order this is (a shop's orders belong to the shop's customer). */
+  customer_id: number | null;
   customer_name: string | null;
   b2b_customer_name: string | null;
   source: string;

@@ -1,11 +1,12 @@
 import { workshopCards } from './figures';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
-const line = (status: number, created: string, expected: string | null, delivered: string | null = null) => ({
+const line = (status: number, created: string, expected: string | null, delivered: string | null = null, canceled: string | null = null) => ({
   order_line_status_id: status,
   created_at: created,
   production_expected_date: expected,
   delivery_to_office: delivered,
+  canceled_at: canceled,
 });
 
 test('the five workshop cards', () => {
@@ -25,4 +26,9 @@ test('the five workshop cards', () => {
 
 test('no delivered line: no average', () => {
   expect(workshopCards([], NOW)).toEqual({ total: 0, in_process: 0, waiting: 0, late: 0, average_production_days: null });
+});
+
+test('a line of a canceled order is counted but never late', () => {
+  const cards = workshopCards([line(1, '2026-11-10T12:00:00Z', '2026-11-15T12:00:00Z', null, '2026-11-16T12:00:00Z')], NOW);
+  expect(cards).toMatchObject({ total: 1, waiting: 1, late: 0 });
 });

@@ -1,11 +1,12 @@
+import { differenceInMilliseconds } from 'date-fns';
+import { millisecondsInDay } from 'date-fns/constants';
+import { isLate, type LateLine } from './late';
 import { LineStatus } from './statuses';
 
 /** What the workshop's statistic cards need of a line. */
-export interface FigureLine {
+export interface FigureLine extends LateLine {
   order_line_status_id: number;
   created_at: string;
-  production_expected_date: string | null;
-  delivery_to_office: string | null;
 }
 
 export interface WorkshopCards {
@@ -17,10 +18,8 @@ export interface WorkshopCards {
   average_production_days: number | null;
 }
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /** The five cards of the workshop screen (SPEC section 2). */
-export function workshopCards(lines: readonly FigureLine[], now = Date.now()): WorkshopCards {
+export function workshopCards(lines: readonly FigureLine[], now: Date | number = Date.now()): WorkshopCards {
   let inProcess = 0;
   let waiting = 0;
   let late = 0;
@@ -29,9 +28,9 @@ export function workshopCards(lines: readonly FigureLine[], now = Date.now()): W
   for (const line of lines) {
     if (line.order_line_status_id === LineStatus.InProcess) inProcess++;
     if (line.order_line_status_id === LineStatus.Waiting) waiting++;
-    if (!line.delivery_to_office && line.production_expected_date && Date.parse(line.production_expected_date) < now) late++;
+    if (isLate(line, now)) late++;
     if (line.delivery_to_office) {
-      const took = (Date.parse(line.delivery_to_office) - Date.parse(line.created_at)) / DAY_MS;
+      const took = differenceInMilliseconds(line.delivery_to_office, line.created_at) / millisecondsInDay;
       // Only positive durations count: a clock or import mistake must not pull the average down.
       if (took > 0) {
         days += took;

@@ -9,7 +9,7 @@ export const Role = {
 
 export type RoleId = (typeof Role)[keyof typeof Role];
 
-export const ROLE_IDS: readonly RoleId[] = [1, 2, 3, 4, 5];
+export const ROLE_IDS: readonly RoleId[] = Object.values(Role);
 
 export function isRoleId(value: unknown): value is RoleId {
   return typeof value === 'number' && (ROLE_IDS as readonly number[]).includes(value);

@@ -11,6 +11,7 @@ import enErrors from '../../../locales/en/errors.json';
 import enOrders from '../../../locales/en/orders.json';
 import enSettings from '../../../locales/en/settings.json';
 import enSteps from '../../../locales/en/steps.json';
+import enSuccess from '../../../locales/en/success.json';
 import enUsers from '../../../locales/en/users.json';
 import enWorkshopOrders from '../../../locales/en/workshopOrders.json';
 import enWorkshops from '../../../locales/en/workshops.json';
@@ -26,6 +27,7 @@ import trErrors from '../../../locales/tr/errors.json';
 import trOrders from '../../../locales/tr/orders.json';
 import trSettings from '../../../locales/tr/settings.json';
 import trSteps from '../../../locales/tr/steps.json';
+import trSuccess from '../../../locales/tr/success.json';
 import trUsers from '../../../locales/tr/users.json';
 import trWorkshopOrders from '../../../locales/tr/workshopOrders.json';
 import trWorkshops from '../../../locales/tr/workshops.json';
@@ -33,8 +35,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, validation: trValidation, errors: trErrors },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, validation: enValidation, errors: enErrors },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, validation: trValidation, errors: trErrors, success: trSuccess },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, validation: enValidation, errors: enErrors, success: enSuccess },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

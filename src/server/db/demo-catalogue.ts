@@ -67,13 +67,16 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
       .execute();
     values[Number(optionId)] = rows.map((r) => r.id);
   }
-  const stepIds = (
-    await db
-      .insertInto('production_steps')
-      .values(STEPS.map((step_name) => ({ step_name, description: '', created_at: at, updated_at: at })))
-      .returning('id')
-      .execute()
-  ).map((r) => r.id);
+  // The built-in steps already exist (the migrations add them); the others are added once.
+  const existing = await db.selectFrom('production_steps').select(['id', 'step_name']).where('step_name', 'in', STEPS).orderBy('id').execute();
+  const stepIds: number[] = [];
+  for (const step_name of STEPS) {
+    const found = existing.find((step) => step.step_name === step_name);
+    stepIds.push(
+      found?.id ??
+        (await db.insertInto('production_steps').values({ step_name, description: '', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id,
+    );
+  }
 
   const workshopIds: number[] = [];
   for (const [index, workshop] of WORKSHOPS.entries()) {

@@ -1,7 +1,9 @@
+import { subMilliseconds } from 'date-fns';
+import { millisecondsInDay } from 'date-fns/constants';
 import type { Db } from '.';
-import { LineStatus, NOT_STARTED, PackingStatus, QualityControl } from '../../shared/statuses';
+import { daysAfter } from '../dates';
+import { LineStatus, NOT_STARTED, PackingStatus, QualityControl, WORKSHOP_APPROVED } from '../../shared/statuses';
 
-const DAY_MS = 24 * 60 * 60_000;
 const NOTES = ['', '', 'Hediye paketi lütfen', 'EKSPRES kargo', 'Acil: düğün hediyesi', 'İsim: Elif', ''];
 const STYLES = ['Standart', 'Standart', 'Express', 'Standart'];
 
@@ -32,7 +34,7 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
     const batch = Math.min(2000, count - first);
     const orders = [];
     for (let i = 0; i < Math.ceil(batch / perOrder); i++) {
-      const created = new Date(now - Math.floor(next() * 30) * DAY_MS - Math.floor(next() * DAY_MS)).toISOString();
+      const created = subMilliseconds(daysAfter(now, -Math.floor(next() * 30)), Math.floor(next() * millisecondsInDay)).toISOString();
       orders.push({
         order_number: 'pending',
         customer_id: customerId,
@@ -59,7 +61,7 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
       const routing = routings.get(product.id) ?? [];
       const status = 1 + ((first + i) % 5);
       const step = status === LineStatus.Waiting || routing.length === 0 ? NOT_STARTED : routing[status === LineStatus.InProcess ? Math.floor(next() * routing.length) : routing.length - 1];
-      const created = Date.parse(order.created_at);
+      const created = order.created_at;
       const gram = status >= LineStatus.Packing && (status === LineStatus.Completed || next() < 0.5) ? Math.round(next() * 200 + 20) / 10 : null;
       return {
         order_id: order.id,
@@ -69,7 +71,7 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
         workshop_id: product.workshop_id,
         order_line_status_id: status,
         current_order_line_process: step,
-        workshop_started_process_id: status > LineStatus.Waiting ? 2 : null,
+        workshop_started_process_id: status > LineStatus.Waiting ? WORKSHOP_APPROVED : null,
         quality_control_id: status >= LineStatus.Packing ? QualityControl.Approved : null,
         packing_status_id: status === LineStatus.Completed ? PackingStatus.Packed : null,
         product_gram: gram,
@@ -82,8 +84,8 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
         fulfilment_style: STYLES[(first + i) % STYLES.length],
         total_price: product.price,
         product_cost: product.price !== null && product.workmanship_rate !== null ? Math.round(product.price * product.workmanship_rate) / 100 : null,
-        production_expected_date: new Date(created + product.production_expected_days * DAY_MS).toISOString(),
-        delivery_to_office: status >= LineStatus.QualityControl ? new Date(created + Math.floor(next() * 10 + 1) * DAY_MS).toISOString() : null,
+        production_expected_date: daysAfter(created, product.production_expected_days),
+        delivery_to_office: status >= LineStatus.QualityControl ? daysAfter(created, Math.floor(next() * 10 + 1)) : null,
         created_at: order.created_at,
         updated_at: order.created_at,
       };

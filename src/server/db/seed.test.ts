@@ -40,6 +40,10 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(await count('workshops')).toBeGreaterThanOrEqual(3);
       expect(await count('customers')).toBeGreaterThanOrEqual(2);
       expect(await count('product_production_steps')).toBeGreaterThan(600);
+      // The demo steps reuse the built-in ones rather than add namesakes.
+      const steps = (await handle.db.selectFrom('production_steps').select('step_name').execute()).map((s) => s.step_name);
+      expect(steps.filter((name) => ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'].includes(name)).sort()).toEqual(['Cila', 'Kalite Kontrol', 'Kaynak', 'Kesim']);
+      expect(new Set(steps).size).toBe(steps.length);
       const atolye = await handle.db.selectFrom('users').select('id').where('username', '=', 'atolye').executeTakeFirstOrThrow();
       expect(await handle.db.selectFrom('workshops').select('name').where('user_id', '=', atolye.id).executeTakeFirst()).toBeDefined();
       const musteri = await handle.db.selectFrom('users').select('id').where('username', '=', 'musteri').executeTakeFirstOrThrow();

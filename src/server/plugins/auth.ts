@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, notFound, unauthorized } from '../errors';
 import { type SessionUser, sweepIdleSessions, useSession } from '../modules/auth/sessions';
 import { verifyAccessToken } from '../modules/auth/tokens';
+import { type Actor, actorOf } from '../modules/order-lines/actor';
 import { SESSION_SWEEP_INTERVAL_MS } from '../../shared/limits';
-import type { RoleId } from '../../shared/roles';
+import { Role, type RoleId } from '../../shared/roles';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in user; set on every non-public route of the API scope. */
     user: SessionUser | null;
+    /** Whose order lines the user reads and moves, resolved with the user; read it with sessionActor. */
+    actor: Actor | null;
   }
 }
 
@@ -32,6 +35,7 @@ function bearer(request: FastifyRequest): string | null {
  */
 export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: CryptoKey): void {
   scope.decorateRequest('user', null);
+  scope.decorateRequest('actor', null);
   scope.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (config.public) return;
@@ -41,6 +45,7 @@ export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: Crypto
     if (!user) throw unauthorized();
     if (config.roles && !config.roles.includes(user.role)) throw forbidden();
     request.user = user;
+    request.actor = actorOf(user);
   });
 }
 
@@ -57,4 +62,15 @@ export function sweepSessions(app: FastifyInstance, db: Db): void {
 export function sessionUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
+}
+
+/**
+ * The actor of a guarded route that reads or moves order lines. A workshop user without a workshop
+ * and a customer user without a customer record have none: such a route answers them 404 with the
+ * sentence of their own /me route.
+ */
+export function sessionActor(request: FastifyRequest): Actor {
+  const user = sessionUser(request);
+  if (request.actor) return request.actor;
+  throw user.role === Role.Workshop ? notFound('errors:noWorkshop', 'NO_WORKSHOP') : notFound('errors:noCustomer', 'NO_CUSTOMER');
 }

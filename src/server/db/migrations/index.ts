@@ -4,6 +4,7 @@ import * as catalogue from './2026-11-23-0002-catalogue';
 import * as workshopsCustomersOrders from './2026-11-23-0003-workshops-customers-orders';
 import * as shops from './2026-11-23-0004-shops';
 import * as lineHistory from './2026-11-23-0005-line-history';
+import * as builtInSteps from './2026-11-23-0006-built-in-steps';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0003-workshops-customers-orders': workshopsCustomersOrders,
   '2026-11-23-0004-shops': shops,
   '2026-11-23-0005-line-history': lineHistory,
+  '2026-11-23-0006-built-in-steps': builtInSteps,
 };
 
 export const migrationProvider: MigrationProvider = {

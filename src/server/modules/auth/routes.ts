@@ -42,7 +42,7 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, loginLimit
 
   api.post(API.register, open, async (request, reply) => {
     await auth.register(deps, await validateBody(registerSchema, request.body, ['username', 'email']));
-    return reply.code(201).send({ message: message('errors:registered') });
+    return reply.code(201).send({ message: message('success:registered') });
   });
 
   api.post(API.refresh, open, async (request) => {
@@ -52,23 +52,23 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, loginLimit
 
   api.post(API.logout, async (request) => {
     await auth.logout(deps, sessionUser(request));
-    return { message: message('errors:loggedOut') };
+    return { message: message('success:loggedOut') };
   });
 
   api.post(API.forgotPassword, open, async (request) => {
     const { email } = await validateBody(forgotPasswordSchema, request.body, ['email']);
     await auth.forgotPassword(deps, email);
-    return { message: message('errors:resetMailSent') };
+    return { message: message('success:resetMailSent') };
   });
 
   api.post(API.resetPassword, open, async (request) => {
     await auth.resetPassword(deps, await validateBody(resetPasswordSchema, request.body));
-    return { message: message('errors:passwordReset') };
+    return { message: message('success:passwordReset') };
   });
 
   api.post(API.changePassword, async (request) => {
     const input = await validateBody(changePasswordSchema, request.body, ['username']);
     await auth.changePassword(deps, sessionUser(request), input);
-    return { message: message('errors:passwordChanged') };
+    return { message: message('success:passwordChanged') };
   });
 }

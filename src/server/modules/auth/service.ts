@@ -1,3 +1,4 @@
+import { addMilliseconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
@@ -137,13 +138,13 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
       token_hash: hashToken(token),
       user_id: user.id,
       created_at: created.toISOString(),
-      expires_at: new Date(created.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+      expires_at: addMilliseconds(created, PASSWORD_RESET_TTL_MS).toISOString(),
       used_at: null,
     })
     .execute();
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(user.email, message('errors:resetMailSubject'), `${message('errors:resetMailBody')}\n\n${link}\n`);
+    await deps.mailer.send(user.email, message('success:resetMailSubject'), `${message('success:resetMailBody')}\n\n${link}\n`);
   } catch {
     await deps.db.deleteFrom('password_resets').where('token_hash', '=', hashToken(token)).execute();
     throw new AppError(503, 'MAIL_UNAVAILABLE', 'errors:mailUnavailable');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { differenceInMilliseconds, isBefore, subMilliseconds } from 'date-fns';
 import type { Db } from '../../db';
 import { SESSION_IDLE_LIMIT_MS } from '../../../shared/limits';
 import type { RoleId } from '../../../shared/roles';
@@ -9,13 +10,17 @@ export interface SessionUser {
   username: string;
   role: RoleId;
   sessionId: string;
+  /** The user's live workshop (the oldest, should there be two), else null; read with the session. */
+  workshopId: number | null;
+  /** The user's customer record (the oldest, should there be two), else null; read with the session. */
+  customerId: number | null;
 }
 
 /* Last activity is written at most once a minute per session, so reads do not turn into writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
 const now = () => new Date().toISOString();
-const idleCutoff = (at = Date.now()) => new Date(at - SESSION_IDLE_LIMIT_MS).toISOString();
+const idleCutoff = (at: Date | number = Date.now()) => subMilliseconds(at, SESSION_IDLE_LIMIT_MS).toISOString();
 
 export async function createSession(db: Db, userId: number): Promise<string> {
   const id = randomUUID();
@@ -24,26 +29,43 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return id;
 }
 
-/** The session's user when the session is active and was used within the idle limit; records the activity. */
+/**
+ * The session's user when the session is active and was used within the idle limit; records the
+ * activity. The user's workshop and customer record come in the same query: the order routes need
+ * them on every call to know whose lines the user may see.
+ */
 export async function useSession(db: Db, sessionId: string, userId: number): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.role_id', 'sessions.last_activity_at'])
+    .select((eb) => [
+      'users.id',
+      'users.username',
+      'users.role_id',
+      'sessions.last_activity_at',
+      eb.selectFrom('workshops').select((w) => w.fn.min('workshops.id').as('id')).whereRef('workshops.user_id', '=', 'users.id').where('workshops.is_deleted', '=', 0).as('workshop_id'),
+      eb.selectFrom('customers').select((c) => c.fn.min('customers.id').as('id')).whereRef('customers.user_id', '=', 'users.id').as('customer_id'),
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.active', '=', 1)
     .executeTakeFirst();
   if (!row) return null;
-  const last = Date.parse(row.last_activity_at);
-  if (last < Date.parse(idleCutoff())) {
+  if (isBefore(row.last_activity_at, idleCutoff())) {
     await endSession(db, sessionId);
     return null;
   }
-  if (Date.now() - last > TOUCH_INTERVAL_MS) {
+  if (differenceInMilliseconds(Date.now(), row.last_activity_at) > TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_activity_at: now() }).where('id', '=', sessionId).execute();
   }
-  return { id: row.id, username: row.username, role: row.role_id as RoleId, sessionId };
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role_id as RoleId,
+    sessionId,
+    workshopId: row.workshop_id ?? null,
+    customerId: row.customer_id ?? null,
+  };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { sessionUser } from '../../plugins/auth';
+import { sessionActor, sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -16,7 +16,7 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
 
   const create = async (request: { body: unknown }, reply: { code(status: number): { send(body: unknown): unknown } }) => {
     const customer = await customers.createCustomer(db, await validateBody(customerSchema, request.body, TRIMMED));
-    return reply.code(201).send({ customer, message: message('errors:customerCreated') });
+    return reply.code(201).send({ customer, message: message('success:customerCreated') });
   };
   api.post(API.customers, admin, create);
   api.post(API.b2bCustomer, admin, create);
@@ -28,11 +28,12 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.customerCredit(':id'), admin, async (request) => {
     const id = idParam(request.params);
     const { credit } = await validateBody(creditSchema, request.body);
-    return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), message: message('errors:creditUpdated') };
+    return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), message: message('success:creditUpdated') };
   });
 
   api.get(API.myCustomer, { config: { roles: [Role.Customer] } }, async (request) => {
-    const customer = await customers.customerOfUser(db, sessionUser(request).id);
+    // A customer's actor always names its customer record.
+    const customer = await customers.getCustomer(db, sessionActor(request).customerId!);
     return { customer: { ...customer, ...(await customers.statistics(db, customer.id)) } };
   });
 }

@@ -2,8 +2,8 @@ import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { lineFigures } from '../orders/figures';
-import { listLines } from '../orders/queries';
+import { lineFigures } from '../order-lines/figures';
+import { listLines } from '../order-lines/queries';
 
 export interface CustomerInput {
   name: string;
@@ -25,12 +25,6 @@ export function listCustomers(db: Db): Promise<CustomerDto[]> {
 export async function getCustomer(db: Db, id: number): Promise<CustomerDto> {
   const customer = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
   if (!customer) throw notFound();
-  return customer;
-}
-
-export async function customerOfUser(db: Db, userId: number): Promise<CustomerDto> {
-  const customer = await db.selectFrom('customers').selectAll().where('user_id', '=', userId).orderBy('id').executeTakeFirst();
-  if (!customer) throw notFound('errors:noCustomer', 'NO_CUSTOMER');
   return customer;
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { notFound } from '../../errors';
 import { idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
+import { getLookup, listLookup } from './service';
 
 /* The fixed lists of SPEC section 4, each as a list and by id: {statuses: [...]}, {status: {...}}. */
 const LOOKUPS = [
@@ -15,11 +15,7 @@ const LOOKUPS = [
 export function lookupRoutes(api: FastifyInstance, db: Db): void {
   const readers = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
   for (const { path, table, one, many } of LOOKUPS) {
-    api.get(path, readers, async () => ({ [many]: await db.selectFrom(table).select(['id', 'name']).orderBy('id').execute() }));
-    api.get(`${path}/:id`, readers, async (request) => {
-      const row = await db.selectFrom(table).select(['id', 'name']).where('id', '=', idParam(request.params)).executeTakeFirst();
-      if (!row) throw notFound();
-      return { [one]: row };
-    });
+    api.get(path, readers, async () => ({ [many]: await listLookup(db, table) }));
+    api.get(`${path}/:id`, readers, async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
   }
 }

@@ -1,10 +1,6 @@
 import type { Db } from '../../db';
+import { daysAfter } from '../../dates';
 import { badRequest } from '../../errors';
-import { customerOfUser } from '../customers/service';
-import { workshopIdOfUser } from '../workshops/service';
-import type { Actor } from './lines';
-
-const DAY_MS = 24 * 60 * 60_000;
 
 export interface ManualOrderInput {
   address: string;
@@ -23,21 +19,19 @@ export interface ManualOrderInput {
  * step, in the product's workshop of the moment, due after the product's expected days, priced
  * from the product (the workshop cost is the product price times its workmanship rate).
  */
-export async function createManualOrder(db: Db, userId: number, input: ManualOrderInput) {
-  const customer = await customerOfUser(db, userId);
+export async function createManualOrder(db: Db, customerId: number, input: ManualOrderInput) {
   const wanted = input.products.filter((p) => p.quantity > 0);
   return db.transaction().execute(async (trx) => {
     const ids = [...new Set(wanted.map((p) => p.product_id))];
     const products = new Map((await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map((p) => [p.id, p]));
     const missing = ids.find((id) => !products.has(id));
     if (missing !== undefined) throw badRequest('errors:unknownProduct', 'UNKNOWN_PRODUCT', { id: missing });
-    const created = new Date();
-    const at = created.toISOString();
+    const at = new Date().toISOString();
     const order = await trx
       .insertInto('orders')
       .values({
         order_number: 'pending',
-        customer_id: customer.id,
+        customer_id: customerId,
         source: 'manual',
         first_name: input.first_name || null,
         last_name: input.last_name || null,
@@ -71,7 +65,7 @@ export async function createManualOrder(db: Db, userId: number, input: ManualOrd
         customer_note: input.notes || null,
         total_price: product.price,
         product_cost: cost,
-        production_expected_date: new Date(created.getTime() + product.production_expected_days * DAY_MS).toISOString(),
+        production_expected_date: daysAfter(at, product.production_expected_days),
         created_at: at,
         updated_at: at,
       }));
@@ -79,11 +73,4 @@ export async function createManualOrder(db: Db, userId: number, input: ManualOrd
     for (let i = 0; i < lines.length; i += 500) await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).execute();
     return { id: order.id, order_number: orderNumber, lines: lines.length };
   });
-}
-
-/** The actor behind a request: office roles see everything; a workshop or customer only their own. */
-export async function actorOf(db: Db, user: { id: number; role: number }): Promise<Actor> {
-  if (user.role === 3) return { userId: user.id, workshopId: await workshopIdOfUser(db, user.id) };
-  if (user.role === 5) return { userId: user.id, customerId: (await customerOfUser(db, user.id)).id };
-  return { userId: user.id };
 }

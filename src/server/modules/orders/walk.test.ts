@@ -171,4 +171,27 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     expect((await t.call('GET', `${V1}/workshop/me/orders/${line.id}`, { token: master })).body.order.current_order_line_process).toBe(steps[0]);
     expect((await t.call('GET', `${V1}/order-products/${line.id}/history`, { token: admin })).body.history).toHaveLength(1);
   });
+
+  test('a product without a routing follows the built-in steps; a tap creates no production step', async () => {
+    const stepCount = async () => Number((await t.db.selectFrom('production_steps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const plain = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Küpe', production_expected_days: 3 } })).body.product.id;
+    const workshopId = (await t.call('GET', `${V1}/workshop/me`, { token: master })).body.workshop.id;
+    await t.call('PUT', `${V1}/workshops/${workshopId}/assign-product`, { token: admin, body: { product_id: plain } });
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: plain, quantity: 2 }] } });
+    const [first, second] = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders.filter((l: { product_id: number }) => l.product_id === plain);
+    const all: Array<{ id: number; step_name: string }> = (await t.call('GET', `${V1}/production-steps`, { token: admin })).body.production_steps;
+    const builtIn = ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'].map((name) => all.find((s) => s.step_name === name)!.id);
+    const before = await stepCount();
+
+    const tap = (id: number) => t.call('PATCH', `${V1}/workshop/me/orders/${id}/next-step`, { token: master, body: {} });
+    for (const step of builtIn) expect((await tap(first.id)).body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: step });
+    expect((await tap(first.id)).body.order.order_line_status_id).toBe(3);
+    expect(await stepCount()).toBe(before);
+
+    // A built-in step removed behind the product's back: the line is refused, and nothing is created.
+    await t.db.deleteFrom('production_steps').where('id', '=', builtIn[0]).execute();
+    expect(await tap(second.id)).toMatchObject({ status: 409, body: { code: 'LINE_NO_ROUTING', error: 'Ürünün üretim adımları tanımlı değil.' } });
+    expect(await stepCount()).toBe(before - 1);
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${second.id}`, { token: master })).body.order.current_order_line_process).toBe(-1);
+  });
 });

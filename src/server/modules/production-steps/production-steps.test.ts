@@ -2,6 +2,8 @@ import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 
 const STEPS = '/api/v1/production-steps';
+/** The steps of the process a product without a routing follows, there from the first start. */
+const BUILT_IN = ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'];
 
 describe.each(testDatabases())('production steps on $name', (database) => {
   let t: TestApp;
@@ -20,6 +22,7 @@ describe.each(testDatabases())('production steps on $name', (database) => {
     const id = created.body.production_step.id;
 
     expect((await t.call('GET', STEPS, { token: admin })).body.production_steps).toEqual([
+      ...BUILT_IN.map((step_name) => expect.objectContaining({ step_name })),
       expect.objectContaining({ id, step_name: 'Döküm', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
     ]);
     const edited = await t.call('PUT', `${STEPS}/${id}`, { token: admin, body: { step_name: 'Döküm (altın)' } });
@@ -52,6 +55,17 @@ describe.each(testDatabases())('production steps on $name', (database) => {
     const answer = await t.call('DELETE', `${STEPS}/${step.id}`, { token: admin });
     expect(answer).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE', error: expect.stringContaining('silinemez') } });
     expect((await t.call('GET', `${STEPS}/${step.id}`, { token: admin })).status).toBe(200);
+  });
+
+  test('the built-in steps cannot be deleted, a later step of the same name can', async () => {
+    const steps: Array<{ id: number; step_name: string }> = (await t.call('GET', STEPS, { token: admin })).body.production_steps;
+    for (const name of BUILT_IN) {
+      const builtIn = steps.find((step) => step.step_name === name)!;
+      expect(await t.call('DELETE', `${STEPS}/${builtIn.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE' } });
+      expect((await t.call('GET', `${STEPS}/${builtIn.id}`, { token: admin })).status).toBe(200);
+    }
+    const namesake = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Cila' } })).body.production_step;
+    expect((await t.call('DELETE', `${STEPS}/${namesake.id}`, { token: admin })).status).toBe(200);
   });
 
   test('active roles read steps; only the admin changes them; role 1 reads nothing', async () => {

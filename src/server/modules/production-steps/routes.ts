@@ -19,17 +19,17 @@ export function productionStepRoutes(api: FastifyInstance, db: Db): void {
 
   api.post(API.productionSteps, adminOnly, async (request, reply) => {
     const step = await steps.createStep(db, await validateBody(productionStepSchema, request.body, ['step_name', 'description']));
-    return reply.code(201).send({ production_step: step, message: message('errors:stepCreated') });
+    return reply.code(201).send({ production_step: step, message: message('success:stepCreated') });
   });
 
   api.put(path, adminOnly, async (request) => {
     const id = idParam(request.params);
     const input = await validateBody(productionStepSchema, request.body, ['step_name', 'description']);
-    return { production_step: await steps.updateStep(db, id, input), message: message('errors:stepUpdated') };
+    return { production_step: await steps.updateStep(db, id, input), message: message('success:stepUpdated') };
   });
 
   api.delete(path, adminOnly, async (request) => {
     await steps.deleteStep(db, idParam(request.params));
-    return { message: message('errors:stepDeleted') };
+    return { message: message('success:stepDeleted') };
   });
 }

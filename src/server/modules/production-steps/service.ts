@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import type { ProductionStepDto } from '../../../shared/api';
+import { FALLBACK_ROUTING } from '../../../shared/routing';
 
 const columns = ['id', 'step_name', 'description', 'created_at'] as const;
 
@@ -35,13 +36,37 @@ export async function updateStep(db: Db, id: number, input: { step_name: string;
   return getStep(db, id);
 }
 
-/** A step that a routing or an order line uses stays: deleting it would leave holes in a process. */
+/** The name of a step, if it still exists. */
+export async function stepName(db: Db, id: number): Promise<string | undefined> {
+  return (await db.selectFrom('production_steps').select('step_name').where('id', '=', id).executeTakeFirst())?.step_name;
+}
+
+/**
+ * The steps of the built-in process (SPEC section 7), in its order: for each built-in name the
+ * oldest step of that name (the migrations create them), undefined where none is left.
+ */
+async function builtInSteps(db: Db): Promise<Array<number | undefined>> {
+  const names = FALLBACK_ROUTING.map((step) => step.stepName);
+  const rows = await db.selectFrom('production_steps').select(['id', 'step_name']).where('step_name', 'in', names).orderBy('id').execute();
+  return names.map((name) => rows.find((row) => row.step_name === name)?.id);
+}
+
+/** The routing of a product without its own: the built-in process, or none when a step of it is gone. */
+export async function builtInRouting(db: Db): Promise<number[]> {
+  const ids = await builtInSteps(db);
+  return ids.every((id): id is number => id !== undefined) ? ids : [];
+}
+
+/**
+ * A step that a routing or an order line uses stays: deleting it would leave holes in a process.
+ * So do the built-in steps, which every product without a routing uses.
+ */
 export async function deleteStep(db: Db, id: number): Promise<void> {
   const inUse = () => conflict('errors:stepInUse', 'STEP_IN_USE');
   await getStep(db, id);
   const inRouting = await db.selectFrom('product_production_steps').select('id').where('step_id', '=', id).executeTakeFirst();
   const atLine = await db.selectFrom('order_lines').select('id').where('current_order_line_process', '=', id).executeTakeFirst();
-  if (inRouting || atLine) throw inUse();
+  if (inRouting || atLine || (await builtInSteps(db)).includes(id)) throw inUse();
   try {
     await db.deleteFrom('production_steps').where('id', '=', id).execute();
   } catch (error) {

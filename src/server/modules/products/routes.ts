@@ -29,18 +29,18 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.products, admin, async (request, reply) => {
     const input = await validateBody(productSchema, request.body, TRIMMED);
     const product = await products.createProduct(db, input, sessionUser(request).id);
-    return reply.code(201).send({ product, message: message('errors:productCreated') });
+    return reply.code(201).send({ product, message: message('success:productCreated') });
   });
 
   api.put(one, admin, async (request) => {
     const id = idParam(request.params);
     const input = await validateBody(productSchema, request.body, TRIMMED);
-    return { product: await products.updateProduct(db, id, input), message: message('errors:productUpdated') };
+    return { product: await products.updateProduct(db, id, input), message: message('success:productUpdated') };
   });
 
   api.delete(one, admin, async (request) => {
     await products.deleteProduct(db, idParam(request.params));
-    return { message: message('errors:productDeleted') };
+    return { message: message('success:productDeleted') };
   });
 
   api.get(API.productOptions, everyone, async () => ({ product_options: await products.listOptions(db) }));
@@ -59,7 +59,7 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
 
   const saveRouting = async (request: { body: unknown }) => {
     const { product_id, steps } = await validateBody(routingSchema, request.body);
-    return { product_production_steps: await products.replaceRouting(db, product_id, steps), message: message('errors:routingSaved') };
+    return { product_production_steps: await products.replaceRouting(db, product_id, steps), message: message('success:routingSaved') };
   };
   api.post(API.routingBulk, admin, saveRouting);
   api.put(API.routingBulk, admin, saveRouting);

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
+import { builtInRouting } from '../production-steps/service';
 
 const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
 
@@ -94,6 +95,17 @@ export async function getRouting(db: Db, productId: number): Promise<RoutingStep
     .where('pps.product_id', '=', productId)
     .orderBy('pps.position_in_process')
     .execute();
+}
+
+/** A product's routing as step ids; without one, the built-in process. Reads only: nothing is created here. */
+export async function routingOf(db: Db, productId: number): Promise<number[]> {
+  const steps = await db
+    .selectFrom('product_production_steps')
+    .select('step_id')
+    .where('product_id', '=', productId)
+    .orderBy('position_in_process')
+    .execute();
+  return steps.length > 0 ? steps.map((s) => s.step_id) : builtInRouting(db);
 }
 
 /** Replaces a product's whole routing in one transaction; unknown steps or repeated positions change nothing. */

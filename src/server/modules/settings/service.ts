@@ -1,3 +1,4 @@
+import { differenceInSeconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
@@ -61,7 +62,7 @@ export async function systemInfo(db: Db, dialect: DialectName, version: string, 
     order_lines_by_status: linesByStatus.map((s) => ({ ...s, count: Number(s.count) })),
     database: dialect,
     database_size_bytes: await databaseSize(db, dialect),
-    uptime_seconds: Math.floor((Date.now() - startedAt) / 1000),
+    uptime_seconds: differenceInSeconds(Date.now(), startedAt),
     version,
   };
 }

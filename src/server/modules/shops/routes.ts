@@ -16,11 +16,11 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher):
 
   api.post(API.shop, admin, async (request, reply) => {
     const connection = await shops.addConnection(db, cipher, 'store', await validateBody(storeSchema, request.body, TRIMMED));
-    return reply.code(201).send({ shop: connection, message: message('errors:storeAdded') });
+    return reply.code(201).send({ shop: connection, message: message('success:storeAdded') });
   });
   api.post(API.shopCredentials, admin, async (request, reply) => {
     const connection = await shops.addConnection(db, cipher, 'webhook', await validateBody(webhookSchema, request.body, TRIMMED));
-    return reply.code(201).send({ shop: connection, message: message('errors:webhookAdded') });
+    return reply.code(201).send({ shop: connection, message: message('success:webhookAdded') });
   });
   api.get(API.shop, admin, async () => ({ shops: await shops.listConnections(db) }));
 

@@ -17,6 +17,6 @@ export function userRoutes(api: FastifyInstance, db: Db): void {
 
   api.post(API.changeUserRoles, adminOnly, async (request) => {
     await users.changeUserRoles(db, users.parseRoleChanges(request.body));
-    return { message: message('errors:rolesChanged') };
+    return { message: message('success:rolesChanged') };
   });
 }

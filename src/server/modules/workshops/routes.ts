@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { sessionUser } from '../../plugins/auth';
+import { sessionActor } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -33,33 +33,34 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
     return { product_ids: products.map((p) => p.id), products };
   });
 
+  // A workshop user's actor always names its workshop.
   api.get(API.myWorkshop, { config: { roles: [Role.Workshop] } }, async (request) => ({
-    workshop: await workshops.workshopOfUser(db, sessionUser(request).id),
+    workshop: await workshops.getWorkshop(db, sessionActor(request).workshopId!),
   }));
 
   api.post(API.workshops, admin, async (request, reply) => {
     const workshop = await workshops.createWorkshop(db, await validateBody(workshopSchema, request.body, TRIMMED));
-    return reply.code(201).send({ workshop, message: message('errors:workshopCreated') });
+    return reply.code(201).send({ workshop, message: message('success:workshopCreated') });
   });
   api.put(API.workshop(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const input = await validateBody(workshopSchema, request.body, TRIMMED);
-    return { workshop: await workshops.updateWorkshop(db, workshopId, input), message: message('errors:workshopUpdated') };
+    return { workshop: await workshops.updateWorkshop(db, workshopId, input), message: message('success:workshopUpdated') };
   });
   api.delete(API.workshop(':id'), admin, async (request) => {
     await workshops.deleteWorkshop(db, id(request.params));
-    return { message: message('errors:workshopDeleted') };
+    return { message: message('success:workshopDeleted') };
   });
 
   api.post(API.workshopProcesses(':id'), admin, async (request, reply) => {
     const workshopId = id(request.params);
     const { step_id } = await validateBody(workshopProcessSchema, request.body);
-    return reply.code(201).send({ workshop: await workshops.addProcess(db, workshopId, step_id), message: message('errors:processAdded') });
+    return reply.code(201).send({ workshop: await workshops.addProcess(db, workshopId, step_id), message: message('success:processAdded') });
   });
   api.delete(API.workshopProcess(':id', ':processId'), admin, async (request) => {
     const workshopId = id(request.params);
     const processId = idParam(request.params, 'processId');
-    return { workshop: await workshops.removeProcess(db, workshopId, processId), message: message('errors:processRemoved') };
+    return { workshop: await workshops.removeProcess(db, workshopId, processId), message: message('success:processRemoved') };
   });
 
   // Assignment of products to workshops, in the shapes the spec names.
@@ -70,18 +71,18 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.workshopAssignProduct(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_id } = await validateBody(assignProductSchema, request.body);
-    return assigned([product_id], workshopId, 'errors:productAssigned');
+    return assigned([product_id], workshopId, 'success:productAssigned');
   });
   api.post(API.workshopProducts(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_ids } = await validateBody(productIdsSchema, request.body);
-    return assigned(product_ids, workshopId, 'errors:productsAssigned');
+    return assigned(product_ids, workshopId, 'success:productsAssigned');
   });
   api.put(API.workshopProducts(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_ids } = await validateBody(productIdsSchema, request.body);
     await workshops.replaceProducts(db, workshopId, product_ids);
-    return { product_ids, workshop_id: workshopId, message: message('errors:productsAssigned') };
+    return { product_ids, workshop_id: workshopId, message: message('success:productsAssigned') };
   });
 
   api.get(API.productWorkshop(':id'), office, async (request) => workshops.workshopOfProduct(db, id(request.params)));
@@ -90,7 +91,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
     const { workshop_id } = await validateBody(setWorkshopSchema, request.body);
     await workshops.workshopOfProduct(db, productId);
     await workshops.assignProducts(db, [productId], workshop_id ?? null);
-    const key = workshop_id ? 'errors:productAssigned' : 'errors:assignmentRemoved';
+    const key = workshop_id ? 'success:productAssigned' : 'success:assignmentRemoved';
     return { ...(await workshops.workshopOfProduct(db, productId)), message: message(key) };
   };
   api.post(API.productWorkshop(':id'), admin, setProductWorkshop);
@@ -98,6 +99,6 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.productsWorkshop, admin, async (request) => {
     const { product_id, workshop_id } = await validateBody(productWorkshopSchema, request.body);
     await workshops.assignProducts(db, [product_id], workshop_id);
-    return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('errors:productAssigned') };
+    return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('success:productAssigned') };
   });
 }

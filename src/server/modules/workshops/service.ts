@@ -1,8 +1,8 @@
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
-import { lineFigures } from '../orders/figures';
-import { listLines } from '../orders/queries';
+import { lineFigures } from '../order-lines/figures';
+import { listLines } from '../order-lines/queries';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
@@ -51,22 +51,6 @@ export async function getWorkshop(db: Db, id: number): Promise<WorkshopDto> {
   const row = await workshopRows(db).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return (await withProcesses(db, [row]))[0];
-}
-
-async function ownWorkshop(db: Db, userId: number) {
-  const row = await workshopRows(db).where('user_id', '=', userId).orderBy('id').executeTakeFirst();
-  if (!row) throw notFound('errors:noWorkshop', 'NO_WORKSHOP');
-  return row;
-}
-
-/** The workshop of a workshop user (GET /api/v1/workshop/me). */
-export async function workshopOfUser(db: Db, userId: number): Promise<WorkshopDto> {
-  return (await withProcesses(db, [await ownWorkshop(db, userId)]))[0];
-}
-
-/** Just the id of a workshop user's workshop, which is all the order routes need on every request. */
-export async function workshopIdOfUser(db: Db, userId: number): Promise<number> {
-  return (await ownWorkshop(db, userId)).id;
 }
 
 /** A workshop belongs to one user of the workshop role, and a user has at most one workshop. */
@@ -165,9 +149,23 @@ async function checkProducts(db: Db, productIds: number[]): Promise<void> {
 }
 
 /**
- * Puts products in a workshop (or none). Their order lines that have not started follow them;
- * lines already in production stay with the workshop that works on them.
+ * Moves products to a workshop (or none) inside the caller's transaction. Their order lines that
+ * have not started follow them; lines already in production stay with the workshop that works on them.
  */
+async function moveProducts(trx: Db, productIds: number[], workshopId: number | null): Promise<void> {
+  if (productIds.length === 0) return;
+  const at = now();
+  await trx.updateTable('products').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', productIds).execute();
+  await trx
+    .updateTable('order_lines')
+    .set({ workshop_id: workshopId, updated_at: at })
+    .where('product_id', 'in', productIds)
+    .where('order_line_status_id', '=', LineStatus.Waiting)
+    .where('current_order_line_process', '=', NOT_STARTED)
+    .execute();
+}
+
+/** Puts products in a workshop (or none), all or nothing. */
 export async function assignProducts(db: Db, productIds: number[], workshopId: number | null): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (workshopId !== null) {
@@ -175,28 +173,23 @@ export async function assignProducts(db: Db, productIds: number[], workshopId: n
       if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP');
     }
     await checkProducts(trx, productIds);
-    if (productIds.length === 0) return;
-    const at = now();
-    await trx.updateTable('products').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', productIds).execute();
-    await trx
-      .updateTable('order_lines')
-      .set({ workshop_id: workshopId, updated_at: at })
-      .where('product_id', 'in', productIds)
-      .where('order_line_status_id', '=', LineStatus.Waiting)
-      .where('current_order_line_process', '=', NOT_STARTED)
-      .execute();
+    await moveProducts(trx, productIds, workshopId);
   });
 }
 
-/** PUT /workshops/{id}/products: exactly these products belong to the workshop afterwards. */
+/**
+ * PUT /workshops/{id}/products: exactly these products belong to the workshop afterwards. One
+ * transaction: a failure half-way leaves the workshop's products as they were.
+ */
 export async function replaceProducts(db: Db, workshopId: number, productIds: number[]): Promise<void> {
-  await getWorkshop(db, workshopId);
-  await checkProducts(db, productIds);
-  const current = (await db.selectFrom('products').select('id').where('workshop_id', '=', workshopId).execute()).map((r) => r.id);
-  const keep = new Set(productIds);
-  const released = current.filter((id) => !keep.has(id));
-  if (released.length > 0) await assignProducts(db, released, null);
-  await assignProducts(db, productIds, workshopId);
+  await db.transaction().execute(async (trx) => {
+    await getWorkshop(trx, workshopId);
+    await checkProducts(trx, productIds);
+    const current = (await trx.selectFrom('products').select('id').where('workshop_id', '=', workshopId).execute()).map((r) => r.id);
+    const keep = new Set(productIds);
+    await moveProducts(trx, current.filter((id) => !keep.has(id)), null);
+    await moveProducts(trx, productIds, workshopId);
+  });
 }
 
 export async function workshopOfProduct(db: Db, productId: number): Promise<ProductWorkshopDto> {

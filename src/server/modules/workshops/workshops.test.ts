@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 
@@ -146,6 +147,31 @@ describe.each(testDatabases())('workshops and product assignment on $name', (dat
     expect((await t.call('GET', `/api/v1/products/${necklace}/workshop`, { token: admin })).body.workshop_id).toBeNull();
     const row = await t.db.selectFrom('workshops').select('is_deleted').where('id', '=', b).executeTakeFirstOrThrow();
     expect(row.is_deleted).toBe(1);
+  });
+
+  test('replacing a workshop\'s products is one transaction: a failure half-way changes nothing', async () => {
+    const user = await t.newUser('usta_tx');
+    await t.call('POST', '/api/v1/user/changeUserRoles', { token: admin, body: [{ ID: user.user_id, Role: 3 }] });
+    const workshopId = (await t.call('POST', WORKSHOPS, { token: admin, body: workshopBody(user.user_id, 'Üçüncü') })).body.workshop.id;
+    const ids: number[] = [];
+    for (const title of ['Halhal', 'Bileklik', 'Broş']) ids.push((await t.call('POST', '/api/v1/product', { token: admin, body: { title } })).body.product.id);
+    const [kept, released, refused] = ids;
+    await t.call('POST', `${WORKSHOPS}/${workshopId}/products`, { token: admin, body: { product_ids: [kept, released] } });
+    const waiting = await addLine(released, workshopId);
+
+    // The database refuses to give `refused` a workshop, after the release of `released` has run.
+    if (database.name === 'postgres') {
+      await sql`create function refuse_assignment() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(t.db);
+      await sql`create trigger refuse_assignment before update on products for each row when (new.id = ${sql.lit(refused)} and new.workshop_id is not null) execute function refuse_assignment()`.execute(t.db);
+    } else {
+      await sql`create trigger refuse_assignment before update on products when new.id = ${sql.lit(refused)} and new.workshop_id is not null begin select raise(abort, 'refused'); end`.execute(t.db);
+    }
+    const answer = await t.call('PUT', `${WORKSHOPS}/${workshopId}/products`, { token: admin, body: { product_ids: [kept, refused] } });
+    expect(answer.status).toBe(500);
+
+    expect((await t.call('GET', `${WORKSHOPS}/${workshopId}/products`, { token: admin })).body.product_ids).toEqual([kept, released]);
+    const line = await t.db.selectFrom('order_lines').select('workshop_id').where('id', '=', waiting).executeTakeFirstOrThrow();
+    expect(line.workshop_id).toBe(workshopId);
   });
 
   test('office staff read workshops and change nothing; customers read none', async () => {

@@ -1,18 +1,16 @@
-import type { LineHistoryDto } from '../../../shared/api';
 import type { Db } from '../../db';
-import { AppError, notFound } from '../../errors';
-import { applyAction, gramDeviates, type LineAction, type LineState, refusalKey } from '../../../shared/lifecycle';
-import { FALLBACK_ROUTING } from '../../../shared/routing';
-import { CUSTOMER_APPROVED } from '../../../shared/statuses';
+import { AppError } from '../../errors';
+import { applyAction, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
+import { CUSTOMER_APPROVED, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import type { Actor } from '../order-lines/actor';
+import { ownedLine } from '../order-lines/queries';
+import { routingOf } from '../products/service';
 import { getGeneralSettings } from '../settings/service';
-import { visibleTo } from './queries';
 
-/** Who acts on a line; workshops and customers may only touch their own lines. */
-export interface Actor {
-  userId: number;
-  workshopId?: number;
-  customerId?: number;
-}
+/*
+ * The one code path that writes an order line and its history row: every move of the life cycle
+ * and the admin's gram correction.
+ */
 
 const now = () => new Date().toISOString();
 
@@ -20,58 +18,6 @@ const now = () => new Date().toISOString();
 async function gramFlag(db: Db, gram: number, expected: number | null): Promise<0 | 1> {
   const { gram_tolerance_percent } = await getGeneralSettings(db);
   return gramDeviates(gram, expected, gram_tolerance_percent) ? 1 : 0;
-}
-
-/** A product's routing as step ids; without one, the built-in process (its steps created on first use). */
-export async function routingOf(db: Db, productId: number): Promise<number[]> {
-  const steps = await db
-    .selectFrom('product_production_steps')
-    .select('step_id')
-    .where('product_id', '=', productId)
-    .orderBy('position_in_process')
-    .execute();
-  if (steps.length > 0) return steps.map((s) => s.step_id);
-  const ids: number[] = [];
-  for (const { stepName } of FALLBACK_ROUTING) {
-    const existing = await db.selectFrom('production_steps').select('id').where('step_name', '=', stepName).orderBy('id').executeTakeFirst();
-    if (existing) {
-      ids.push(existing.id);
-      continue;
-    }
-    const at = now();
-    const created = await db
-      .insertInto('production_steps')
-      .values({ step_name: stepName, description: '', created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(created.id);
-  }
-  return ids;
-}
-
-/** The line, if the actor may see it; another workshop's or customer's line is "not found". */
-async function ownedLine(db: Db, lineId: number, actor: Actor) {
-  const line = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select([
-      'l.id',
-      'l.product_id',
-      'l.order_line_status_id',
-      'l.current_order_line_process',
-      'l.workshop_started_process_id',
-      'l.quality_control_id',
-      'l.product_gram',
-      'l.packing_status_id',
-      'l.customer_approval_status_id',
-      'p.expected_weight',
-    ])
-    .where('l.id', '=', lineId)
-    .where(visibleTo(actor))
-    .executeTakeFirst();
-  if (!line) throw notFound();
-  return line;
 }
 
 const ACTION_NAMES: Record<LineAction['type'], string> = {
@@ -102,15 +48,7 @@ export async function actOnLine(
       throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     }
     const action = await build(() => routingOf(trx, line.product_id));
-    const state: LineState = {
-      status: line.order_line_status_id,
-      step: line.current_order_line_process,
-      workshopApproved: line.workshop_started_process_id === 2,
-      qualityControl: line.quality_control_id,
-      gram: line.product_gram,
-      packingStatus: line.packing_status_id,
-      customerApproved: line.customer_approval_status_id === CUSTOMER_APPROVED,
-    };
+    const state = lineState(line);
     const outcome = applyAction(state, action);
     if (!outcome.ok) throw new AppError(409, `LINE_${outcome.refusal.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `errors:${refusalKey(outcome.refusal)}`);
     const next = outcome.next;
@@ -120,7 +58,7 @@ export async function actOnLine(
       .set({
         order_line_status_id: next.status,
         current_order_line_process: next.step,
-        workshop_started_process_id: next.workshopApproved ? 2 : line.workshop_started_process_id,
+        workshop_started_process_id: next.workshopApproved ? WORKSHOP_APPROVED : line.workshop_started_process_id,
         quality_control_id: next.qualityControl,
         product_gram: next.gram,
         packing_status_id: next.packingStatus,
@@ -134,7 +72,9 @@ export async function actOnLine(
       .where('current_order_line_process', '=', state.step)
       .where((eb) => (state.gram === null ? eb('product_gram', 'is', null) : eb('product_gram', '=', state.gram)))
       .where((eb) =>
-        state.workshopApproved ? eb('workshop_started_process_id', '=', 2) : eb.or([eb('workshop_started_process_id', 'is', null), eb('workshop_started_process_id', '!=', 2)]),
+        state.workshopApproved
+          ? eb('workshop_started_process_id', '=', WORKSHOP_APPROVED)
+          : eb.or([eb('workshop_started_process_id', 'is', null), eb('workshop_started_process_id', '!=', WORKSHOP_APPROVED)]),
       )
       .where((eb) =>
         state.customerApproved
@@ -188,16 +128,3 @@ export async function correctGram(db: Db, lineId: number, actor: Actor, gram: nu
     return { id: lineId, product_gram: gram };
   });
 }
-
-/** The line's history for whoever may read the line, oldest first. */
-export async function lineHistory(db: Db, lineId: number, actor: Actor): Promise<LineHistoryDto[]> {
-  await ownedLine(db, lineId, actor);
-  return db
-    .selectFrom('order_line_history as h')
-    .leftJoin('users as u', 'u.id', 'h.user_id')
-    .select(['h.id', 'h.action', 'h.from_status', 'h.to_status', 'h.from_step', 'h.to_step', 'h.detail', 'h.created_at', 'h.user_id', 'u.username'])
-    .where('h.order_line_id', '=', lineId)
-    .orderBy('h.id')
-    .execute();
-}
-

@@ -2,11 +2,11 @@ import type { OrderLineDto } from '../../../shared/api';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
-import type { Actor } from './lines';
+import type { Actor } from './actor';
 
 /*
- * Reading order lines. The workshop and customer modules list lines through here, so this module
- * must not import them (the order service does, to know who the actor is).
+ * Reading order lines, for every module that shows them (orders, workshops, customers); it
+ * imports none of them, so they all may depend on it.
  */
 
 /** Every field of an order line (SPEC section 3), with the spellings the spec also uses. */
@@ -60,6 +60,7 @@ function lineQuery(db: Db) {
       'l.location',
       'l.workshop_id',
       'w.name as workshop_name',
+      'o.customer_id',
       'c.name as customer_name',
       'c.company_name as b2b_customer_name',
       'o.source',
@@ -113,8 +114,37 @@ export async function* streamLines(db: Db, actor: Actor): AsyncGenerator<OrderLi
   for await (const row of lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').stream(1000)) yield toDto(row);
 }
 
+/** One line as every order route answers it; another workshop's or customer's line is "not found". */
 export async function getLine(db: Db, lineId: number, actor: Actor): Promise<OrderLineDto> {
   const row = await lineQuery(db).where('l.id', '=', lineId).where(visibleTo(actor)).executeTakeFirst();
   if (!row) throw notFound();
   return toDto(row);
+}
+
+/**
+ * What the life cycle reads of a line before moving it: its stored state (`lineState` of
+ * src/shared/lifecycle.ts), its product and the product's expected weight; "not found" like getLine.
+ */
+export async function ownedLine(db: Db, lineId: number, actor: Actor) {
+  const line = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select([
+      'l.id',
+      'l.product_id',
+      'l.order_line_status_id',
+      'l.current_order_line_process',
+      'l.workshop_started_process_id',
+      'l.quality_control_id',
+      'l.product_gram',
+      'l.packing_status_id',
+      'l.customer_approval_status_id',
+      'p.expected_weight',
+    ])
+    .where('l.id', '=', lineId)
+    .where(visibleTo(actor))
+    .executeTakeFirst();
+  if (!line) throw notFound();
+  return line;
 }
