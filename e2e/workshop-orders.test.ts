@@ -5,7 +5,7 @@ jest.setTimeout(90_000);
 const live = withBrowserServer();
 let admin: string;
 let lineId: number;
-
+let productId: number;
 
 beforeAll(async () => {
   admin = await apiToken(live.server.url);
@@ -16,13 +16,14 @@ beforeAll(async () => {
   ).workshop;
   await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
   const steps: number[] = [];
-  for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  for (const step_name of ['Döküm', 'Parlatma']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
   const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Kalp Kolye', price: 2000, workmanship_rate: 10, expected_weight: 5 })).product;
   await apiCall(live.server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, {
     product_id: product.id,
     steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })),
   });
   await apiCall(live.server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: product.id });
+  productId = product.id;
   const buyer = await apiToken(live.server.url, 'tablet_alici', 'secret-1');
   await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
     address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', notes: 'ACİL teslim', products: [{ product_id: product.id, quantity: 1 }],
@@ -46,7 +47,7 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await page.getByRole('button', { name: 'Sonraki Adım' }).click();
   await page.getByRole('definition').filter({ hasText: 'Döküm' }).waitFor();
   await page.getByRole('button', { name: 'Sonraki Adım' }).click();
-  await page.getByRole('definition').filter({ hasText: 'Cila' }).waitFor();
+  await page.getByRole('definition').filter({ hasText: 'Parlatma' }).waitFor();
   await page.getByRole('button', { name: 'Sonraki Adım' }).click();
   await page.getByRole('definition').filter({ hasText: 'Kalite Kontrol' }).waitFor();
   await expect(page.getByRole('button', { name: 'Sonraki Adım' }).isDisabled()).resolves.toBe(true);
@@ -66,6 +67,43 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
   await page.getByRole('cell', { name: 'Gramaj girişi' }).waitFor();
   await expect(page.getByRole('cell', { name: 'Sonraki adım' }).count()).resolves.toBe(3);
+  expect(errors).toEqual([]);
+});
+
+test('a double tap on the next step moves a piece one step, however quick the second tap', async () => {
+  // Another customer, so the customer test below finds only its own lines.
+  const buyerId = await userWithRole(live.server.url, admin, 'tablet_alici2', 5);
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'İkinci', email: 'b@example.com', phone: '1', address: 'x', company_name: 'İkinci Ltd', credit: 0, tax_number: '2', user_id: buyerId });
+  const buyer = await apiToken(live.server.url, 'tablet_alici2', 'secret-1');
+  const master = await apiToken(live.server.url, 'tablet_usta', 'secret-1');
+  const { order } = await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
+    address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: productId, quantity: 3 }],
+  });
+  const lines = (await apiCall(live.server.url, 'GET', '/api/v1/workshop/me/orders', master)).orders.filter((l: { order_id: number }) => l.order_id === order.id);
+  expect(lines).toHaveLength(3);
+  const page = await live.browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const errors = watchErrors(page);
+  await login(page, live.server.url, 'tablet_usta', 'secret-1');
+  for (const [index, gapMs] of [40, 120, 250].entries()) {
+    const id = lines[index].id;
+    await page.goto(`${live.server.url}/workshop/order/${id}`);
+    const next = page.getByRole('button', { name: 'Sonraki Adım' });
+    await next.waitFor();
+    const box = (await next.boundingBox())!;
+    // Two taps where the finger lands, the second one whether or not the button still takes it.
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForTimeout(gapMs);
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // The button says what happened, then takes taps again.
+    await page.getByRole('button', { name: '✓ Döküm adımına geçti' }).waitFor();
+    await next.waitFor();
+    await expect(next.isEnabled()).resolves.toBe(true);
+    const { order: line } = await apiCall(live.server.url, 'GET', `/api/v1/workshop/me/orders/${id}`, master);
+    const { history } = await apiCall(live.server.url, 'GET', `/api/v1/order-products/${id}/history`, master);
+    expect({ gapMs, moves: history.filter((h: { action: string }) => h.action === 'next_step').length }).toEqual({ gapMs, moves: 1 });
+    await page.getByRole('definition').filter({ hasText: 'Döküm' }).waitFor();
+    expect(line.order_line_status_id).toBe(2);
+  }
   expect(errors).toEqual([]);
 });
 

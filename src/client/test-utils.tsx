@@ -6,14 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import type { LoginResponse } from '../shared/api';
 import { createI18n } from './app/i18n';
 import { createStore } from './app/store';
-import { saveLogin } from './features/session/storage';
+import { saveSession, sessionOf } from './features/session/storage';
 
 /** A signed-looking token; the client only checks its shape. */
 export const FAKE_TOKEN = 'aaa.bbb.ccc';
 
 export function storeLogin(role: number, roleTitle = 'role'): void {
   const login: LoginResponse = { token: FAKE_TOKEN, refresh_token: 'refresh-1', user_role_id: role, user_role_title: roleTitle, user_id: 7 };
-  saveLogin(login);
+  saveSession(sessionOf(login));
 }
 
 /* Stores made by renderApp; their sagas (and window listeners) stop after each test. */

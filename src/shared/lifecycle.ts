@@ -138,3 +138,5 @@ export const canEnterGram = (state: LineState) => offered(state, { type: 'enterG
 export const canDecideQuality = (state: LineState) => offered(state, { type: 'qcApprove' });
 export const canApprovePacking = (state: LineState) => offered(state, { type: 'approvePacking' });
 export const canCustomerApprove = (state: LineState) => offered(state, { type: 'customerApprove' });
+/** The office corrects a gram the workshop has entered (a gram is never first entered from the office). */
+export const canCorrectGram = (state: LineState) => state.gram !== null;

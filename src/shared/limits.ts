@@ -14,3 +14,10 @@ export const PASSWORD_MIN = 6;
 /** scrypt and bcrypt-style hashes stay sane with a bounded input. */
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
+
+/**
+ * After a line changed on screen, its buttons wait this long before they take another action: the
+ * server answers in tens of milliseconds, so without it the second tap of a double tap would
+ * already see (and send) the next step.
+ */
+export const LINE_SETTLE_MS = 800;

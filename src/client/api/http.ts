@@ -1,6 +1,4 @@
-import { API, type LoginResponse } from '../../shared/api';
 import { REFRESH_THROTTLE_MS, REQUEST_TIMEOUT_MS } from '../../shared/limits';
-import { clearSession, readSession, saveLogin } from '../features/session/storage';
 
 /**
  * A failed call: the HTTP status (0 when no answer came), the server's sentence (`error` of its
@@ -17,16 +15,21 @@ export class ApiError extends Error {
   }
 }
 
-interface SessionEvents {
-  refreshed(login: LoginResponse): void;
+/** What the client needs of the session; the session feature provides it at start-up. */
+export interface SessionAccess {
+  /** The current access token, or null when logged out. */
+  token(): string | null;
+  /** Exchanges the refresh token for new tokens and keeps them; false when that failed. */
+  refresh(): Promise<boolean>;
+  /** The session is over (the refresh failed or was refused). */
   lost(): void;
 }
 
-let events: SessionEvents = { refreshed: () => undefined, lost: () => undefined };
+let session: SessionAccess = { token: () => null, refresh: async () => false, lost: () => undefined };
 
-/** Lets the store hear about refreshed tokens and a lost session without this module knowing the store. */
-export function onSessionEvents(handlers: SessionEvents): void {
-  events = handlers;
+/** Connects the client to the session without this module knowing where the session is kept. */
+export function connectSession(access: SessionAccess): void {
+  session = access;
 }
 
 async function send<T>(method: string, path: string, body: unknown, token: string | null): Promise<T> {
@@ -66,18 +69,7 @@ function refreshOnce(): Promise<boolean> {
   if (refreshing) return refreshing;
   if (Date.now() - lastRefresh.at < REFRESH_THROTTLE_MS) return Promise.resolve(lastRefresh.ok);
   refreshing = (async () => {
-    const refreshToken = readSession()?.refreshToken;
-    let ok = false;
-    if (refreshToken) {
-      try {
-        const login = await send<LoginResponse>('POST', API.refresh, { refresh_token: refreshToken }, null);
-        saveLogin(login);
-        events.refreshed(login);
-        ok = true;
-      } catch {
-        ok = false;
-      }
-    }
+    const ok = await session.refresh().catch(() => false);
     lastRefresh = { at: Date.now(), ok };
     refreshing = null;
     return ok;
@@ -93,23 +85,25 @@ export function resetRefreshState(): void {
 
 /** A JSON call with the session's bearer token; on 401 one shared refresh and a retry, else the session ends. */
 export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const token = readSession()?.token ?? null;
+  const token = session.token();
   try {
     return await send<T>(method, path, body, token);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !token) throw error;
     if (await refreshOnce()) {
       try {
-        return await send<T>(method, path, body, readSession()?.token ?? null);
+        return await send<T>(method, path, body, session.token());
       } catch (retryError) {
         if (!(retryError instanceof ApiError) || retryError.status !== 401) throw retryError;
       }
     }
-    clearSession();
-    events.lost();
+    session.lost();
     throw error;
   }
 }
+
+/** A call made without the session's token and without its refresh (the refresh itself). */
+export const withoutSession = <T>(method: string, path: string, body?: unknown) => send<T>(method, path, body, null);
 
 export const http = {
   get: <T>(path: string) => request<T>('GET', path),

@@ -1,18 +1,24 @@
 import { all, call, fork } from 'redux-saga/effects';
-import { passwordSaga } from '../features/account/sagas';
+import { accountSaga } from '../features/account/sagas';
 import { authSaga } from '../features/auth/sagas';
 import { catalogueSaga } from '../features/catalogue/sagas';
 import { stepsSaga } from '../features/production-steps/sagas';
-import { resourcesSaga } from '../features/resources/sagas';
 import { sessionSaga } from '../features/session/sagas';
 import { usersSaga } from '../features/users/sagas';
+import { customersSaga } from '../features/customers/sagas';
+import { lookupsSaga } from '../features/lookups/sagas';
+import { settingsSaga } from '../features/settings/sagas';
+import { workshopsSaga } from '../features/workshops/sagas';
+import { customerOrdersSaga } from '../features/customer-orders/sagas';
+import { exportsSaga } from '../features/exports/sagas';
+import { orderLinesSaga } from '../features/order-lines/sagas';
 
 /**
  * Each feature's saga runs on its own; one that crashes is started again instead of stopping the
  * rest (the error is caught here, so it never reaches the root). Cancelling the root cancels them all.
  */
 export function* rootSaga() {
-  const sagas = [sessionSaga, authSaga, passwordSaga, usersSaga, stepsSaga, catalogueSaga, resourcesSaga];
+  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga];
   yield all(
     sagas.map((saga) =>
       fork(function* keepAlive() {

@@ -2,9 +2,9 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { HttpsBanner } from '../components/HttpsBanner';
-import { Layout } from '../components/Layout';
+import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
-import { selectSession } from '../features/session/slice';
+import { selectSession } from '../features/session';
 import { useAppSelector } from './hooks';
 
 /* Only the login card is in the first bundle; every other screen loads when first opened. */

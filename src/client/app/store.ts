@@ -4,10 +4,21 @@ import { authSlice } from '../features/auth/slice';
 import { passwordSlice } from '../features/account/slice';
 import { catalogueSlice } from '../features/catalogue/slice';
 import { stepsSlice } from '../features/production-steps/slice';
-import { resourcesSlice } from '../features/resources/slice';
 import { sessionSlice } from '../features/session/slice';
 import { usersSlice } from '../features/users/slice';
+import { exportsSlice } from '../features/exports/slice';
+import { orderLinesSlice } from '../features/order-lines/slice';
+import { connectSession } from '../api/http';
+import { sessionAccess } from '../features/session/access';
+import { customersSlice } from '../features/customers/slice';
+import { lookupsSlice } from '../features/lookups/slice';
+import { ownProfileSlice } from '../features/account/ownProfile';
+import { manualOrderSlice } from '../features/customer-orders/manualOrder';
+import { settingsSlice } from '../features/settings/slice';
+import { workshopsSlice } from '../features/workshops/slice';
 import { rootSaga } from './rootSaga';
+
+/* The composition root reads each feature's slice from its file; features reach each other through their index. */
 
 export const rootReducer = combineReducers({
   session: sessionSlice.reducer,
@@ -16,7 +27,14 @@ export const rootReducer = combineReducers({
   users: usersSlice.reducer,
   steps: stepsSlice.reducer,
   catalogue: catalogueSlice.reducer,
-  resources: resourcesSlice.reducer,
+  lookups: lookupsSlice.reducer,
+  settings: settingsSlice.reducer,
+  workshops: workshopsSlice.reducer,
+  customers: customersSlice.reducer,
+  ownProfile: ownProfileSlice.reducer,
+  manualOrder: manualOrderSlice.reducer,
+  orderLines: orderLinesSlice.reducer,
+  exports: exportsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -27,6 +45,8 @@ export function createStore() {
     reducer: rootReducer,
     middleware: (defaults) => defaults({ thunk: false }).concat(sagas),
   });
+  // Before the sagas start: their first requests already carry the session's token.
+  connectSession(sessionAccess(store.dispatch));
   const root = sagas.run(rootSaga);
   /** Cancels every saga, which closes their channels and window listeners (tests, teardown). */
   return Object.assign(store, { stop: () => root.cancel() });

@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { API, type CustomerDto, type CustomerStatisticsDto, type WorkshopDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { NoticeView } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
-import { CUSTOMER_STATISTICS, MONEY_FIELDS } from '../customers/statistics';
-import { useFormatters } from '../resources/lookups';
+import { CUSTOMER_STATISTICS, MONEY_FIELDS } from '../customers';
+import { useFormatters } from '../lookups';
+import { useOwnCustomer, useOwnWorkshop } from './hooks';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
 function Facts({ title, rows }: { title: string; rows: Array<[label: string, value: string | number]> }) {
@@ -25,8 +24,7 @@ function Facts({ title, rows }: { title: string; rows: Array<[label: string, val
 
 function WorkshopBlock() {
   const { t } = useTranslation('workshops');
-  const { data, notice } = useResource<{ workshop: WorkshopDto }>('me:workshop', API.myWorkshop, 'account:profileFailed');
-  const workshop = data?.workshop;
+  const { data: workshop, notice } = useOwnWorkshop();
   if (!workshop) return <NoticeView notice={notice} />;
   return (
     <Facts
@@ -42,8 +40,7 @@ function WorkshopBlock() {
 function CustomerBlocks() {
   const { t } = useTranslation('customers');
   const fmt = useFormatters();
-  const { data, notice } = useResource<{ customer: CustomerDto & CustomerStatisticsDto }>('me:customer', API.myCustomer, 'account:profileFailed');
-  const customer = data?.customer;
+  const { data: customer, notice } = useOwnCustomer();
   if (!customer) return <NoticeView notice={notice} />;
   const show = (key: string, value: number | string) => (MONEY_FIELDS.has(key) ? fmt.money(Number(value)) : value);
   return (

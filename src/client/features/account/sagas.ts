@@ -1,7 +1,17 @@
-import { call, put, takeLatest } from 'redux-saga/effects';
-import { API } from '../../../shared/api';
+import { all, call, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { loggedIn, loggedOut } from '../session';
+import {
+  type OwnCustomer,
+  ownCustomerFailed,
+  ownCustomerLoaded,
+  ownCustomerRequested,
+  ownWorkshopFailed,
+  ownWorkshopLoaded,
+  ownWorkshopRequested,
+} from './ownProfile';
 import { passwordChanged, passwordChangeFailed, passwordChangeRequested } from './slice';
 
 function* changePassword(action: ReturnType<typeof passwordChangeRequested>) {
@@ -13,6 +23,34 @@ function* changePassword(action: ReturnType<typeof passwordChangeRequested>) {
   }
 }
 
-export function* passwordSaga() {
-  yield takeLatest(passwordChangeRequested.type, changePassword);
+/** Runs `read` unless the session changes first: the next user must never get this one's record. */
+function* untilSessionChanges(read: () => Generator) {
+  yield race([call(read), take([loggedIn.type, loggedOut.type])]);
+}
+
+function* readOwnWorkshop() {
+  try {
+    const { workshop }: { workshop: WorkshopDto } = yield call(http.get, API.myWorkshop);
+    yield put(ownWorkshopLoaded(workshop));
+  } catch (error) {
+    yield put(ownWorkshopFailed(failure(error, 'account:profileFailed')));
+  }
+}
+
+function* readOwnCustomer() {
+  try {
+    const { customer }: { customer: OwnCustomer } = yield call(http.get, API.myCustomer);
+    yield put(ownCustomerLoaded(customer));
+  } catch (error) {
+    yield put(ownCustomerFailed(failure(error, 'account:profileFailed')));
+  }
+}
+
+export function* accountSaga() {
+  yield all([
+    takeLatest(passwordChangeRequested.type, changePassword),
+    // A read under way serves every screen that asks meanwhile.
+    takeLeading(ownWorkshopRequested.type, untilSessionChanges, readOwnWorkshop),
+    takeLeading(ownCustomerRequested.type, untilSessionChanges, readOwnCustomer),
+  ]);
 }

@@ -6,7 +6,7 @@ import { forgotPasswordSchema, loginSchema, registerFormSchema } from '../../../
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { PasswordField, TextField } from '../../components/fields';
 import { NoticeView } from '../../components/NoticeView';
-import { selectSession } from '../session/slice';
+import { selectSession } from '../session';
 import { type AuthMode, forgotRequested, loginRequested, modeChanged, noticeCleared, registerRequested, selectAuth } from './slice';
 
 function ModeLinks({ mode }: { mode: AuthMode }) {

@@ -3,8 +3,7 @@ import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux
 import { API, type LoginResponse } from '../../../shared/api';
 import { failure } from '../../api/failure';
 import { ApiError, http } from '../../api/http';
-import { loggedIn } from '../session/slice';
-import { saveLogin } from '../session/storage';
+import { loggedIn } from '../session';
 import {
   forgotRequested,
   forgotSucceeded,
@@ -22,9 +21,8 @@ import {
 function* authorize(credentials: { username: string; password: string }) {
   try {
     const response: LoginResponse = yield call(http.post, API.login, credentials);
-    const session = saveLogin(response);
     yield put(loginSucceeded());
-    yield put(loggedIn(session));
+    yield put(loggedIn(response));
   } catch (error) {
     yield put(requestFailed(failure(error, 'auth:loginFailed')));
   } finally {

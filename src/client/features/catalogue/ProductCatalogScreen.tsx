@@ -6,7 +6,9 @@ import { expectedDaysSchema, ourProductIdSchema, workmanshipRateSchema } from '.
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
-import { catalogueRequested, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectProducts, syncRequested } from './slice';
+import { useLookups } from '../lookups';
+import { useProducts } from './hooks';
+import { catalogueOpened, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
@@ -70,13 +72,14 @@ function searchText(product: ProductDto): string {
 export default function ProductCatalogScreen() {
   const { t } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
-  const products = useAppSelector(selectProducts);
-  const { status, notice, optionValues, rowNotices, syncing, routing } = useAppSelector(selectCatalogue);
+  const { products, status, notice } = useProducts('catalogue:loadFailed');
+  const { optionValue } = useLookups();
+  const { rowNotices, syncing, syncNotice, routing } = useAppSelector(selectCatalogue);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const needle = useDeferredValue(query.trim().toLocaleLowerCase('tr'));
   useEffect(() => {
-    dispatch(catalogueRequested());
+    dispatch(catalogueOpened());
   }, [dispatch]);
 
   const searchable = useMemo(() => products.map((product) => ({ product, text: searchText(product) })), [products]);
@@ -88,7 +91,7 @@ export default function ProductCatalogScreen() {
   const optionNames = (product: ProductDto) =>
     [product.material_id, product.chain_length_id, product.size_id, product.color_id, product.karat_id]
       .filter((id): id is number => id !== null)
-      .map((id) => optionValues[id] ?? String(id))
+      .map((id) => optionValue.get(id) ?? String(id))
       .join(', ') || '-';
 
   return (
@@ -111,7 +114,7 @@ export default function ProductCatalogScreen() {
         />
         {status === 'ready' && <span role="status">{t('count', { shown: filtered.length, total: products.length })}</span>}
       </div>
-      <ListStatus status={status} notice={notice} count={products.length} empty={t('empty')} />
+      <ListStatus status={status} notice={syncNotice ?? notice} count={products.length} empty={t('empty')} />
       {products.length > 0 && filtered.length === 0 && <p>{t('noMatch')}</p>}
       {visible.length > 0 && (
         <table className="catalogue">

@@ -5,7 +5,8 @@ import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
-import { routingClosed, routingSaveRequested, selectCatalogue } from './slice';
+import { selectSteps, stepsRequested } from '../production-steps';
+import { routingClosed, routingSaveRequested, selectCatalogue, selectRouting } from './slice';
 
 function move<T>(list: T[], from: number, to: number): T[] {
   if (to < 0 || to >= list.length) return list;
@@ -19,13 +20,18 @@ function move<T>(list: T[], from: number, to: number): T[] {
 export function RoutingEditor({ product }: { product: ProductDto }) {
   const { t } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
-  const { routing, steps } = useAppSelector(selectCatalogue);
+  const { routing } = useAppSelector(selectCatalogue);
+  const saved = useAppSelector((state) => (routing ? selectRouting(state, routing.productId)?.steps : undefined));
+  const steps = useAppSelector(selectSteps);
   const [order, setOrder] = useState<number[]>([]);
   const [pick, setPick] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
   useEffect(() => {
-    if (routing?.status === 'ready') setOrder(routing.saved.map((s) => s.step_id));
-  }, [routing?.status, routing?.saved]);
+    dispatch(stepsRequested());
+  }, [dispatch]);
+  useEffect(() => {
+    if (routing?.status === 'ready' && saved) setOrder(saved.map((s) => s.step_id));
+  }, [routing?.status, saved]);
   if (!routing) return null;
 
   const names = new Map(steps.map((s) => [s.id, s.step_name]));
@@ -41,7 +47,7 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
     <Modal title={t('routing.title', { title: product.title })} onClose={close}>
       <NoticeView notice={routing.notice} />
       {routing.status === 'loading' && <p role="status">{t('common:loading')}</p>}
-      {routing.status !== 'loading' && routing.saved.length === 0 && (
+      {routing.status !== 'loading' && (saved ?? []).length === 0 && (
         <div className="alert error" role="alert">
           <strong>{t('routing.noSteps')}</strong>
           <div>

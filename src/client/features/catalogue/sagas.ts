@@ -1,21 +1,24 @@
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type OptionValueDto, type ProductDto, type ProductionStepDto, type RoutingStepDto } from '../../../shared/api';
+import { all, call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API, type ProductDto, type RoutingStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { loggedIn, loggedOut } from '../session';
 import {
-  catalogueFailed,
-  catalogueLoaded,
-  catalogueRequested,
   productFieldFailed,
   productFieldSaved,
   productFieldSaveRequested,
   type ProductField,
+  productsFailed,
+  productsLoaded,
+  productsRequested,
   routingClosed,
   routingFailed,
   routingLoaded,
   routingOpened,
   routingSaveRequested,
-  selectCatalogue,
+  selectRouting,
+  routingRequested,
+  selectProductsStatus,
   syncFinished,
   syncRequested,
 } from './slice';
@@ -26,17 +29,23 @@ const FIELD_PATHS: Record<ProductField, (id: number) => string> = {
   production_expected_days: API.expectedProductionDays,
 };
 
-function* load() {
+/** The whole list; for a customer the server leaves out the workshop's terms. */
+function* loadAll() {
   try {
-    const [{ products }, { product_option_values }, { production_steps }]: [
-      { products: ProductDto[] },
-      { product_option_values: OptionValueDto[] },
-      { production_steps: ProductionStepDto[] },
-    ] = yield all([call(http.get, API.products), call(http.get, API.productOptionValues), call(http.get, API.productionSteps)]);
-    yield put(catalogueLoaded({ products, optionValues: product_option_values, steps: production_steps }));
+    const { products }: { products: ProductDto[] } = yield call(http.get, API.products);
+    yield put(productsLoaded(products ?? []));
   } catch (error) {
-    yield put(catalogueFailed(failure(error, 'catalogue:loadFailed')));
+    yield put(productsFailed(failure(error, 'catalogue:loadFailed')));
   }
+}
+
+/**
+ * Loads the list unless it is already loaded (a load under way ignores further requests: takeLeading).
+ * A load that a logout overtakes is dropped: an admin's answer must not fill a customer's catalogue.
+ */
+function* loadOnce() {
+  const status: ReturnType<typeof selectProductsStatus> = yield select(selectProductsStatus);
+  if (status !== 'ready') yield race([call(loadAll), take([loggedIn.type, loggedOut.type])]);
 }
 
 function* saveField(action: ReturnType<typeof productFieldSaveRequested>) {
@@ -53,44 +62,44 @@ function* sync() {
   try {
     yield call(http.post, API.catalogueSync);
     yield put(syncFinished({ kind: 'success', key: 'catalogue:syncDone' }));
-    yield put(catalogueRequested());
+    // The shop may have changed any product: the one case where the loaded list is read again.
+    yield call(loadAll);
   } catch (error) {
     yield put(syncFinished(failure(error, 'catalogue:syncFailed')));
   }
 }
 
-function* loadRouting(action: ReturnType<typeof routingOpened>) {
+function* loadRouting(action: ReturnType<typeof routingOpened> | ReturnType<typeof routingRequested>) {
+  const { productId } = action.payload;
   try {
-    const { product_production_steps }: { product_production_steps: RoutingStepDto[] } = yield call(
-      http.get,
-      API.productionProcess(action.payload.productId),
-    );
-    yield put(routingLoaded(product_production_steps));
+    const { product_production_steps }: { product_production_steps: RoutingStepDto[] } = yield call(http.get, API.productionProcess(productId));
+    yield put(routingLoaded({ productId, steps: product_production_steps }));
   } catch (error) {
-    yield put(routingFailed({ notice: failure(error, 'catalogue:routing.stepsLoadFailed'), loading: true }));
+    yield put(routingFailed({ productId, notice: failure(error, 'catalogue:routing.stepsLoadFailed'), loading: true }));
   }
 }
 
 function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
   const { productId, stepIds } = action.payload;
-  const { routing }: ReturnType<typeof selectCatalogue> = yield select(selectCatalogue);
-  const hadRouting = (routing?.saved.length ?? 0) > 0;
+  const saved: ReturnType<typeof selectRouting> = yield select(selectRouting, productId);
+  const hadRouting = (saved?.steps.length ?? 0) > 0;
   const body = { product_id: productId, steps: stepIds.map((step_id, index) => ({ step_id, position_in_process: index + 1 })) };
   try {
     // A first routing is created (POST), an existing one replaced (PUT), as the routes are named.
-    yield call(hadRouting ? http.put : http.post, API.routingBulk, body);
+    const answer: { product_production_steps: RoutingStepDto[] } = yield call(hadRouting ? http.put : http.post, API.routingBulk, body);
+    yield put(routingLoaded({ productId, steps: answer.product_production_steps }));
     yield put(routingClosed());
   } catch (error) {
-    yield put(routingFailed({ notice: failure(error, hadRouting ? 'catalogue:routing.updateFailed' : 'catalogue:routing.createFailed') }));
+    yield put(routingFailed({ productId, notice: failure(error, hadRouting ? 'catalogue:routing.updateFailed' : 'catalogue:routing.createFailed') }));
   }
 }
 
 export function* catalogueSaga() {
   yield all([
-    takeLatest(catalogueRequested.type, load),
+    takeLeading(productsRequested.type, loadOnce),
     takeEvery(productFieldSaveRequested.type, saveField),
     takeLatest(syncRequested.type, sync),
-    takeLatest(routingOpened.type, loadRouting),
+    takeLatest([routingOpened.type, routingRequested.type], loadRouting),
     takeLatest(routingSaveRequested.type, saveRouting),
   ]);
 }

@@ -1,14 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { API } from '../../../shared/api';
-import { CUSTOMER_APPROVED, NOT_STARTED } from '../../../shared/statuses';
+import { canCustomerApprove, lineState } from '../../../shared/lifecycle';
+import { stepLabel } from '../../../shared/statuses';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
-import { CUSTOMER_ORDERS_KEY } from './CustomerOrdersPanel';
-
-type Line = Record<string, string | number | null> & { id: number; product_picture_url: string | null; customer_approval_status_id: number | null };
+import { customerApprovalRequested, lineRequested, selectLine, selectLineAction, selectLoad } from '../order-lines';
+import { useFormatters, useLookups } from '../lookups';
 
 const FIELDS = [
   'order_number',
@@ -38,26 +36,30 @@ export default function CustomerOrderScreen() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
-  const key = `customer:me:order:${id}`;
-  const line = useResource<{ order: Line }>(key, API.myCustomerOrder(id), 'customerOrders:detailFailed');
-  const approve = useMutation(`customer:approve:${id}`);
+  const dispatch = useAppDispatch();
+  const order = useAppSelector((state) => selectLine(state, id));
+  const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
+  const approve = useAppSelector((state) => selectLineAction(state, id));
+  const approving = approve?.kind === 'customerApprove' ? approve.status : null;
   useEffect(() => {
-    if (approve.status === 'done') navigate(`/customer/orders/${id}`);
-  }, [approve.status, id, navigate]);
-  const order = line.data?.order;
-  if (!order) return <NoticeView notice={line.notice} />;
+    dispatch(lineRequested({ id, reader: 'customer' }));
+  }, [dispatch, id]);
+  useEffect(() => {
+    if (approving === 'settling') navigate(`/customer/orders/${id}`);
+  }, [approving, id, navigate]);
+  if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
   const show = (field: (typeof FIELDS)[number]): string => {
     const value = order[field];
     if (value === null || value === '') return '-';
     if (field === 'order_line_status_id') return lookups.status.get(Number(value)) ?? String(value);
-    if (field === 'current_order_line_process') return Number(value) === NOT_STARTED ? t('notStarted') : (lookups.step.get(Number(value)) ?? String(value));
+    if (field === 'current_order_line_process') return stepLabel(Number(value), (step) => lookups.step.get(step), t('notStarted'));
     if (field === 'total_price') return fmt.money(Number(value));
     if (field === 'product_gram') return `${value} g`;
     if (field === 'production_expected_date' || field === 'delivery_to_office' || field === 'created_at') return fmt.date(String(value));
     return String(value);
   };
-  const approved = order.customer_approval_status_id === CUSTOMER_APPROVED;
+  const state = lineState(order);
 
   return (
     <>
@@ -65,7 +67,7 @@ export default function CustomerOrderScreen() {
         {t('back')}
       </button>
       <h1>{t('detailTitle')}</h1>
-      <NoticeView notice={approve.status === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approve.notice} />
+      <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : null} />
       <div className="cards">
         {order.product_picture_url && (
           <div className="card">
@@ -85,21 +87,10 @@ export default function CustomerOrderScreen() {
             <button
               type="button"
               className="big"
-              disabled={approved || approve.status === 'busy'}
-              onClick={() =>
-                approve.send({
-                  method: 'PATCH',
-                  path: API.myCustomerApprove(id),
-                  body: { approved: true },
-                  fallback: 'customerOrders:approveFailed',
-                  reload: [
-                    { key, path: API.myCustomerOrder(id) },
-                    { key: CUSTOMER_ORDERS_KEY, path: API.myCustomerOrders },
-                  ],
-                })
-              }
+              disabled={!canCustomerApprove(state) || approving === 'busy' || approving === 'settling'}
+              onClick={() => dispatch(customerApprovalRequested(id))}
             >
-              {approved ? t('approved') : t('approve')}
+              {state.customerApproved ? t('approved') : t('approve')}
             </button>
           </div>
         </section>

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { API, type CustomerDto, type OrderLineDto } from '../../../shared/api';
-import { CUSTOMER_APPROVED, NOT_STARTED } from '../../../shared/statuses';
-import { downloadWorkbook } from '../../components/excel';
+import type { OrderLineDto } from '../../../shared/api';
+import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
-import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
+import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
+import { exportRequested, selectExport } from '../exports';
+import { useScopeLines } from '../order-lines';
+import { useOwnCustomer } from '../account';
+import { useFormatters, useLookups } from '../lookups';
 
-export type CustomerLine = Pick<
-  OrderLineDto,
-  'id' | 'order_number' | 'product_title' | 'order_line_status_id' | 'current_order_line_process'
-  | 'customer_approval_status_id' | 'total_price' | 'created_at'
->;
-
-export const CUSTOMER_ORDERS_KEY = 'customer:me:orders';
+const MINE = { kind: 'myCustomer' } as const;
+const EXPORT_KEY = 'customer:me:orders';
 
 /** The customer's order management tab: credit, own orders (a row opens it), Excel export; refreshed on focus. */
 export function CustomerOrdersPanel() {
@@ -24,45 +22,37 @@ export function CustomerOrdersPanel() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
-  const orders = useResource<{ orders: CustomerLine[] }>(CUSTOMER_ORDERS_KEY, API.myCustomerOrders, 'customerOrders:loadFailed');
-  const me = useResource<{ customer: CustomerDto }>('me:customer', API.myCustomer, 'account:profileFailed');
-  const [notice, setNotice] = useState<NoticeLike | null>(null);
+  const dispatch = useAppDispatch();
+  const orders = useScopeLines(MINE);
+  const me = useOwnCustomer();
+  const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
   const { reload } = orders;
   useEffect(() => {
     window.addEventListener('focus', reload);
     return () => window.removeEventListener('focus', reload);
   }, [reload]);
 
-  const rows = orders.data?.orders ?? [];
+  const rows = orders.lines;
   const columns = [
-    { key: 'order_number', value: (r: CustomerLine) => r.order_number },
-    { key: 'product_title', value: (r: CustomerLine) => r.product_title },
-    { key: 'status', value: (r: CustomerLine) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
-    {
-      key: 'step',
-      value: (r: CustomerLine) =>
-        r.current_order_line_process === NOT_STARTED ? t('notStarted') : (lookups.step.get(r.current_order_line_process) ?? String(r.current_order_line_process)),
-    },
-    { key: 'total_price', value: (r: CustomerLine) => fmt.money(r.total_price) },
-    { key: 'approval', value: (r: CustomerLine) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('approved') : t('waitingApproval')) },
-    { key: 'created_at', value: (r: CustomerLine) => fmt.date(r.created_at) },
+    { key: 'order_number', value: (r: OrderLineDto) => r.order_number },
+    { key: 'product_title', value: (r: OrderLineDto) => r.product_title },
+    { key: 'status', value: (r: OrderLineDto) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
+    { key: 'step', value: (r: OrderLineDto) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('notStarted')) },
+    { key: 'total_price', value: (r: OrderLineDto) => fmt.money(r.total_price) },
+    { key: 'approval', value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('approved') : t('waitingApproval')) },
+    { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
   ];
-  const exportOrders = async () => {
-    setNotice(null);
-    if (rows.length === 0) return setNotice({ kind: 'error', key: 'customerOrders:nothingToExport' });
-    try {
-      const date = new Date().toISOString().slice(0, 10);
-      await downloadWorkbook(t('fileName', { date }), t('sheet'), columns.map((c) => ({ header: t(`columns.${c.key}`), value: c.value })), rows);
-    } catch {
-      setNotice({ kind: 'error', key: 'customerOrders:exportFailed' });
-    }
+  const exportOrders = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    const cells = sheetCells(columns.map((c) => ({ header: t(`columns.${c.key}`), value: c.value })), rows);
+    dispatch(exportRequested({ key: EXPORT_KEY, fileName: t('fileName', { date }), sheetName: t('sheet'), ...cells, emptyKey: 'customerOrders:nothingToExport', failedKey: 'customerOrders:exportFailed' }));
   };
 
   return (
     <section>
       <div className="toolbar">
         <div className="card stat" role="group" aria-label={t('credit')}>
-          <strong>{me.data ? fmt.money(me.data.customer.credit) : '-'}</strong>
+          <strong>{me.data ? fmt.money(me.data.credit) : '-'}</strong>
           {t('credit')}
         </div>
       </div>
@@ -70,11 +60,11 @@ export function CustomerOrdersPanel() {
         <Link to="/customer/new-order" className="button-link">
           {t('newOrder')}
         </Link>
-        <button type="button" className="secondary" onClick={exportOrders}>
+        <button type="button" className="secondary" onClick={exportOrders} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
       </div>
-      <NoticeView notice={notice} />
+      <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={orders.status} notice={orders.notice} count={rows.length} empty={t('empty')} />
       {rows.length > 0 && (
         <table>

@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { API, type CustomerDto, type ProductDto } from '../../../shared/api';
 import { manualOrderFormSchema } from '../../../shared/schemas/orders';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
 import { NoticeView } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
-import { CUSTOMER_ORDERS_KEY } from './CustomerOrdersPanel';
+import { useOwnCustomer } from '../account';
+import { manualOrderFormLeft, manualOrderSubmitted, selectManualOrder } from './manualOrder';
+import { useProducts } from '../catalogue';
 
 interface Values {
   first_name: string;
@@ -27,15 +28,15 @@ interface Values {
 export function ManualOrderForm() {
   const { t } = useTranslation('customerOrders');
   const navigate = useNavigate();
-  const me = useResource<{ customer: CustomerDto }>('me:customer', API.myCustomer, 'account:profileFailed');
-  const catalogue = useResource<{ products: ProductDto[] }>('products:forCustomer', API.products, 'customerOrders:form.productsFailed');
-  const save = useMutation('manual-order');
+  const dispatch = useAppDispatch();
+  const customer = useOwnCustomer().data;
+  const catalogue = useProducts('customerOrders:form.productsFailed');
+  const save = useAppSelector(selectManualOrder);
   const { register, control, handleSubmit, formState, reset } = useForm<Values>({
     resolver: yupResolver(manualOrderFormSchema) as never,
     defaultValues: { products: [{ product_id: undefined as unknown as number, quantity: 1 }] },
   });
   const rows = useFieldArray({ control, name: 'products' });
-  const customer = me.data?.customer;
   // Prefilled once: the profile is loaded again by other panels, and that must not wipe what was typed.
   const prefilledFor = useRef<number | null>(null);
   useEffect(() => {
@@ -54,8 +55,14 @@ export function ManualOrderForm() {
     });
   }, [customer, reset]);
   useEffect(() => {
-    if (save.status === 'done') navigate('/customer/orders');
+    if (save.status === 'placed') navigate('/customer/orders');
   }, [save.status, navigate]);
+  useEffect(
+    () => () => {
+      dispatch(manualOrderFormLeft());
+    },
+    [dispatch],
+  );
   const errors = formState.errors;
   const productsError = errors.products?.message ?? errors.products?.root?.message ?? errors.products?.[0]?.product_id?.message ?? errors.products?.[0]?.quantity?.message;
 
@@ -63,12 +70,7 @@ export function ManualOrderForm() {
     <section className="card" aria-labelledby="manual-order-title">
       <h2 id="manual-order-title">{t('form.title')}</h2>
       <NoticeView notice={save.status === 'failed' ? save.notice : catalogue.notice} />
-      <form
-        noValidate
-        onSubmit={handleSubmit(({ city: _city, ...values }) =>
-          save.send({ method: 'POST', path: API.manualOrder, body: values, fallback: 'customerOrders:form.failed', reload: [{ key: CUSTOMER_ORDERS_KEY, path: API.myCustomerOrders }] }),
-        )}
-      >
+      <form noValidate onSubmit={handleSubmit(({ city: _city, ...values }) => dispatch(manualOrderSubmitted(values)))}>
         <div className="cards">
           {(['first_name', 'last_name', 'email', 'phone_number', 'address', 'city', 'country', 'zip_code', 'notes'] as const).map((field) => (
             <TextField key={field} label={t(`form.${field}`)} error={(errors as Record<string, { message?: string }>)[field]?.message} {...register(field)} />
@@ -78,7 +80,7 @@ export function ManualOrderForm() {
           <div key={row.id} className="inline-edit">
             <select aria-label={`${t('form.product')} ${index + 1}`} {...register(`products.${index}.product_id`, { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}>
               <option value="">{t('form.choose')}</option>
-              {(catalogue.data?.products ?? []).map((product) => (
+              {catalogue.products.map((product) => (
                 <option key={product.id} value={product.id}>
                   {product.id} - {product.title}
                 </option>

@@ -1,49 +1,40 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto } from '../../../shared/api';
+import type { OrderLineDto } from '../../../shared/api';
 import { creditSchema } from '../../../shared/schemas/customers';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
-import { downloadWorkbook } from '../../components/excel';
-import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sheetCells } from '../../components/excel';
+import { NoticeView } from '../../components/NoticeView';
+import { exportRequested, selectExport } from '../exports';
+import { useFormatters, useLookups } from '../lookups';
+import { useScopeLines } from '../order-lines';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
 import { firstError, parseDecimal } from '../../components/validate';
 import { TableHead } from '../../components/TableHead';
-
-type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
-
-interface CustomerOrderRow {
-  order_product_id: number;
-  order_number: string;
-  product_title: string;
-  order_line_status_id: number;
-  customer_approval_status_id: number | null;
-  total_price: number | null;
-  workshop_name: string | null;
-  canceled_at: string | null;
-  created_at: string;
-}
+import { creditChangeRequested, creditFormLeft, customerRequested, selectCreditChange, selectCustomerById, selectCustomerDetail } from './slice';
 
 
-function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) {
+
+function CreditForm({ customerId }: { customerId: number }) {
   const { t } = useTranslation('customers');
-  const update = useMutation(`customer:${customer.id}:credit`);
+  const dispatch = useAppDispatch();
+  const update = useAppSelector((state) => selectCreditChange(state, customerId));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  useEffect(
+    () => () => {
+      dispatch(creditFormLeft(customerId));
+    },
+    [dispatch, customerId],
+  );
   const submit = () => {
     const credit = parseDecimal(value);
     const invalid = firstError(creditSchema, { credit });
     setError(invalid);
-    if (invalid) return;
-    update.send({
-      method: 'PUT',
-      path: API.customerCredit(customer.id),
-      body: { credit },
-      fallback: 'customers:creditFailed',
-      reload: [{ key: infoKey, path: API.customerInfo(customer.id) }],
-    });
+    if (invalid || credit === undefined) return;
+    dispatch(creditChangeRequested({ id: customerId, credit }));
   };
   return (
     <form
@@ -55,11 +46,11 @@ function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) 
       }}
     >
       <input type="number" min={0} step="0.01" aria-label={t('creditLabel')} value={value} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" disabled={update.status === 'busy'}>
+      <button type="submit" disabled={update?.status === 'busy'}>
         {t('creditSave')}
       </button>
       {error && <div className="field-error">{t(error)}</div>}
-      <NoticeView notice={update.notice} />
+      <NoticeView notice={update?.notice ?? null} />
     </form>
   );
 }
@@ -68,51 +59,54 @@ function CreditForm({ customer, infoKey }: { customer: Info; infoKey: string }) 
 export default function CustomerDetailScreen() {
   const { t } = useTranslation('customers');
   const id = Number(useParams().id);
-  const infoKey = `customer:${id}`;
-  const info = useResource<{ customer: Info }>(infoKey, API.customerInfo(id), 'customers:infoFailed');
-  const orders = useResource<{ orders: CustomerOrderRow[] }>(`customer:${id}:orders`, API.customerOrders(id), 'customers:infoFailed');
+  const dispatch = useAppDispatch();
+  const found = useAppSelector((state) => selectCustomerById(state, id));
+  const detail = useAppSelector((state) => selectCustomerDetail(state, id));
+  useEffect(() => {
+    dispatch(customerRequested(id));
+  }, [dispatch, id]);
+  const orders = useScopeLines({ kind: 'customer', id });
+  const exportKey = `customer:${id}:orders`;
+  const exported = useAppSelector((state) => selectExport(state, exportKey));
   const lookups = useLookups();
   const fmt = useFormatters();
-  const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
-  const customer = info.data?.customer;
-  const rows = orders.data?.orders ?? [];
+  // Shown once its figures are read, as when the customer came in one answer with them.
+  const figures = detail?.statistics;
+  const customer = found && figures ? { ...found, ...figures } : undefined;
+  const creditHistory = detail?.creditHistory ?? [];
+  const rows = orders.lines;
   const money = fmt.money;
 
   const columns = useMemo(
     () => [
-      { key: 'order_product_id', value: (r: CustomerOrderRow) => String(r.order_product_id) },
-      { key: 'order_number', value: (r: CustomerOrderRow) => r.order_number },
-      { key: 'product', value: (r: CustomerOrderRow) => r.product_title },
+      { key: 'order_product_id', value: (r: OrderLineDto) => String(r.order_product_id) },
+      { key: 'order_number', value: (r: OrderLineDto) => r.order_number },
+      { key: 'product', value: (r: OrderLineDto) => r.product_title },
       {
         key: 'status',
-        value: (r: CustomerOrderRow) => (r.canceled_at ? t('orderColumns.canceled') : (lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id))),
+        value: (r: OrderLineDto) => (r.canceled_at ? t('orderColumns.canceled') : (lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id))),
       },
-      { key: 'workshop', value: (r: CustomerOrderRow) => r.workshop_name ?? '-' },
-      { key: 'total_price', value: (r: CustomerOrderRow) => money(r.total_price) },
+      { key: 'workshop', value: (r: OrderLineDto) => r.workshop_name ?? '-' },
+      { key: 'total_price', value: (r: OrderLineDto) => money(r.total_price) },
       {
         key: 'approval',
-        value: (r: CustomerOrderRow) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('orderColumns.approved') : t('orderColumns.notApproved')),
+        value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('orderColumns.approved') : t('orderColumns.notApproved')),
       },
-      { key: 'created_at', value: (r: CustomerOrderRow) => fmt.date(r.created_at) },
+      { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
     ],
     [t, lookups, fmt, money],
   );
 
-  const exportOrders = async () => {
-    setExportNotice(null);
-    if (rows.length === 0) return setExportNotice({ kind: 'error', key: 'customers:nothingToExport' });
-    try {
-      const date = new Date().toISOString().slice(0, 10);
-      await downloadWorkbook(t('fileName', { id, date }), t('sheet'), columns.map((c) => ({ header: t(`orderColumns.${c.key}`), value: c.value })), rows);
-    } catch {
-      setExportNotice({ kind: 'error', key: 'customers:exportFailed' });
-    }
+  const exportOrders = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    const cells = sheetCells(columns.map((c) => ({ header: t(`orderColumns.${c.key}`), value: c.value })), rows);
+    dispatch(exportRequested({ key: exportKey, fileName: t('fileName', { id, date }), sheetName: t('sheet'), ...cells, emptyKey: 'customers:nothingToExport', failedKey: 'customers:exportFailed' }));
   };
 
   return (
     <>
       <h1>{t('detailTitle')}</h1>
-      <NoticeView notice={info.notice} />
+      <NoticeView notice={detail?.notice ?? null} />
       {customer && (
         <>
           <div className="cards">
@@ -145,15 +139,15 @@ export default function CustomerDetailScreen() {
           </div>
           <section className="card" aria-labelledby="customer-credit-title">
             <h2 id="customer-credit-title">{t('credit')}</h2>
-            <CreditForm customer={customer} infoKey={infoKey} />
+            <CreditForm customerId={customer.id} />
             <h3>{t('creditHistory')}</h3>
-            {customer.credit_history.length === 0 ? (
+            {creditHistory.length === 0 ? (
               <p>{t('noCreditHistory')}</p>
             ) : (
               <table>
                 <TableHead labels={[t('historyColumns.when'), t('historyColumns.who'), t('historyColumns.old'), t('historyColumns.new')]} />
                 <tbody>
-                  {customer.credit_history.map((change) => (
+                  {creditHistory.map((change) => (
                     <tr key={change.id}>
                       <td>{fmt.date(change.created_at)}</td>
                       <td>{change.changed_by_username}</td>
@@ -169,11 +163,11 @@ export default function CustomerDetailScreen() {
       )}
       <h2>{t('orders')}</h2>
       <div className="toolbar">
-        <button type="button" onClick={exportOrders}>
+        <button type="button" onClick={exportOrders} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
       </div>
-      <NoticeView notice={exportNotice ?? orders.notice} />
+      <NoticeView notice={exported?.notice ?? orders.notice} />
       {orders.status === 'ready' && rows.length === 0 && <p>{t('noOrders')}</p>}
       {rows.length > 0 && (
         <table>

@@ -1,36 +1,53 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { API, type CustomerDto } from '../../../shared/api';
-import { downloadWorkbook } from '../../components/excel';
+import type { CustomerDto } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
-import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
-import { useFormatters } from '../resources/lookups';
+import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
+import { exportCleared, exportRequested, selectExport } from '../exports';
+import { useFormatters } from '../lookups';
+import { customersRequested, selectCustomerList, selectCustomersState } from './slice';
 
 const FIELDS = ['id', 'name', 'company_name', 'email', 'phone', 'tax_number', 'credit'] as const;
+const EXPORT_KEY = 'customers:list';
 
 /** /admin/customers: filterable list of B2B customers; a row opens the customer's detail. */
 export default function CustomerListScreen() {
   const { t } = useTranslation('customers');
   const navigate = useNavigate();
   const fmt = useFormatters();
-  const { status, data, notice } = useResource<{ customers: CustomerDto[] }>('customers', API.b2bCustomers, 'customers:loadFailed');
+  const dispatch = useAppDispatch();
+  const customers = useAppSelector(selectCustomerList);
+  const { status, notice } = useAppSelector(selectCustomersState);
+  const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
+  useEffect(() => {
+    dispatch(customersRequested());
+    return () => {
+      dispatch(exportCleared(EXPORT_KEY));
+    };
+  }, [dispatch]);
   const [query, setQuery] = useState('');
-  const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
   const needle = query.trim().toLocaleLowerCase('tr');
   const shown = useMemo(
-    () => (data?.customers ?? []).filter((c) => [c.name, c.company_name, c.email, c.phone, String(c.id)].some((x) => x.toLocaleLowerCase('tr').includes(needle))),
-    [data, needle],
+    () => customers.filter((c) => [c.name, c.company_name, c.email, c.phone, String(c.id)].some((x) => x.toLocaleLowerCase('tr').includes(needle))),
+    [customers, needle],
   );
-  const exportList = async () => {
-    try {
-      const date = new Date().toISOString().slice(0, 10);
-      await downloadWorkbook(t('listFileName', { date }), t('listSheet'), FIELDS.map((f) => ({ header: t(`fields.${f}`), value: (c: CustomerDto) => c[f] })), shown);
-    } catch {
-      setExportNotice({ kind: 'error', key: 'customers:exportFailed' });
-    }
+  const exportList = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    const columns = FIELDS.map((f) => ({ header: t(`fields.${f}`), value: (c: CustomerDto) => c[f] }));
+    dispatch(
+      exportRequested({
+        key: EXPORT_KEY,
+        fileName: t('listFileName', { date }),
+        sheetName: t('listSheet'),
+        ...sheetCells(columns, shown),
+        emptyKey: 'customers:nothingToExport',
+        failedKey: 'customers:exportFailed',
+      }),
+    );
   };
   return (
     <>
@@ -41,7 +58,7 @@ export default function CustomerListScreen() {
           {t('exportList')}
         </button>
       </div>
-      <NoticeView notice={exportNotice} />
+      <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={status} notice={notice} count={shown.length} empty={t('empty')} />
       {shown.length > 0 && (
         <table>

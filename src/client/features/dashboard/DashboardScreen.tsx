@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { selectSession } from '../session/slice';
+import { selectSession } from '../session';
 import { RoleDashboard } from './dashboards';
 
 /* Role routes that open the dashboard on one of its tabs. */

@@ -3,14 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { Role } from '../../../shared/roles';
 import { type Tab, Tabs } from '../../components/Tabs';
-import { AccountPanel } from '../account/AccountPanel';
-import { PasswordChangeForm } from '../account/PasswordChangeForm';
-import { CustomerOrdersPanel } from '../customer-orders/CustomerOrdersPanel';
-import { ManualOrderForm } from '../customer-orders/ManualOrderForm';
-import { ProductionStepsPanel } from '../production-steps/ProductionStepsPanel';
-import { GeneralSettingsPanel } from '../settings/GeneralSettingsPanel';
-import { SystemInfoPanel } from '../settings/SystemInfoPanel';
-import { WorkshopOrdersPanel } from '../workshop-orders/WorkshopOrdersPanel';
+import { AccountPanel, PasswordChangeForm } from '../account';
+import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
+import { ProductionStepsPanel } from '../production-steps';
+import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
+import { WorkshopOrdersPanel } from '../workshop-orders';
 import { NavCards } from './NavCards';
 
 /* The dashboard of each role (SPEC section 2): a row of tabs, or for some roles cards alone. */

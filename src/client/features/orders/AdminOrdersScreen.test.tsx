@@ -15,7 +15,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     fulfilment_style: null, fulfillment_style: null, material_id: 31, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
     customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, gram_flagged: false,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
-    workshop_id: 1, workshop_name: 'Usta', customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: at,
+    workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: at,
     production_expected_days: at, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null, item_index: 1, item_count: 1,
     ...patch,
   };
@@ -137,8 +137,9 @@ test('a filter that leaves nothing says so, and the count follows the filters', 
   openScreen([line(1), line(2, { customer_note: 'Hediye' })]);
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
   const noteFilter = await screen.findByRole('textbox', { name: /Müşteri Notu/ });
+  // The filter applies after its debounce: wait for the count it leads to (a bound, not a pause).
   fireEvent.input(noteFilter, { target: { value: 'HEDİYE' } });
-  expect(await screen.findByText('1 / 2 satır')).toBeInTheDocument();
+  expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
   fireEvent.input(noteFilter, { target: { value: 'yok böyle' } });
-  expect(await screen.findByText('Filtreye uygun sipariş bulunamadı.')).toBeInTheDocument();
+  expect(await screen.findByText('Filtreye uygun sipariş bulunamadı.', {}, { timeout: 10_000 })).toBeInTheDocument();
 });

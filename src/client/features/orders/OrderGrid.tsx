@@ -17,9 +17,10 @@ import { AgGridReact } from 'ag-grid-react';
 import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { canApprovePacking, canCorrectGram, canDecideQuality, type LineState, lineState } from '../../../shared/lifecycle';
 import { foldCase } from '../../../shared/text';
 import { isUrgent } from '../../../shared/urgent';
-import { canApprovePacking, canCorrectGram, canDecideQuality, type OrderColumn } from './columns';
+import type { OrderColumn } from './columns';
 
 ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, RenderApiModule, RowApiModule, RowStyleModule, LocaleModule, NumberEditorModule]);
 
@@ -29,7 +30,8 @@ export interface GridActions {
   onApprovePacking: (row: OrderLineDto) => void;
   /** A gram typed into the gram cell (double-click, Enter or leaving the cell saves, Escape cancels). */
   onCorrectGram: (row: OrderLineDto, gram: number | null) => void;
-  busyLine: number | null;
+  /** Lines with an action under way or just done, whose buttons wait. */
+  busyLines: readonly number[];
 }
 
 export interface OrderGridHandle {
@@ -54,12 +56,12 @@ function PhotoCell({ data }: Cell) {
 }
 
 /** A row's action button, named by its column and enabled while the line allows the action. */
-function actionCell(allowed: (row: OrderLineDto) => boolean, act: (actions: GridActions) => (row: OrderLineDto) => void) {
+function actionCell(allowed: (state: LineState) => boolean, act: (actions: GridActions) => (row: OrderLineDto) => void) {
   return function ActionCell({ data, context, colDef }: Cell) {
     if (!data) return null;
     const actions = context.current;
     return (
-      <button type="button" className="small" disabled={!allowed(data) || actions.busyLine === data.id} onClick={() => act(actions)(data)}>
+      <button type="button" className="small" disabled={!allowed(lineState(data)) || actions.busyLines.includes(data.id)} onClick={() => act(actions)(data)}>
         {colDef?.headerName}
       </button>
     );
@@ -72,10 +74,11 @@ const RENDERERS = {
   packingAction: actionCell(canApprovePacking, (a) => a.onApprovePacking),
 } as const;
 
-const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
+/* A power user types fast: AG Grid's default 500 ms filter debounce is too long. */
+const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, debounceMs: 150, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
 
 /** The admin's order grid: every column sorts and has a contains-filter; urgent rows are marked. */
-const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLine, noMatch }, ref) {
+const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch }, ref) {
   const { t, i18n } = useTranslation('orders');
   const grid = useRef<AgGridReact<OrderLineDto>>(null);
   useImperativeHandle(ref, () => ({
@@ -85,8 +88,8 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
       return visible;
     },
   }));
-  const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, busyLine });
-  context.current = { onQualityControl, onApprovePacking, onCorrectGram, busyLine };
+  const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, busyLines });
+  context.current = { onQualityControl, onApprovePacking, onCorrectGram, busyLines };
   const columnDefs = useMemo<ColDef<OrderLineDto>[]>(
     () =>
       columns.map((column) => {
@@ -102,7 +105,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
           pinned: action ? 'right' : undefined,
           ...(column.kind === 'gram'
             ? {
-                editable: ({ data }) => (data ? canCorrectGram(data) : false),
+                editable: ({ data }) => (data ? canCorrectGram(lineState(data)) : false),
                 cellEditor: 'agNumberCellEditor',
                 cellEditorParams: { min: 0, step: 0.01 },
                 // The row is the store's: the save goes to the server, and its answer replaces the row.
@@ -119,7 +122,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
   useEffect(() => {
     const actions = columns.filter((c) => c.kind === 'qualityAction' || c.kind === 'packingAction').map((c) => c.key);
     grid.current?.api?.refreshCells({ columns: actions, force: true });
-  }, [busyLine, columns]);
+  }, [busyLines, columns]);
   return (
     <div className="order-grid" role="region" aria-label={t('title')}>
       <AgGridReact<OrderLineDto>

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API, type OrderLineDto, type RoutingStepDto } from '../../../shared/api';
+import type { OrderLineDto } from '../../../shared/api';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
+import { routingRequested, selectRouting } from '../catalogue';
 
 export interface QualityDecision {
   approved: boolean;
@@ -23,15 +24,20 @@ interface Props {
 
 /**
  * The steps a rejected piece may go back to: its product's routing, or the built-in process
- * (whose steps the server created by name when the piece first moved) when it has none.
+ * (its steps exist from the start, found by name) when it has none.
  */
-function useReturnSteps(productId: number, stepNames: Map<number, string>): Array<{ id: number; name: string }> {
-  const routing = useResource<{ product_production_steps: RoutingStepDto[] }>(`routing:${productId}`, API.productionProcess(productId), 'orders:routingFailed');
-  const saved = routing.data?.product_production_steps ?? [];
-  if (saved.length > 0) return saved.map((s) => ({ id: s.step_id, name: s.step_name }));
-  if (routing.status === 'loading') return [];
+function useReturnSteps(productId: number, stepNames: Map<number, string>): { steps: Array<{ id: number; name: string }>; failed: boolean } {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(routingRequested({ productId }));
+  }, [dispatch, productId]);
+  const routing = useAppSelector((state) => selectRouting(state, productId));
+  const saved = routing?.steps ?? [];
+  const failed = routing?.status === 'failed';
+  if (saved.length > 0) return { steps: saved.map((s) => ({ id: s.step_id, name: s.step_name })), failed };
+  if (!routing || routing.status === 'loading') return { steps: [], failed };
   const byName = new Map([...stepNames].map(([id, name]) => [name, id]));
-  return FALLBACK_ROUTING.flatMap(({ stepName }) => (byName.has(stepName) ? [{ id: byName.get(stepName)!, name: stepName }] : []));
+  return { steps: FALLBACK_ROUTING.flatMap(({ stepName }) => (byName.has(stepName) ? [{ id: byName.get(stepName)!, name: stepName }] : [])), failed };
 }
 
 /** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to. */
@@ -40,7 +46,7 @@ export function QualityControlModal({ line, qualityNames, stepNames, busy, notic
   const id = useId();
   const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
   const [returnStep, setReturnStep] = useState('');
-  const steps = useReturnSteps(line.product_id, stepNames);
+  const { steps, failed: routingFailed } = useReturnSteps(line.product_id, stepNames);
   const valid = state === 'approved' || (state === 'rejected' && returnStep !== '');
   const current = line.quality_control_id === null ? t('quality.undecided') : (qualityNames.get(line.quality_control_id) ?? String(line.quality_control_id));
   return (
@@ -77,6 +83,7 @@ export function QualityControlModal({ line, qualityNames, stepNames, busy, notic
                 </option>
               ))}
             </select>
+            {routingFailed && <div className="hint">{t('routingFailed')}</div>}
             {returnStep === '' && <div className="hint">{t('validation:returnStepRequired')}</div>}
           </>
         )}

@@ -1,7 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { CUSTOMER_APPROVED, LineStatus, NOT_STARTED } from '../../../shared/statuses';
-import type { Formatters } from '../resources/lookups';
+import { canApprovePacking, canDecideQuality, lineState } from '../../../shared/lifecycle';
+import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
+import type { Formatters } from '../lookups';
 
 /** Names behind the ids of an order line, each with the raw id as fallback. */
 export interface OrderLookups {
@@ -27,15 +28,6 @@ export interface OrderColumn {
 
 type Spec = [key: string, width: number, text: (row: OrderLineDto) => string, sortValue?: (row: OrderLineDto) => string | number | null, kind?: ColumnKind];
 
-/** QC may be decided while a line waits for it or is being packed (DESIGN.md life cycle). */
-export const canDecideQuality = (row: OrderLineDto) => row.order_line_status_id === LineStatus.QualityControl || row.order_line_status_id === LineStatus.Packing;
-
-/** The admin corrects a gram the workshop has entered (it is never entered from the office). */
-export const canCorrectGram = (row: OrderLineDto) => row.product_gram !== null;
-
-/** Packing is approved on a weighed line at the packing stage. */
-export const canApprovePacking = (row: OrderLineDto) => row.order_line_status_id === LineStatus.Packing && row.product_gram !== null;
-
 /**
  * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
  * next to the gram. One definition serves the grid cells, its filters and the Excel export.
@@ -45,7 +37,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const named = (names: Map<number, string>, id: number | null) => (id === null ? '' : (names.get(id) ?? String(id)));
   const date = (iso: string | null) => (iso ? fmt.date(iso) : '');
   const money = (value: number | null) => (value === null ? '' : fmt.money(value));
-  const step = (id: number) => (id === NOT_STARTED ? t('orders:notStarted') : named(lookups.step, id));
+  const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), t('orders:notStarted'));
   const approval = (id: number | null) => (id === null ? t('orders:approval.waiting') : id === CUSTOMER_APPROVED ? t('orders:approval.approved') : String(id));
 
   const specs: Spec[] = [
@@ -100,8 +92,8 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   return [
     column('photo', 'photo', 80, (r) => text(r.product_picture_url)),
     ...specs.map(([key, width, show, sortValue, kind = 'text']) => column(key, kind, width, show, sortValue)),
-    column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(r) ? t('orders:qualityAction') : '')),
-    column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(r) ? t('orders:packingAction') : '')),
+    column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(lineState(r)) ? t('orders:qualityAction') : '')),
+    column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(lineState(r)) ? t('orders:packingAction') : '')),
   ];
 }
 

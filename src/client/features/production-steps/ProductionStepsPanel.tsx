@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductionStepDto } from '../../../shared/api';
 import { productionStepSchema } from '../../../shared/schemas/production-steps';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useFormatters } from '../resources/lookups';
+import { useFormatters } from '../lookups';
 import { TextField } from '../../components/fields';
 import { ListStatus } from '../../components/ListStatus';
 import { selectSteps, selectStepsState, stepCreateRequested, stepDeleteRequested, stepsRequested, stepUpdateRequested } from './slice';

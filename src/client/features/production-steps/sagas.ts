@@ -1,12 +1,25 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import { API, type ProductionStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
-import { stepCreateRequested, stepDeleted, stepDeleteRequested, stepSaved, stepsFailed, stepsLoaded, stepsRequested, stepUpdateRequested } from './slice';
+import {
+  selectStepsStatus,
+  stepCreateRequested,
+  stepDeleted,
+  stepDeleteRequested,
+  stepSaved,
+  stepsFailed,
+  stepsLoaded,
+  stepsRequested,
+  stepUpdateRequested,
+} from './slice';
 
 type Saved = { production_step: ProductionStepDto; message: string };
 
+/** Loads the steps unless they are already loaded (a load under way ignores further requests: takeLeading). */
 function* load() {
+  const status: ReturnType<typeof selectStepsStatus> = yield select(selectStepsStatus);
+  if (status === 'ready') return;
   try {
     const { production_steps }: { production_steps: ProductionStepDto[] } = yield call(http.get, API.productionSteps);
     yield put(stepsLoaded(production_steps));
@@ -45,7 +58,7 @@ function* remove(action: ReturnType<typeof stepDeleteRequested>) {
 
 export function* stepsSaga() {
   yield all([
-    takeLatest(stepsRequested.type, load),
+    takeLeading(stepsRequested.type, load),
     takeEvery(stepCreateRequested.type, create),
     takeEvery(stepUpdateRequested.type, update),
     takeEvery(stepDeleteRequested.type, remove),

@@ -1,6 +1,7 @@
-import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loggedIn, loggedOut } from '../session';
 
 const adapter = createEntityAdapter<ProductionStepDto>();
 
@@ -17,12 +18,16 @@ export interface StepsExtra {
   saves: number;
 }
 
+const initialState = adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saves: 0 });
+
+/** The production steps, loaded once per session and shared by the settings tab, the routing editor and the step names of order lines. */
 export const stepsSlice = createSlice({
   name: 'steps',
-  initialState: adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saves: 0 }),
+  initialState,
   reducers: {
+    /** A screen needs the steps; once they are loaded this changes nothing and the saga makes no call. */
     stepsRequested: (state) => {
-      state.status = 'loading';
+      if (state.status !== 'ready') state.status = 'loading';
     },
     stepsLoaded: (state, action: PayloadAction<ProductionStepDto[]>) => {
       adapter.setAll(state, action.payload);
@@ -57,6 +62,8 @@ export const stepsSlice = createSlice({
       if (action.payload.loading) state.status = 'failed';
     },
   },
+  // Another user's session starts with nothing of the last one.
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
 });
 
 export const { stepsRequested, stepsLoaded, stepCreateRequested, stepUpdateRequested, stepDeleteRequested, stepSaved, stepDeleted, stepsFailed } =
@@ -65,3 +72,6 @@ export const { stepsRequested, stepsLoaded, stepCreateRequested, stepUpdateReque
 type State = { steps: ReturnType<typeof stepsSlice.reducer> };
 export const { selectAll: selectSteps } = adapter.getSelectors((state: State) => state.steps);
 export const selectStepsState = (state: State) => state.steps;
+export const selectStepsStatus = (state: State) => state.steps.status;
+/** Step names by id, rebuilt only when the steps change. */
+export const selectStepNames = createSelector([selectSteps], (steps) => new Map(steps.map((step) => [step.id, step.step_name])));

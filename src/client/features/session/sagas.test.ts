@@ -86,8 +86,8 @@ test('after logout the focus listener is gone; a new login brings it back', asyn
   await flush();
   expect(calls.filter((c) => c.url === API.logout)).toHaveLength(1);
 
-  storeLogin(2, 'Yonetici');
-  store.dispatch(loggedIn(readSession()!));
+  store.dispatch(loggedIn({ token: 'aaa.bbb.ccc', refresh_token: 'refresh-1', user_role_id: 2, user_role_title: 'Yonetici', user_id: 7 }));
+  expect(readSession()).toMatchObject({ token: 'aaa.bbb.ccc', role: 2 });
   await flush();
   expect(meCalls()).toBe(3);
   window.dispatchEvent(new Event('focus'));

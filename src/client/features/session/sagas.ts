@@ -4,7 +4,7 @@ import { API, type UserDto } from '../../../shared/api';
 import { SESSION_IDLE_LIMIT_MS } from '../../../shared/limits';
 import { http } from '../../api/http';
 import { loggedIn, loggedOut, logoutRequested, profileLoaded, selectSession, sessionReloaded, type SessionState } from './slice';
-import { clearSession, readSession, saveRole, SESSION_KEYS } from './storage';
+import { clearSession, readSession, saveRole, saveSession, SESSION_KEYS, sessionOf } from './storage';
 
 const CHANNEL = 'session';
 const watchedKeys = new Set<string>(Object.values(SESSION_KEYS));
@@ -133,11 +133,17 @@ function* logout(action: ReturnType<typeof logoutRequested>) {
   yield put(loggedOut(action.payload));
 }
 
+/** A new login is kept in the tab's storage and told to the other tabs. */
+function keepLogin(action: ReturnType<typeof loggedIn>) {
+  saveSession(sessionOf(action.payload));
+  announceSessionChange();
+}
+
 export function* sessionSaga() {
   yield all([
     fork(sessionLifecycle),
     fork(watchElsewhere),
     takeLeading(logoutRequested.type, logout),
-    takeEvery(loggedIn.type, announceSessionChange),
+    takeEvery(loggedIn.type, keepLogin),
   ]);
 }

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { readSession, type StoredSession } from './storage';
+import type { LoginResponse } from '../../../shared/api';
+import { readSession, sessionOf, type StoredSession } from './storage';
 
 export interface SessionState {
   loggedIn: boolean;
@@ -24,7 +25,8 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState: () => fromStorage(readSession()),
   reducers: {
-    loggedIn: (_state, action: PayloadAction<StoredSession>) => fromStorage(action.payload),
+    /** A login answer; the session saga keeps it in storage. */
+    loggedIn: (_state, action: PayloadAction<LoginResponse>) => fromStorage(sessionOf(action.payload)),
     /** Storage may have changed in another tab or after a refresh: take what it holds now. */
     sessionReloaded: (state, action: PayloadAction<StoredSession | null>) => ({ ...fromStorage(action.payload), username: action.payload ? state.username : '' }),
     profileLoaded: (state, action: PayloadAction<{ role: number; roleTitle: string; username: string }>) => {

@@ -1,6 +1,10 @@
 import type { LoginResponse } from '../../../shared/api';
 
-/* Keys of the tab's session storage (SPEC section 3). The token is kept base64-encoded. */
+/*
+ * The tab's session storage (SPEC section 3), written only here and used only by the session
+ * feature: the rest of the client reads the session from the store or through the HTTP client.
+ * The token is kept base64-encoded.
+ */
 export const SESSION_KEYS = {
   token: 'authToken',
   refreshToken: 'refreshToken',
@@ -40,13 +44,17 @@ export function readSession(): StoredSession | null {
   };
 }
 
-export function saveLogin(login: LoginResponse): StoredSession {
-  sessionStorage.setItem(SESSION_KEYS.token, btoa(login.token));
-  sessionStorage.setItem(SESSION_KEYS.refreshToken, login.refresh_token);
-  sessionStorage.setItem(SESSION_KEYS.role, String(login.user_role_id));
-  sessionStorage.setItem(SESSION_KEYS.roleTitle, login.user_role_title);
-  sessionStorage.setItem(SESSION_KEYS.userId, String(login.user_id));
-  return readSession()!;
+/** The session a login (or refresh) answer starts. */
+export function sessionOf(login: LoginResponse): StoredSession {
+  return { token: login.token, refreshToken: login.refresh_token, role: login.user_role_id, roleTitle: login.user_role_title, userId: login.user_id };
+}
+
+export function saveSession(session: StoredSession): void {
+  sessionStorage.setItem(SESSION_KEYS.token, btoa(session.token));
+  if (session.refreshToken !== null) sessionStorage.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
+  sessionStorage.setItem(SESSION_KEYS.role, String(session.role));
+  sessionStorage.setItem(SESSION_KEYS.roleTitle, session.roleTitle);
+  sessionStorage.setItem(SESSION_KEYS.userId, String(session.userId));
 }
 
 export function saveRole(role: number, roleTitle: string): void {

@@ -2,35 +2,34 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { API } from '../../../shared/api';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
 import { NoticeView } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
-
-const SETTINGS_KEY = 'settings:general';
+import { selectSettings, settingsFormLeft, settingsRequested, settingsSaveRequested } from './slice';
 
 /** System e-mail, phone, time zone, the currency every amount is shown in and the gram tolerance. */
 export function GeneralSettingsPanel() {
   const { t } = useTranslation('settings');
-  const current = useResource<{ settings: GeneralSettings }>(SETTINGS_KEY, API.generalSettings, 'settings:general.loadFailed');
-  const save = useMutation('settings:save');
+  const dispatch = useAppDispatch();
+  const { general, notice, save } = useAppSelector(selectSettings);
   const { register, handleSubmit, formState, reset } = useForm<GeneralSettings>({ resolver: yupResolver(generalSettingsSchema) as never, defaultValues: DEFAULT_SETTINGS });
   useEffect(() => {
-    if (current.data) reset(current.data.settings);
-  }, [current.data, reset]);
+    dispatch(settingsRequested());
+    return () => {
+      dispatch(settingsFormLeft());
+    };
+  }, [dispatch]);
+  useEffect(() => {
+    if (general) reset(general);
+  }, [general, reset]);
   const errors = formState.errors;
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [DEFAULT_SETTINGS.time_zone];
   return (
     <section className="card narrow" aria-labelledby="general-settings-title">
       <h2 id="general-settings-title">{t('general.title')}</h2>
-      <NoticeView notice={save.status === 'done' ? { kind: 'success', key: 'settings:general.saved' } : (save.notice ?? current.notice)} />
-      <form
-        noValidate
-        onSubmit={handleSubmit((values) =>
-          save.send({ method: 'PUT', path: API.generalSettings, body: values, fallback: 'settings:general.failed', reload: [{ key: SETTINGS_KEY, path: API.generalSettings }] }),
-        )}
-      >
+      <NoticeView notice={save.notice ?? notice} />
+      <form noValidate onSubmit={handleSubmit((values) => dispatch(settingsSaveRequested(values)))}>
         <TextField label={t('general.system_email')} type="email" error={errors.system_email?.message} {...register('system_email')} />
         <TextField label={t('general.phone')} error={errors.phone?.message} {...register('phone')} />
         <label htmlFor="settings-zone">{t('general.time_zone')}</label>

@@ -1,25 +1,17 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
-
-interface SystemInfo {
-  users_by_role: Array<{ role_id: number; role_name: string; count: number }>;
-  order_lines_by_status: Array<{ status_id: number; name: string; count: number }>;
-  products: number;
-  workshops: number;
-  customers: number;
-  database: string;
-  database_size_bytes: number;
-  uptime_seconds: number;
-  version: string;
-}
+import { selectSystemInfo, systemInfoRequested } from './slice';
 
 /** Real figures of the running system (the settings tab once showed fixed samples). */
 export function SystemInfoPanel() {
   const { t } = useTranslation('settings');
-  const { data, notice } = useResource<{ system: SystemInfo }>('system:info', API.systemInfo, 'settings:systemInfo.failed');
-  const info = data?.system;
+  const dispatch = useAppDispatch();
+  const { info, notice } = useAppSelector(selectSystemInfo);
+  useEffect(() => {
+    dispatch(systemInfoRequested());
+  }, [dispatch]);
   if (!info) return <NoticeView notice={notice} />;
   const uptime = info.uptime_seconds;
   return (

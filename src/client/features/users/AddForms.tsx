@@ -1,24 +1,31 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API, type CustomerDto, type UserDto } from '../../../shared/api';
+import type { UserDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { customerSchema } from '../../../shared/schemas/customers';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
 import { workshopSchema } from '../../../shared/schemas/workshops';
-import { useResource } from '../resources/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { customersRequested, selectCustomerList } from '../customers';
 import { type FormField, RecordForm } from './RecordForm';
+import type { AddFormName } from './slice';
 
-export type AddFormName = 'customer' | 'workshop' | 'store' | 'webhook';
+export type { AddFormName };
 
 /** The admin's add forms of /admin/users: a customer or workshop for a user of that role, a store or webhook for a customer. */
 export function AddForm({ form, users, onClose }: { form: AddFormName; users: UserDto[]; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const customers = useResource<{ customers: CustomerDto[] }>('customers', API.b2bCustomers, 'users:loadFailed');
+  const dispatch = useAppDispatch();
+  const customers = useAppSelector(selectCustomerList);
+  useEffect(() => {
+    dispatch(customersRequested());
+  }, [dispatch]);
   const usersOf = (role: number) => users.filter((u) => u.role === role).map((u) => ({ value: u.id, label: `${u.username} (${u.email})` }));
   const userField = (role: number): FormField => ({ name: 'user_id', choices: usersOf(role), placeholder: t('forms.chooseUser') });
   const customerField: FormField = {
     name: 'user_id',
     label: 'customer',
-    choices: (customers.data?.customers ?? []).filter((c) => c.user_id !== null).map((c) => ({ value: c.user_id!, label: `${c.company_name} - ${c.name}` })),
+    choices: customers.filter((c) => c.user_id !== null).map((c) => ({ value: c.user_id!, label: `${c.company_name} - ${c.name}` })),
     placeholder: t('forms.chooseCustomer'),
   };
   const text = (...names: string[]): FormField[] => names.map((name) => ({ name }));
@@ -30,7 +37,6 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
         <RecordForm
           form="customer"
           schema={customerSchema}
-          path={API.customers}
           onClose={onClose}
           fields={[
             userField(Role.Customer),
@@ -46,7 +52,6 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
         <RecordForm
           form="workshop"
           schema={workshopSchema}
-          path={API.workshops}
           onClose={onClose}
           fields={[userField(Role.Workshop), ...text('name', 'code', 'phone_number', 'company_name', 'tax_number', 'address')]}
         />
@@ -56,7 +61,6 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
         <RecordForm
           form="store"
           schema={storeSchema}
-          path={API.shop}
           onClose={onClose}
           fields={[customerField, ...text('shop_name', 'api_key'), ...secrets('api_secret', 'access_token')]}
         />
@@ -66,7 +70,6 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
         <RecordForm
           form="webhook"
           schema={webhookSchema}
-          path={API.shopCredentials}
           onClose={onClose}
           fields={[customerField, ...text('shop_name', 'shop_domain', 'api_key'), ...secrets('api_secret', 'webhook_secret', 'access_token')]}
         />

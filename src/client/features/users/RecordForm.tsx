@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
-import { useMutation } from '../resources/hooks';
+import { type AddFormName, addFormClosed, addFormSubmitted, selectAdding } from './slice';
 
 export interface FormField {
   name: string;
@@ -22,24 +23,26 @@ export interface FormField {
  * An add form in a modal, checked with the shared schema before anything is sent; the server's
  * sentence (or the form's fallback) is shown when it refuses.
  */
-export function RecordForm({ form, schema, fields, path, onClose }: {
-  form: 'customer' | 'workshop' | 'store' | 'webhook';
-  schema: ObjectSchema<AnyObject>;
-  fields: FormField[];
-  path: string;
-  onClose: () => void;
-}) {
+export function RecordForm({ form, schema, fields, onClose }: { form: AddFormName; schema: ObjectSchema<AnyObject>; fields: FormField[]; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const save = useMutation(`add:${form}`);
+  const dispatch = useAppDispatch();
+  const adding = useAppSelector(selectAdding);
+  const save = adding?.form === form ? adding : null;
   const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(schema) });
   useEffect(() => {
-    if (save.status === 'done') onClose();
-  }, [save.status, onClose]);
+    if (save?.status === 'added') onClose();
+  }, [save?.status, onClose]);
+  useEffect(
+    () => () => {
+      dispatch(addFormClosed());
+    },
+    [dispatch],
+  );
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
   return (
     <Modal title={t(`forms.${form}.title`)} onClose={onClose}>
-      <NoticeView notice={save.status === 'failed' ? save.notice : null} />
-      <form noValidate onSubmit={handleSubmit((values) => save.send({ method: 'POST', path, body: values, fallback: `users:forms.${form}.failed` }))}>
+      <NoticeView notice={save?.status === 'failed' ? save.notice : null} />
+      <form noValidate onSubmit={handleSubmit((values) => dispatch(addFormSubmitted({ form, values })))}>
         {fields.map((field) => {
           const label = t(`forms.fields.${field.label ?? field.name}`);
           const numeric = field.type === 'number' || field.choices !== undefined;
@@ -73,7 +76,7 @@ export function RecordForm({ form, schema, fields, path, onClose }: {
           );
         })}
         <div className="toolbar">
-          <button type="submit" disabled={save.status === 'busy'}>
+          <button type="submit" disabled={save?.status === 'busy'}>
             {t('forms.save')}
           </button>
           <button type="button" className="secondary" onClick={onClose}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useFormatters } from '../resources/lookups';
+import { useFormatters } from '../lookups';
 import { ListStatus } from '../../components/ListStatus';
 import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
@@ -16,10 +16,8 @@ export default function UsersScreen() {
   const users = useAppSelector(selectUsers);
   const { status, notice } = useAppSelector(selectUsersState);
   const [open, setOpen] = useState<AddFormName | null>(null);
-  const close = useCallback(() => {
-    setOpen(null);
-    dispatch(usersRequested());
-  }, [dispatch]);
+  // Adding a customer, workshop, store or webhook changes no user: the list is not read again.
+  const close = useCallback(() => setOpen(null), []);
   useEffect(() => {
     dispatch(usersRequested());
   }, [dispatch]);

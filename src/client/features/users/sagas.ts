@@ -1,8 +1,29 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type RoleDto, type UserDto } from '../../../shared/api';
+import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API, type CustomerDto, type RoleDto, type UserDto, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
-import { roleAssigned, roleAssignFailed, roleAssignRequested, usersFailed, usersLoaded, usersRequested } from './slice';
+import { customerCreated } from '../customers';
+import { workshopCreated } from '../workshops';
+import {
+  type AddFormName,
+  addFormSubmitted,
+  recordAdded,
+  recordAddFailed,
+  roleAssigned,
+  roleAssignFailed,
+  roleAssignRequested,
+  usersFailed,
+  usersLoaded,
+  usersRequested,
+} from './slice';
+
+/** Where each add form's record is created (the spec leaves the store and webhook paths open; DESIGN.md names them). */
+const ADD_PATHS: Record<AddFormName, string> = {
+  customer: API.customers,
+  workshop: API.workshops,
+  store: API.shop,
+  webhook: API.shopCredentials,
+};
 
 function* loadUsers() {
   try {
@@ -23,6 +44,19 @@ function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
   }
 }
 
+/** A created customer or workshop joins its collection, so lists already loaded show it without a reload. */
+function* addRecord(action: ReturnType<typeof addFormSubmitted>) {
+  const { form, values } = action.payload;
+  try {
+    const answer: { message: string; customer?: CustomerDto; workshop?: WorkshopDto } = yield call(http.post, ADD_PATHS[form], values);
+    if (answer.customer) yield put(customerCreated(answer.customer));
+    if (answer.workshop) yield put(workshopCreated(answer.workshop));
+    yield put(recordAdded({ form, message: answer.message }));
+  } catch (error) {
+    yield put(recordAddFailed({ form, notice: failure(error, `users:forms.${form}.failed`) }));
+  }
+}
+
 export function* usersSaga() {
-  yield all([takeLatest(usersRequested.type, loadUsers), takeEvery(roleAssignRequested.type, assignRole)]);
+  yield all([takeLatest(usersRequested.type, loadUsers), takeEvery(roleAssignRequested.type, assignRole), takeLeading(addFormSubmitted.type, addRecord)]);
 }

@@ -4,17 +4,22 @@ import type { NoticeLike } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
 
+/** The records the admin adds from /admin/users: a customer or workshop for a user, a store or webhook for a customer. */
+export type AddFormName = 'customer' | 'workshop' | 'store' | 'webhook';
+
 export interface UsersExtra {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   roles: RoleDto[];
   notice: NoticeLike | null;
   /** Users whose role change is under way. */
   assigning: number[];
+  /** The add form whose record is being sent or was refused; null when none is. */
+  adding: { form: AddFormName; status: 'busy' | 'added' | 'failed'; notice: NoticeLike | null } | null;
 }
 
 export const usersSlice = createSlice({
   name: 'users',
-  initialState: usersAdapter.getInitialState<UsersExtra>({ status: 'idle', roles: [], notice: null, assigning: [] }),
+  initialState: usersAdapter.getInitialState<UsersExtra>({ status: 'idle', roles: [], notice: null, assigning: [], adding: null }),
   reducers: {
     usersRequested: (state) => {
       state.status = 'loading';
@@ -44,11 +49,37 @@ export const usersSlice = createSlice({
       state.assigning = state.assigning.filter((id) => id !== action.payload.userId);
       state.notice = action.payload.notice;
     },
+    /** The admin sent an add form, already checked against its shared schema. */
+    addFormSubmitted: (state, action: PayloadAction<{ form: AddFormName; values: Record<string, unknown> }>) => {
+      state.adding = { form: action.payload.form, status: 'busy', notice: null };
+    },
+    recordAdded: (state, action: PayloadAction<{ form: AddFormName; message: string }>) => {
+      state.adding = { form: action.payload.form, status: 'added', notice: { kind: 'success', text: action.payload.message } };
+    },
+    recordAddFailed: (state, action: PayloadAction<{ form: AddFormName; notice: NoticeLike }>) => {
+      state.adding = { form: action.payload.form, status: 'failed', notice: action.payload.notice };
+    },
+    /** The add form was closed. */
+    addFormClosed: (state) => {
+      state.adding = null;
+    },
   },
 });
 
-export const { usersRequested, usersLoaded, usersFailed, roleAssignRequested, roleAssigned, roleAssignFailed } = usersSlice.actions;
+export const {
+  usersRequested,
+  usersLoaded,
+  usersFailed,
+  roleAssignRequested,
+  roleAssigned,
+  roleAssignFailed,
+  addFormSubmitted,
+  recordAdded,
+  recordAddFailed,
+  addFormClosed,
+} = usersSlice.actions;
 
 type State = { users: ReturnType<typeof usersSlice.reducer> };
 export const { selectAll: selectUsers } = usersAdapter.getSelectors((state: State) => state.users);
 export const selectUsersState = (state: State) => state.users;
+export const selectAdding = (state: State) => state.users.adding;

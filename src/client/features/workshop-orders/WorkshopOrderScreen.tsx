@@ -1,61 +1,72 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { API, type LineHistoryDto } from '../../../shared/api';
+import { canAdvance, canEnterGram, canWorkshopApprove, lineState } from '../../../shared/lifecycle';
 import { gramSchema } from '../../../shared/schemas/orders';
-import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
+import { LineStatus, stepLabel } from '../../../shared/statuses';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
-import type { WorkshopLine } from './types';
-import { firstError, parseDecimal } from '../../components/validate';
 import { TableHead } from '../../components/TableHead';
+import { firstError, parseDecimal } from '../../components/validate';
+import {
+  gramEntered,
+  lineHistoryRequested,
+  lineRequested,
+  nextStepRequested,
+  selectLine,
+  selectLineAction,
+  selectLineHistory,
+  selectLoad,
+  workshopApprovalRequested,
+} from '../order-lines';
+import { useFormatters, useLookups } from '../lookups';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
   const { t } = useTranslation('workshopOrders');
+  const dispatch = useAppDispatch();
   const id = Number(useParams().id);
   const fmt = useFormatters();
   const lookups = useLookups();
-  const lineKey = `workshop:me:order:${id}`;
-  const historyKey = `line:${id}:history`;
-  const line = useResource<{ order: WorkshopLine }>(lineKey, API.myWorkshopOrder(id), 'workshopOrders:detailFailed');
-  const history = useResource<{ history: LineHistoryDto[] }>(historyKey, API.lineHistory(id), 'workshopOrders:detailFailed');
-  const next = useMutation(`line:${id}:next`);
-  const approve = useMutation(`line:${id}:approve`);
-  const gram = useMutation(`line:${id}:gram`);
+  const order = useAppSelector((state) => selectLine(state, id));
+  const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
+  const history = useAppSelector((state) => selectLineHistory(state, id));
+  const action = useAppSelector((state) => selectLineAction(state, id));
   const [gramValue, setGramValue] = useState('');
   const [gramError, setGramError] = useState<string | null>(null);
-  const reload = [
-    { key: lineKey, path: API.myWorkshopOrder(id) },
-    { key: historyKey, path: API.lineHistory(id) },
-    { key: 'workshop:me:orders', path: API.myWorkshopOrders },
-    { key: 'workshop:me:statistics', path: API.myWorkshopStatistics },
-  ];
-  const order = line.data?.order;
-  if (!order) return <NoticeView notice={line.notice} />;
+  useEffect(() => {
+    dispatch(lineRequested({ id, reader: 'workshop' }));
+    dispatch(lineHistoryRequested(id));
+  }, [dispatch, id]);
+  if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
-  const stepName = (step: number | null) => (step === null ? '-' : step === NOT_STARTED ? t('notStarted') : (lookups.step.get(step) ?? String(step)));
+  const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
   const options = [order.material_id, order.chain_length_id, order.size_id, order.color_id, order.karat_id]
     .filter((value): value is number => value !== null)
     .map((value) => `${value} - ${lookups.optionValue.get(value) ?? value}`)
     .join(', ');
-  const approved = order.workshop_started_process_id === 2;
-  const canEnterGram = order.order_line_status_id === LineStatus.Packing && order.product_gram === null;
-  const inProduction = order.order_line_status_id === LineStatus.Waiting || order.order_line_status_id === LineStatus.InProcess;
+  const state = lineState(order);
+  // While an action runs or the line settles after one, no button takes a tap (a double tap moves a piece once).
+  const busy = action?.status === 'busy' || action?.status === 'settling';
+  const nextLabel = () => {
+    if (action?.kind !== 'nextStep') return t('nextStep');
+    if (action.status === 'busy') return t('nextBusy');
+    if (action.status !== 'settling') return t('nextStep');
+    return order.order_line_status_id === LineStatus.QualityControl ? t('nextDoneQuality') : t('nextDone', { step: stepName(order.current_order_line_process) });
+  };
   const saveGram = () => {
     const value = parseDecimal(gramValue);
     const invalid = firstError(gramSchema, { product_gram: value });
     setGramError(invalid);
     if (invalid) return;
-    gram.send({ method: 'POST', path: API.myWorkshopGram(id), body: { product_gram: value }, fallback: 'workshopOrders:gramFailed', reload });
+    dispatch(gramEntered(id, value as number));
   };
 
   return (
     <>
       <Link to="/workshop/orders">{t('back')}</Link>
       <h1>{t('title', { id })}</h1>
-      <NoticeView notice={next.notice ?? approve.notice ?? gram.notice} />
+      <NoticeView notice={action?.notice ?? null} />
       <div className="cards">
         <section className="card">
           {order.product_picture_url && <img src={order.product_picture_url} alt={order.product_title} style={{ maxWidth: '100%', borderRadius: 8 }} />}
@@ -84,32 +95,20 @@ export default function WorkshopOrderScreen() {
             <button
               type="button"
               className="big"
-              disabled={!inProduction || next.status === 'busy'}
-              onClick={() =>
-                next.send({
-                  method: 'PATCH',
-                  path: API.myWorkshopNextStep(id),
-                  body: { current_order_line_process: order.current_order_line_process },
-                  fallback: 'workshopOrders:nextFailed',
-                  reload,
-                })
-              }
+              aria-busy={busy}
+              disabled={!canAdvance(state) || busy}
+              onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
             >
-              {t('nextStep')}
+              {nextLabel()}
             </button>
-            <button
-              type="button"
-              className="big secondary"
-              disabled={approved || approve.status === 'busy'}
-              onClick={() => approve.send({ method: 'PATCH', path: API.myWorkshopApprove(id), body: { approved: true }, fallback: 'workshopOrders:approveFailed', reload })}
-            >
-              {approved ? t('approved') : t('approve')}
+            <button type="button" className="big secondary" disabled={!canWorkshopApprove(state) || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
+              {state.workshopApproved ? t('approved') : t('approve')}
             </button>
           </div>
-          {canEnterGram && (
+          {canEnterGram(state) && (
             <div className="inline-edit">
               <input type="number" min={0} step="0.01" aria-label={t('gramLabel')} value={gramValue} onChange={(e) => setGramValue(e.target.value)} />
-              <button type="button" className="big" disabled={gram.status === 'busy'} onClick={saveGram}>
+              <button type="button" className="big" disabled={busy} onClick={saveGram}>
                 {t('gramSave')}
               </button>
             </div>
@@ -118,10 +117,11 @@ export default function WorkshopOrderScreen() {
         </section>
       </div>
       <h2>{t('history')}</h2>
+      <NoticeView notice={history?.notice ?? null} />
       <table>
         <TableHead labels={(['when', 'who', 'action', 'change'] as const).map((key) => t(`historyColumns.${key}`))} />
         <tbody>
-          {(history.data?.history ?? []).map((row) => (
+          {(history?.rows ?? []).map((row) => (
             <tr key={row.id}>
               <td>{fmt.date(row.created_at)}</td>
               <td>{row.username ?? '-'}</td>

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { API } from '../../../shared/api';
-import type { WorkshopCards } from '../../../shared/figures';
-import { NOT_STARTED } from '../../../shared/statuses';
+import { withinDays } from '../../../shared/days';
+import { workshopCards } from '../../../shared/figures';
+import { stepLabel } from '../../../shared/statuses';
 import { isUrgent } from '../../../shared/urgent';
 import { ListStatus } from '../../components/ListStatus';
-import { useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
-import type { WorkshopLine } from './types';
 import { TableHead } from '../../components/TableHead';
+import { useScopeLines } from '../order-lines';
+import { useFormatters, useLookups } from '../lookups';
+
+const MINE = { kind: 'myWorkshop' } as const;
 
 /** The workshop's orders tab: five figures, a delivery-date filter and the lines, urgent ones marked. */
 export function WorkshopOrdersPanel() {
@@ -17,25 +18,14 @@ export function WorkshopOrdersPanel() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
-  const lines = useResource<{ orders: WorkshopLine[] }>('workshop:me:orders', API.myWorkshopOrders, 'workshopOrders:loadFailed');
-  const cards = useResource<{ statistics: WorkshopCards }>('workshop:me:statistics', API.myWorkshopStatistics, 'workshopOrders:loadFailed');
+  const lines = useScopeLines(MINE);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const rows = lines.data?.orders ?? [];
-  const shown = useMemo(
-    () =>
-      rows.filter((line) => {
-        const day = line.production_expected_date?.slice(0, 10) ?? '';
-        return (!from || day >= from) && (!to || (day !== '' && day <= to));
-      }),
-    [rows, from, to],
-  );
-  const figures = cards.data?.statistics;
-  const refresh = () => {
-    lines.reload();
-    cards.reload();
-  };
-  const stepName = (step: number) => (step === NOT_STARTED ? t('notStarted') : (lookups.step.get(step) ?? String(step)));
+  const rows = lines.lines;
+  const shown = useMemo(() => rows.filter((line) => withinDays(line.production_expected_date, from, to, fmt.timeZone)), [rows, from, to, fmt.timeZone]);
+  // The cards follow the lines on screen: the same shared figures the server's statistics route uses.
+  const figures = useMemo(() => (lines.status === 'ready' ? workshopCards(rows) : null), [rows, lines.status]);
+  const stepName = (step: number) => stepLabel(step, (id) => lookups.step.get(id), t('notStarted'));
 
   return (
     <section aria-label={t('columns.order')}>
@@ -76,7 +66,7 @@ export function WorkshopOrdersPanel() {
         >
           {t('clear')}
         </button>
-        <button type="button" onClick={refresh}>
+        <button type="button" onClick={lines.reload}>
           {t('refresh')}
         </button>
       </div>
@@ -87,7 +77,7 @@ export function WorkshopOrdersPanel() {
             <TableHead labels={(['order', 'product', 'status', 'step', 'expected', 'note', 'style', 'actions'] as const).map((key) => t(`columns.${key}`))} />
             <tbody>
               {shown.map((line) => (
-                <tr key={line.id} className={isUrgent(line as unknown as Record<string, unknown>) ? 'urgent' : undefined}>
+                <tr key={line.id} className={isUrgent(line) ? 'urgent' : undefined}>
                   <td>{line.order_number}</td>
                   <td>{line.product_title}</td>
                   <td>{lookups.status.get(line.order_line_status_id) ?? line.order_line_status_id}</td>

@@ -1,31 +1,27 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { API, type ProductDto, type WorkshopDto } from '../../../shared/api';
+import type { ProductDto } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
-import { useMutation, useResource } from '../resources/hooks';
 import { TableHead } from '../../components/TableHead';
+import { useProducts } from '../catalogue';
+import { assignmentScreenLeft, productAssignmentRequested, selectAssignment, selectWorkshopNames, workshopsRequested } from './slice';
 
 type Assignment = 'all' | 'assigned' | 'unassigned';
 
 function AssignmentAction({ product, workshopId }: { product: ProductDto; workshopId: number }) {
   const { t } = useTranslation('workshops');
-  const change = useMutation(`product:${product.id}:workshop`);
-  const send = (target: number | null, fallback: string) =>
-    change.send({
-      method: 'PUT',
-      path: API.productWorkshop(product.id),
-      body: { workshop_id: target },
-      fallback,
-      reload: [{ key: 'products:all', path: API.products }],
-    });
-  const busy = change.status === 'busy';
-  const failed = change.status === 'failed';
+  const dispatch = useAppDispatch();
+  const assignment = useAppSelector((state) => selectAssignment(state, product.id));
+  const send = (target: number | null) => dispatch(productAssignmentRequested({ productId: product.id, workshopId: target }));
+  const busy = assignment?.status === 'busy';
+  const failed = assignment?.status === 'failed';
   if (product.workshop_id === workshopId) {
     return (
       <>
-        <button type="button" className="secondary" disabled={busy} aria-label={t('removeOf', { title: product.title })} onClick={() => send(null, 'workshops:rowRemoveFailed')}>
+        <button type="button" className="secondary" disabled={busy} aria-label={t('removeOf', { title: product.title })} onClick={() => send(null)}>
           {t('remove')}
         </button>
         {failed && <div className="row-notice error">{t('rowRemoveFailed')}</div>}
@@ -39,7 +35,7 @@ function AssignmentAction({ product, workshopId }: { product: ProductDto; worksh
         type="button"
         disabled={busy}
         aria-label={product.workshop_id !== null ? t('moveOf', { title: product.title }) : t('assignOf', { title: product.title })}
-        onClick={() => send(workshopId, 'workshops:rowAssignFailed')}
+        onClick={() => send(workshopId)}
       >
         {product.workshop_id !== null ? t('moveHere') : t('assignHere')}
       </button>
@@ -52,15 +48,20 @@ function AssignmentAction({ product, workshopId }: { product: ProductDto; worksh
 export default function AllProductsScreen() {
   const { t } = useTranslation('workshops');
   const workshopId = Number(useParams().id);
-  const products = useResource<{ products: ProductDto[] }>('products:all', API.products, 'workshops:productsFailed');
-  const workshops = useResource<{ workshops: WorkshopDto[] }>('workshops', API.workshops, 'workshops:loadFailed');
+  const dispatch = useAppDispatch();
+  const { products: all, status, notice } = useProducts('workshops:productsFailed');
+  const names = useAppSelector(selectWorkshopNames);
+  useEffect(() => {
+    dispatch(workshopsRequested());
+    return () => {
+      dispatch(assignmentScreenLeft());
+    };
+  }, [dispatch]);
   const [query, setQuery] = useState('');
   const [assignment, setAssignment] = useState<Assignment>('all');
   const [workshopFilter, setWorkshopFilter] = useState('');
   const [page, setPage] = useState(0);
 
-  const all = products.data?.products ?? [];
-  const names = useMemo(() => new Map((workshops.data?.workshops ?? []).map((w) => [w.id, w.name])), [workshops.data]);
   const usedWorkshops = useMemo(() => [...new Set(all.map((p) => p.workshop_id).filter((id): id is number => id !== null))], [all]);
   const shown = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase('tr');
@@ -98,7 +99,7 @@ export default function AllProductsScreen() {
         </select>
         <span role="status">{t('counter', { shown: shown.length, total: all.length })}</span>
       </div>
-      <ListStatus status={products.status} notice={products.notice} count={shown.length} empty={t('noProducts')} />
+      <ListStatus status={status} notice={notice} count={shown.length} empty={t('noProducts')} />
       {shown.length > 0 && (
         <table>
           <TableHead labels={[t('productColumns.id'), t('productColumns.title'), t('productColumns.photo'), t('productColumns.workshop'), t('productColumns.actions')]} />

@@ -1,27 +1,36 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { API, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
-import { downloadWorkbook } from '../../components/excel';
-import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { useResource } from '../resources/hooks';
-import { useFormatters, useLookups } from '../resources/lookups';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { sheetCells } from '../../components/excel';
+import { NoticeView } from '../../components/NoticeView';
+import { exportRequested, selectExport } from '../exports';
+import { useFormatters, useLookups } from '../lookups';
+import { useScopeLines } from '../order-lines';
 import { type WorkshopOrderRow, workshopOrderColumns } from './orderColumns';
+import { selectWorkshopById, selectWorkshopRead, selectWorkshopStatistics, workshopRequested, workshopStatisticsRequested } from './slice';
 
 /** /admin/workshops/{id}: information, figures and the workshop's order lines with a filter per column. */
 export default function WorkshopDetailScreen() {
   const { t } = useTranslation('workshops');
   const id = Number(useParams().id);
-  const info = useResource<{ workshop: WorkshopDto }>(`workshop:${id}`, API.workshopInfo(id), 'workshops:infoFailed');
-  const stats = useResource<{ statistics: WorkshopStatisticsDto }>(`workshop:${id}:statistics`, API.workshopStatistics(id), 'workshops:infoFailed');
-  const orders = useResource<{ orders: WorkshopOrderRow[] }>(`workshop:${id}:orders`, API.workshopOrders(id), 'workshops:ordersFailed');
+  const dispatch = useAppDispatch();
+  const workshop = useAppSelector((state) => selectWorkshopById(state, id));
+  const read = useAppSelector((state) => selectWorkshopRead(state, id));
+  const stats = useAppSelector((state) => selectWorkshopStatistics(state, id));
+  useEffect(() => {
+    dispatch(workshopRequested(id));
+    dispatch(workshopStatisticsRequested(id));
+  }, [dispatch, id]);
+  const orders = useScopeLines({ kind: 'workshop', id });
+  const exportKey = `workshop:${id}:orders`;
+  const exported = useAppSelector((state) => selectExport(state, exportKey));
   const lookups = useLookups();
   const fmt = useFormatters();
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [exportNotice, setExportNotice] = useState<NoticeLike | null>(null);
 
   const columns = useMemo(() => workshopOrderColumns(t, lookups, fmt.date), [t, lookups, fmt]);
-  const rows = orders.data?.orders ?? [];
+  const rows = orders.lines;
   const shown = useMemo(() => {
     const active = columns.filter((c) => filters[c.key]?.trim());
     if (active.length === 0) return rows;
@@ -30,28 +39,17 @@ export default function WorkshopDetailScreen() {
     );
   }, [rows, columns, filters]);
 
-  const workshop = info.data?.workshop;
-  const figures = stats.data?.statistics;
-  const exportRows = async () => {
-    setExportNotice(null);
-    if (shown.length === 0) return setExportNotice({ kind: 'error', key: 'workshops:nothingToExport' });
-    try {
-      const date = new Date().toISOString().slice(0, 10);
-      await downloadWorkbook(
-        t('fileName', { id, date }),
-        t('sheet'),
-        [{ header: t('columns.photo'), value: (r: WorkshopOrderRow) => r.product_picture_url }, ...columns.map((c) => ({ header: c.label, value: c.value }))],
-        shown,
-      );
-    } catch {
-      setExportNotice({ kind: 'error', key: 'workshops:exportFailed' });
-    }
+  const figures = stats?.figures;
+  const exportRows = () => {
+    const date = new Date().toISOString().slice(0, 10);
+    const cells = sheetCells([{ header: t('columns.photo'), value: (r: WorkshopOrderRow) => r.product_picture_url }, ...columns.map((c) => ({ header: c.label, value: c.value }))], shown);
+    dispatch(exportRequested({ key: exportKey, fileName: t('fileName', { id, date }), sheetName: t('sheet'), ...cells, emptyKey: 'workshops:nothingToExport', failedKey: 'workshops:exportFailed' }));
   };
 
   return (
     <>
       <h1>{t('detailTitle')}</h1>
-      <NoticeView notice={info.notice ?? stats.notice} />
+      <NoticeView notice={read?.notice ?? stats?.notice ?? null} />
       {workshop && (
         <div className="cards">
           <section className="card" aria-labelledby="workshop-info">
@@ -103,11 +101,11 @@ export default function WorkshopDetailScreen() {
         <Link to={`/admin/workshops/${id}/products`} className="button-link">
           {t('productsButton')}
         </Link>
-        <button type="button" onClick={exportRows}>
+        <button type="button" onClick={exportRows} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
       </div>
-      <NoticeView notice={exportNotice ?? orders.notice} />
+      <NoticeView notice={exported?.notice ?? orders.notice} />
       {orders.status === 'loading' && rows.length === 0 && <p role="status">{t('loading')}</p>}
       <div className="table-scroll">
         <table>

@@ -1,18 +1,22 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { API, type WorkshopDto } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
-import { useResource } from '../resources/hooks';
 import { TableHead } from '../../components/TableHead';
+import { selectWorkshopList, selectWorkshopsState, workshopsRequested } from './slice';
 
 /** /admin/workshops: filterable list; a row opens the workshop's detail. */
 export default function WorkshopListScreen() {
   const { t } = useTranslation('workshops');
   const navigate = useNavigate();
-  const { status, data, notice } = useResource<{ workshops: WorkshopDto[] }>('workshops', API.workshops, 'workshops:loadFailed');
+  const dispatch = useAppDispatch();
+  const workshops = useAppSelector(selectWorkshopList);
+  const { status, notice } = useAppSelector(selectWorkshopsState);
+  useEffect(() => {
+    dispatch(workshopsRequested());
+  }, [dispatch]);
   const [query, setQuery] = useState('');
-  const workshops = data?.workshops ?? [];
   const needle = query.trim().toLocaleLowerCase('tr');
   const shown = useMemo(
     () =>

@@ -1,24 +1,43 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { API, type ProductDto, type WorkshopDto } from '../../../shared/api';
+import type { ProductDto, WorkshopDto } from '../../../shared/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
-import { useMutation, useResource } from '../resources/hooks';
 import { TableHead } from '../../components/TableHead';
+import { selectProductsOfWorkshop, useProducts } from '../catalogue';
+import {
+  assignmentScreenLeft,
+  productAssignmentRequested,
+  selectAssignment,
+  selectWorkshopById,
+  selectWorkshopProductRead,
+  selectWorkshopRead,
+  workshopProductsRequested,
+  workshopRequested,
+} from './slice';
 
-function AssignModal({ workshopId, onClose, reloadKey }: { workshopId: number; onClose: () => void; reloadKey: string }) {
+function AssignModal({ workshopId, onClose }: { workshopId: number; onClose: () => void }) {
   const { t } = useTranslation('workshops');
-  const all = useResource<{ products: ProductDto[] }>('products:all', API.products, 'workshops:productsFailed');
-  const assign = useMutation(`workshop:${workshopId}:assign`);
+  const dispatch = useAppDispatch();
+  const all = useProducts('workshops:productsFailed');
   const [chosen, setChosen] = useState('');
+  /** The product sent for assignment: its outcome closes the modal or is shown in it. */
+  const [sent, setSent] = useState<number | null>(null);
+  const assignment = useAppSelector((state) => (sent === null ? undefined : selectAssignment(state, sent)));
   useEffect(() => {
-    if (assign.status === 'done') onClose();
-  }, [assign.status, onClose]);
-  const candidates = (all.data?.products ?? []).filter((p) => p.workshop_id !== workshopId);
+    if (assignment?.status === 'done') onClose();
+  }, [assignment?.status, onClose]);
+  const candidates = all.products.filter((p) => p.workshop_id !== workshopId);
+  const assign = () => {
+    const productId = Number(chosen);
+    setSent(productId);
+    dispatch(productAssignmentRequested({ productId, workshopId }));
+  };
   return (
     <Modal title={t('assignTitle')} onClose={onClose}>
-      <NoticeView notice={assign.status === 'failed' ? assign.notice : all.notice} />
+      <NoticeView notice={assignment?.status === 'failed' ? assignment.notice : all.notice} />
       <label htmlFor="assign-product">{t('productLabel')}</label>
       <select id="assign-product" value={chosen} onChange={(e) => setChosen(e.target.value)}>
         <option value="">{t('chooseProduct')}</option>
@@ -32,22 +51,7 @@ function AssignModal({ workshopId, onClose, reloadKey }: { workshopId: number; o
         <button type="button" className="secondary" onClick={onClose}>
           {t('cancel')}
         </button>
-        <button
-          type="button"
-          disabled={!chosen || assign.status === 'busy'}
-          onClick={() =>
-            assign.send({
-              method: 'PUT',
-              path: API.workshopAssignProduct(workshopId),
-              body: { product_id: Number(chosen) },
-              fallback: 'workshops:assignFailed',
-              reload: [
-                { key: reloadKey, path: API.workshopProducts(workshopId) },
-                { key: 'products:all', path: API.products },
-              ],
-            })
-          }
-        >
+        <button type="button" disabled={!chosen || assignment?.status === 'busy'} onClick={assign}>
           {t('assignButton')}
         </button>
       </div>
@@ -55,9 +59,10 @@ function AssignModal({ workshopId, onClose, reloadKey }: { workshopId: number; o
   );
 }
 
-function ProductRow({ product, workshop, reloadKey }: { product: ProductDto; workshop: WorkshopDto | undefined; reloadKey: string }) {
+function ProductRow({ product, workshop }: { product: ProductDto; workshop: WorkshopDto | undefined }) {
   const { t } = useTranslation('workshops');
-  const remove = useMutation(`product:${product.id}:workshop`);
+  const dispatch = useAppDispatch();
+  const removal = useAppSelector((state) => selectAssignment(state, product.id));
   return (
     <tr>
       <td>{product.id}</td>
@@ -69,23 +74,12 @@ function ProductRow({ product, workshop, reloadKey }: { product: ProductDto; wor
           type="button"
           className="secondary"
           aria-label={t('removeOf', { title: product.title })}
-          disabled={remove.status === 'busy'}
-          onClick={() =>
-            remove.send({
-              method: 'PUT',
-              path: API.productWorkshop(product.id),
-              body: { workshop_id: null },
-              fallback: 'workshops:removeFailed',
-              reload: [
-                { key: reloadKey, path: API.workshopProducts(product.workshop_id ?? 0) },
-                { key: 'products:all', path: API.products },
-              ],
-            })
-          }
+          disabled={removal?.status === 'busy'}
+          onClick={() => dispatch(productAssignmentRequested({ productId: product.id, workshopId: null }))}
         >
           {t('remove')}
         </button>
-        {remove.status === 'failed' && <NoticeView notice={remove.notice} />}
+        {removal?.status === 'failed' && <NoticeView notice={removal.notice} />}
       </td>
     </tr>
   );
@@ -94,15 +88,27 @@ function ProductRow({ product, workshop, reloadKey }: { product: ProductDto; wor
 /** /admin/workshops/{id}/products: the products assigned to one workshop. */
 export default function WorkshopProductsScreen() {
   const { t } = useTranslation('workshops');
+  const dispatch = useAppDispatch();
   const id = Number(useParams().id);
-  const reloadKey = `workshop:${id}:products`;
-  const info = useResource<{ workshop: WorkshopDto }>(`workshop:${id}`, API.workshopInfo(id), 'workshops:infoFailed');
-  const products = useResource<{ products: ProductDto[] }>(reloadKey, API.workshopProducts(id), 'workshops:productsFailed');
+  const workshop = useAppSelector((state) => selectWorkshopById(state, id));
+  const read = useAppSelector((state) => selectWorkshopRead(state, id));
+  const rows = useAppSelector((state) => selectProductsOfWorkshop(state, id));
+  const productRead = useAppSelector((state) => selectWorkshopProductRead(state, id));
   const [assigning, setAssigning] = useState(false);
-  const rows = products.data?.products ?? [];
+  useEffect(() => {
+    dispatch(workshopRequested(id));
+    dispatch(workshopProductsRequested(id));
+  }, [dispatch, id]);
+  useEffect(
+    () => () => {
+      dispatch(assignmentScreenLeft());
+    },
+    [dispatch],
+  );
+  const status = productRead?.status ?? 'loading';
   return (
     <>
-      <h1>{t('productsTitle', { name: info.data?.workshop.name ?? id })}</h1>
+      <h1>{t('productsTitle', { name: workshop?.name ?? id })}</h1>
       <div className="toolbar">
         <Link to={`/admin/workshops/${id}/all-products`} className="button-link">
           {t('manageAll')}
@@ -111,20 +117,20 @@ export default function WorkshopProductsScreen() {
           {t('assign')}
         </button>
       </div>
-      <NoticeView notice={products.notice ?? info.notice} />
-      {products.status === 'loading' && rows.length === 0 && <p role="status">{t('loading')}</p>}
-      {products.status === 'ready' && rows.length === 0 && <p>{t('noProducts')}</p>}
+      <NoticeView notice={productRead?.notice ?? read?.notice ?? null} />
+      {status === 'loading' && rows.length === 0 && <p role="status">{t('loading')}</p>}
+      {status === 'ready' && rows.length === 0 && <p>{t('noProducts')}</p>}
       {rows.length > 0 && (
         <table>
           <TableHead labels={[t('productColumns.id'), t('productColumns.title'), t('productColumns.photo'), t('productColumns.workshop'), t('productColumns.actions')]} />
           <tbody>
             {rows.map((product) => (
-              <ProductRow key={product.id} product={product} workshop={info.data?.workshop} reloadKey={reloadKey} />
+              <ProductRow key={product.id} product={product} workshop={workshop} />
             ))}
           </tbody>
         </table>
       )}
-      {assigning && <AssignModal workshopId={id} reloadKey={reloadKey} onClose={() => setAssigning(false)} />}
+      {assigning && <AssignModal workshopId={id} onClose={() => setAssigning(false)} />}
     </>
   );
 }

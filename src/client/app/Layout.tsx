@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { logoutRequested, selectSession } from '../features/session/slice';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { logoutRequested, selectSession } from '../features/session';
 
 /** Header with the user's role and the logout button around every logged-in screen. */
 export function Layout() {

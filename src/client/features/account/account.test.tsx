@@ -1,0 +1,73 @@
+import { act, screen } from '@testing-library/react';
+import { API } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { selectAllProducts } from '../catalogue';
+import { ManualOrderForm } from '../customer-orders/ManualOrderForm';
+import { loggedOut } from '../session';
+import { AccountPanel } from './AccountPanel';
+import { ownCustomerRequested, selectOwnCustomer } from './ownProfile';
+
+const AT = '2026-11-20T09:00:00.000Z';
+const CUSTOMER = {
+  id: 3, user_id: 7, name: 'Ayşe Yılmaz', email: 'a@example.com', phone: '0532', address: 'Bağdat Cd. 1', company_name: 'Yılmaz Kuyum', tax_number: '1',
+  credit: 1500, product_group: null, country: 'TR', zip_code: '34000', created_at: AT, updated_at: AT, number_of_orders: 4,
+};
+
+beforeEach(() => storeLogin(Role.Customer, 'Musteri'));
+
+test('panels that open together share one read of the own record', async () => {
+  const calls = mockFetch((_method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: [{ id: 5, title: 'Tektaş Yüzük' }] }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <>
+      <ManualOrderForm />
+      <AccountPanel role={Role.Customer} />
+    </>,
+  );
+  expect(await screen.findByRole('region', { name: t('account:customerBlock') })).toHaveTextContent('Yılmaz Kuyum');
+  expect(await screen.findByDisplayValue('Bağdat Cd. 1')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === API.myCustomer)).toHaveLength(1);
+});
+
+test("a logout forgets the own record and the products, so the next user never sees the last one's", async () => {
+  mockFetch((_method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: [{ id: 5, title: 'Tektaş Yüzük' }] }];
+    return [200, {}];
+  });
+  const { store } = renderApp(<ManualOrderForm />);
+  await screen.findByRole('option', { name: '5 - Tektaş Yüzük' });
+  expect(selectOwnCustomer(store.getState()).data?.id).toBe(3);
+  act(() => {
+    store.dispatch(loggedOut());
+  });
+  expect(selectOwnCustomer(store.getState()).data).toBeNull();
+  expect(selectAllProducts(store.getState())).toEqual([]);
+});
+
+test('a read of the own record that a logout overtakes is dropped', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  globalThis.fetch = jest.fn(
+    (url: string | URL | Request) =>
+      new Promise<Response>((resolve) => {
+        if (String(url) === API.myCustomer) answer = resolve;
+        else resolve(jsonResponse(200, {}));
+      }),
+  ) as typeof fetch;
+  const { store } = renderApp(<p>tab</p>);
+  act(() => {
+    store.dispatch(ownCustomerRequested());
+  });
+  act(() => {
+    store.dispatch(loggedOut());
+  });
+  await act(async () => {
+    answer(jsonResponse(200, { customer: CUSTOMER }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  expect(selectOwnCustomer(store.getState())).toEqual({ status: 'idle', notice: null, data: null });
+});

@@ -1,0 +1,75 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { API, type CreditChangeDto, type CustomerDto, type UserDto } from '../../../shared/api';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { AddForm } from '../users/AddForms';
+import CustomerDetailScreen from './CustomerDetailScreen';
+import CustomerListScreen from './CustomerListScreen';
+import { selectCustomerById } from './slice';
+
+const AT = '2026-11-20T09:00:00.000Z';
+const CUSTOMER: CustomerDto = {
+  id: 4, user_id: 21, name: 'Zeynep Kaya', email: 'z@example.com', phone: '0532', address: 'İzmir', company_name: 'Kaya Mücevher', tax_number: '44',
+  credit: 1000, product_group: null, country: 'TR', zip_code: '35000', created_at: AT, updated_at: AT,
+};
+const FIGURES = {
+  number_of_orders: 2, number_of_products_ordered: 3, number_of_products_waiting: 1, number_of_canceled_orders: 0, number_of_late_products: 0,
+  number_of_products_in_process: 1, average_order_value: 500, total_revenue: 1000, revenue: 0, open_order_total: 2, open_order_daily: 0,
+  total_order_total: 3, total_order_daily: 1,
+};
+const SETTINGS = { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } };
+
+beforeEach(() => storeLogin(2, 'Admin'));
+
+test("a credit change shows the server's sentence, the new credit and the history row the server wrote", async () => {
+  let credit = 1000;
+  const history: CreditChangeDto[] = [];
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, credit, ...FIGURES, credit_history: [...history] } }];
+    if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    if (method === 'PUT' && url === API.customerCredit(4)) {
+      history.push({ id: 1, changed_by: 7, changed_by_username: 'admin', old_credit: credit, new_credit: (body as { credit: number }).credit, created_at: AT });
+      credit = (body as { credit: number }).credit;
+      return [200, { customer: { ...CUSTOMER, credit }, message: 'Kredi başarıyla güncellendi!' }];
+    }
+    return [200, {}];
+  });
+  const { t, store } = renderApp(
+    <Routes>
+      <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+    </Routes>,
+    '/admin/customers/4',
+  );
+  expect(await screen.findByText(t('customers:noCreditHistory'))).toBeInTheDocument();
+  expect(screen.getByTestId('customer-credit')).toHaveTextContent('1.000,00');
+
+  fireEvent.change(screen.getByLabelText(t('customers:creditLabel')), { target: { value: '2500.5' } });
+  fireEvent.click(screen.getByRole('button', { name: t('customers:creditSave') }));
+  expect(await screen.findByText('Kredi başarıyla güncellendi!')).toBeInTheDocument();
+  expect(screen.getByTestId('customer-credit')).toHaveTextContent('2.500,50');
+  expect(selectCustomerById(store.getState(), 4)?.credit).toBe(2500.5);
+  expect(await screen.findByRole('cell', { name: 'admin' })).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ url: API.customerCredit(4), body: { credit: 2500.5 } })]);
+  // The customer entity keeps only the customer's own fields; the figures live beside it.
+  expect(selectCustomerById(store.getState(), 4)).not.toHaveProperty('number_of_orders');
+});
+
+test('the list and the add form share one read of the customers', async () => {
+  const calls = mockFetch((_method, url) => {
+    if (url === API.b2bCustomers) return [200, { customers: [CUSTOMER] }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, {}];
+  });
+  const users: UserDto[] = [];
+  const { t } = renderApp(
+    <>
+      <CustomerListScreen />
+      <AddForm form="store" users={users} onClose={() => undefined} />
+    </>,
+  );
+  expect(await screen.findByRole('link', { name: 'Zeynep Kaya' })).toBeInTheDocument();
+  const dialog = screen.getByRole('dialog', { name: t('users:forms.store.title') });
+  expect(within(dialog).getByRole('option', { name: 'Kaya Mücevher - Zeynep Kaya' })).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === API.b2bCustomers)).toHaveLength(1);
+});

@@ -1,0 +1,60 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { formatDateTime } from '../../components/dates';
+import { selectStepNames, stepsRequested } from '../production-steps';
+import { selectGeneralSettings, settingsRequested } from '../settings';
+import { lookupsRequested, selectOptionValueNames, selectStatusNames } from './slice';
+
+/** The names an order line's ids stand for; the same object as long as none of the lists changes. */
+export const selectLookups = createSelector([selectStatusNames, selectStepNames, selectOptionValueNames], (status, step, optionValue) => ({
+  status,
+  step,
+  optionValue,
+}));
+
+/** Names behind the ids of order lines: statuses, production steps and option values (each list loaded once). */
+export function useLookups() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(lookupsRequested());
+    dispatch(stepsRequested());
+  }, [dispatch]);
+  return useAppSelector(selectLookups);
+}
+
+function formatMoney(value: number | null | undefined, currency: string, language: string): string {
+  if (value === null || value === undefined) return '-';
+  return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { style: 'currency', currency }).format(value);
+}
+
+/** How screens show money and dates. */
+export interface Formatters {
+  money: (value: number | null | undefined) => string;
+  date: (iso: string) => string;
+}
+
+/** Money in the configured currency and dates in the configured time zone, in the reader's language; the zone itself for date arithmetic. */
+export function useFormatters(): Formatters & { timeZone: string } {
+  const { i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(settingsRequested());
+  }, [dispatch]);
+  const settings = useAppSelector(selectGeneralSettings);
+  const currency = settings?.currency ?? DEFAULT_SETTINGS.currency;
+  const timeZone = settings?.time_zone;
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      money: (value: number | null | undefined) => formatMoney(value, currency, language),
+      date: (iso: string) => formatDateTime(iso, language, timeZone),
+      timeZone: timeZone ?? DEFAULT_SETTINGS.time_zone,
+    }),
+    [currency, timeZone, language],
+  );
+}
+
+export type Lookups = ReturnType<typeof selectLookups>;

@@ -1,0 +1,31 @@
+/* Order lines as one entity collection that every order screen selects from. */
+export { useScopeLines } from './hooks';
+export type { LineScope } from './scopes';
+export type { LineActionKind } from './actions';
+export {
+  selectAllLines,
+  selectBusyLines,
+  selectLatestAction,
+  selectLine,
+  selectLineAction,
+  selectLineHistory,
+  selectLinesOf,
+  selectLoad,
+  selectScopeLoad,
+} from './selectors';
+export {
+  customerApprovalRequested,
+  gramCorrected,
+  gramEntered,
+  lineHistoryRequested,
+  lineNoticesCleared,
+  lineRequested,
+  linesRequested,
+  nextStepRequested,
+  orderLinesSlice,
+  packingApproved,
+  qualityDecided,
+  workshopApprovalRequested,
+  type LineActionState,
+} from './slice';
+export { orderLinesSaga } from './sagas';

@@ -1,0 +1,91 @@
+import { API, type OrderLineDto } from '../../../shared/api';
+import { LINE_SETTLE_MS } from '../../../shared/limits';
+import { type AppStore, createStore } from '../../app/store';
+import { mockFetch, storeLogin } from '../../test-utils';
+import { selectLine, selectLineAction, selectLinesOf } from './selectors';
+import { linesLoaded, nextStepRequested, packingApproved } from './slice';
+
+const line = (id: number, patch: Partial<OrderLineDto> = {}) =>
+  ({ id, order_line_status_id: 1, current_order_line_process: -1, workshop_id: 3, customer_id: 8, product_gram: null, ...patch }) as OrderLineDto;
+
+let store: AppStore;
+beforeEach(() => {
+  sessionStorage.clear();
+  storeLogin(3);
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  store.stop();
+  jest.useRealTimers();
+});
+
+/** The calls about order lines (the session's own profile read is not one). */
+const lineCalls = (calls: ReturnType<typeof mockFetch>) => calls.filter((c) => c.url !== API.me);
+
+async function flush() {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+test('a double tap moves a piece once: a line busy or settling takes no second action', async () => {
+  const calls = mockFetch((_m, url, body) => {
+    const shown = (body as { current_order_line_process: number }).current_order_line_process;
+    return url === API.myWorkshopNextStep(5) ? [200, { order: line(5, { order_line_status_id: 2, current_order_line_process: shown === -1 ? 11 : 12 }) }] : [404, {}];
+  });
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+
+  store.dispatch(nextStepRequested(5, -1));
+  store.dispatch(nextStepRequested(5, -1)); // while the first is on its way
+  await flush();
+  expect(selectLineAction(store.getState(), 5)?.status).toBe('settling');
+  expect(selectLine(store.getState(), 5)?.current_order_line_process).toBe(11);
+  store.dispatch(nextStepRequested(5, 11)); // the screen already shows the new step
+  await flush();
+  expect(lineCalls(calls)).toHaveLength(1);
+
+  jest.advanceTimersByTime(LINE_SETTLE_MS);
+  await flush();
+  expect(selectLineAction(store.getState(), 5)?.status).toBe('done');
+  store.dispatch(nextStepRequested(5, 11)); // a deliberate tap after the line settled
+  await flush();
+  expect(lineCalls(calls).map((c) => c.body)).toEqual([{ current_order_line_process: -1 }, { current_order_line_process: 11 }]);
+});
+
+test("an action's answer replaces its one line; no list is loaded again", async () => {
+  storeLogin(2);
+  const calls = mockFetch(() => [200, { order: line(7, { order_line_status_id: 5, product_gram: 4 }), message: 'Paketleme onayı başarıyla verildi!' }]);
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(7, { order_line_status_id: 4, product_gram: 4 }), line(6)] }));
+  const before = selectLine(store.getState(), 6);
+  store.dispatch(packingApproved(7));
+  await flush();
+  expect(lineCalls(calls).map((c) => `${c.method} ${c.url}`)).toEqual([`PUT ${API.approveShipping(7)}`]);
+  expect(selectLine(store.getState(), 7)?.order_line_status_id).toBe(5);
+  expect(selectLine(store.getState(), 6)).toBe(before);
+  expect(selectLineAction(store.getState(), 7)).toMatchObject({ status: 'settling', notice: { kind: 'success', text: 'Paketleme onayı başarıyla verildi!' } });
+});
+
+test("a failed action keeps the line and says why; the line takes the next tap", async () => {
+  const calls = mockFetch(() => [409, { error: 'Satır değişti.', code: 'LINE_CHANGED' }]);
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  store.dispatch(nextStepRequested(5, -1));
+  await flush();
+  expect(selectLineAction(store.getState(), 5)).toMatchObject({ status: 'failed', notice: { kind: 'error', text: 'Satır değişti.' } });
+  store.dispatch(nextStepRequested(5, -1));
+  await flush();
+  expect(lineCalls(calls)).toHaveLength(2);
+});
+
+test("a screen's scope selects from the one collection; a scope's answer drops the lines that left it", () => {
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(1), line(2, { workshop_id: 4 }), line(3)] }));
+  expect(selectLinesOf(store.getState(), 'workshop', 3).map((l) => l.id)).toEqual([3, 1]);
+  const mine = selectLinesOf(store.getState(), 'workshop', 3);
+  expect(selectLinesOf(store.getState(), 'workshop', 3)).toBe(mine);
+  // Line 1 moved to another workshop since: the workshop's answer no longer has it.
+  store.dispatch(linesLoaded({ scope: { kind: 'workshop', id: 3 }, lines: [line(3)] }));
+  expect(selectLinesOf(store.getState(), 'workshop', 3).map((l) => l.id)).toEqual([3]);
+  expect(selectLine(store.getState(), 2)).toBeDefined();
+  expect(selectLinesOf(store.getState(), 'customer', 8).map((l) => l.id)).toEqual([3, 2]);
+});

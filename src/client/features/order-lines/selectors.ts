@@ -1,0 +1,46 @@
+import { createSelector } from '@reduxjs/toolkit';
+import type { OrderLineDto } from '../../../shared/api';
+import { lineAdapter, type OrderLinesExtra } from './slice';
+import { inScope, type LineScope, scopeKey } from './scopes';
+
+type State = { orderLines: ReturnType<typeof lineAdapter.getInitialState<OrderLinesExtra>> };
+
+const selectSlice = (state: State) => state.orderLines;
+const { selectAll, selectById } = lineAdapter.getSelectors(selectSlice);
+
+const newestFirst = (a: OrderLineDto, b: OrderLineDto) => b.id - a.id;
+
+/**
+ * The lines of a scope, newest first. Memoised per scope (reselect keeps one result per argument),
+ * so a screen re-renders only when one of its lines changed.
+ */
+export const selectLinesOf = createSelector(
+  [selectAll, (_state: State, kind: LineScope['kind']) => kind, (_state: State, _kind: LineScope['kind'], id?: number) => id],
+  (lines, kind, id) => {
+    // The admin grid holds every line and sorts for itself: no copy of a hundred thousand rows.
+    if (kind === 'all') return lines;
+    const scope = (id === undefined ? { kind } : { kind, id }) as LineScope;
+    return lines.filter((line) => inScope(scope, line)).sort(newestFirst);
+  },
+);
+
+/** Every loaded line, in the order the server sent them (the admin grid sorts for itself). */
+export const selectAllLines = selectAll;
+
+export const selectLine = (state: State, id: number): OrderLineDto | undefined => selectById(state, id);
+
+export const selectLoad = (state: State, key: string) => selectSlice(state).loads[key];
+export const selectScopeLoad = (state: State, scope: LineScope) => selectSlice(state).loads[scopeKey(scope)];
+export const selectLineAction = (state: State, id: number) => selectSlice(state).actions[id];
+export const selectLatestAction = (state: State) => {
+  const id = selectSlice(state).latestAction;
+  return id === null ? undefined : selectSlice(state).actions[id];
+};
+export const selectLineHistory = (state: State, id: number) => selectSlice(state).history[id];
+
+/** The line busy with an action or settling after one, for grids that disable its buttons. */
+export const selectBusyLines = createSelector([(state: State) => selectSlice(state).actions], (actions) =>
+  Object.entries(actions)
+    .filter(([, action]) => action.status === 'busy' || action.status === 'settling')
+    .map(([id]) => Number(id)),
+);

@@ -1,0 +1,163 @@
+import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import type { LineHistoryDto, OrderLineDto } from '../../../shared/api';
+import type { NoticeLike } from '../../components/NoticeView';
+import type { LineActionKind, LineIntent } from './actions';
+import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
+
+/*
+ * Every order line any screen has loaded, once, keyed by id. Screens select their lines from
+ * here; an action's answer replaces its one line; nothing reloads a list after a tap.
+ */
+const adapter = createEntityAdapter<OrderLineDto>();
+
+export interface LoadState {
+  status: 'loading' | 'ready' | 'failed';
+  notice: NoticeLike | null;
+}
+
+/**
+ * The last action asked for on a line. 'settling' follows a success for a moment: the screen shows
+ * what just happened and takes no new action on the line, so a second tap of a double tap, which
+ * would already see the next step, cannot move the piece again.
+ */
+export interface LineActionState {
+  kind: LineActionKind;
+  requestId: string;
+  status: 'busy' | 'settling' | 'done' | 'failed';
+  notice: NoticeLike | null;
+}
+
+export interface OrderLinesExtra {
+  /** Load state per scope (scopeKey) and per single line (`line:<id>`). */
+  loads: Record<string, LoadState>;
+  actions: Record<number, LineActionState>;
+  /** The line whose action was asked for last: the admin grid shows that action's outcome. */
+  latestAction: number | null;
+  history: Record<number, { status: LoadState['status']; rows: LineHistoryDto[]; notice: NoticeLike | null }>;
+}
+
+/** An intent carries a request id, so the saga knows whether the reducer accepted it. */
+export type LineIntentAction = PayloadAction<LineIntent, string, { requestId: string }>;
+
+const intent = <A extends unknown[]>(kind: LineActionKind, build: (...args: A) => LineIntent) =>
+  createAction(`orderLines/${kind}Requested`, (...args: A) => ({ payload: build(...args), meta: { requestId: nanoid() } }));
+
+export const nextStepRequested = intent('nextStep', (id: number, shownStep: number) => ({ kind: 'nextStep', id, shownStep }));
+export const workshopApprovalRequested = intent('workshopApprove', (id: number) => ({ kind: 'workshopApprove', id }));
+export const gramEntered = intent('gram', (id: number, gram: number) => ({ kind: 'gram', id, gram }));
+export const qualityDecided = intent('quality', (id: number, decision: { approved: boolean; returnStep: number | null; reason: string }) => ({
+  kind: 'quality',
+  id,
+  ...decision,
+}));
+export const packingApproved = intent('packing', (id: number) => ({ kind: 'packing', id }));
+export const gramCorrected = intent('gramCorrection', (id: number, gram: number) => ({ kind: 'gramCorrection', id, gram }));
+export const customerApprovalRequested = intent('customerApprove', (id: number) => ({ kind: 'customerApprove', id }));
+
+export const isLineIntent = isAnyOf(
+  nextStepRequested,
+  workshopApprovalRequested,
+  gramEntered,
+  qualityDecided,
+  packingApproved,
+  gramCorrected,
+  customerApprovalRequested,
+);
+
+const initialState = adapter.getInitialState<OrderLinesExtra>({ loads: {}, actions: {}, latestAction: null, history: {} });
+type State = typeof initialState;
+
+const busyWith = (state: State, id: number) => {
+  const status = state.actions[id]?.status;
+  return status === 'busy' || status === 'settling';
+};
+
+export const orderLinesSlice = createSlice({
+  name: 'orderLines',
+  initialState,
+  reducers: {
+    linesRequested: (state, action: PayloadAction<LineScope>) => {
+      const key = scopeKey(action.payload);
+      state.loads[key] = { status: 'loading', notice: null };
+    },
+    linesLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[] }>) => {
+      const { scope, lines } = action.payload;
+      if (holdsAll(scope)) adapter.setAll(state, lines);
+      else {
+        // Lines of the scope that the answer no longer has have left it (moved, deleted).
+        const kept = new Set(lines.map((line) => line.id));
+        const gone = Object.values(state.entities).filter((line) => inScope(scope, line) && !kept.has(line.id));
+        adapter.removeMany(state, gone.map((line) => line.id));
+        adapter.upsertMany(state, lines);
+      }
+      state.loads[scopeKey(scope)] = { status: 'ready', notice: null };
+    },
+    linesFailed: (state, action: PayloadAction<{ key: string; notice: NoticeLike }>) => {
+      state.loads[action.payload.key] = { status: 'failed', notice: action.payload.notice };
+    },
+    lineRequested: (state, action: PayloadAction<{ id: number; reader: 'workshop' | 'customer' }>) => {
+      state.loads[`line:${action.payload.id}`] = { status: 'loading', notice: null };
+    },
+    /** A line as the server has it now: an action's answer, a single read, later a live change. */
+    lineChanged: (state, action: PayloadAction<OrderLineDto>) => {
+      adapter.upsertOne(state, action.payload);
+      state.loads[`line:${action.payload.id}`] = { status: 'ready', notice: null };
+    },
+    lineHistoryRequested: (state, action: PayloadAction<number>) => {
+      const previous = state.history[action.payload];
+      state.history[action.payload] = { status: 'loading', rows: previous?.rows ?? [], notice: null };
+    },
+    lineHistoryLoaded: (state, action: PayloadAction<{ id: number; rows: LineHistoryDto[] }>) => {
+      state.history[action.payload.id] = { status: 'ready', rows: action.payload.rows, notice: null };
+    },
+    lineHistoryFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      const previous = state.history[action.payload.id];
+      state.history[action.payload.id] = { status: 'failed', rows: previous?.rows ?? [], notice: action.payload.notice };
+    },
+    lineActionSucceeded: (state, action: PayloadAction<{ requestId: string; line: OrderLineDto; notice: NoticeLike | null }>) => {
+      const { line, requestId, notice } = action.payload;
+      adapter.upsertOne(state, line);
+      const current = state.actions[line.id];
+      if (current?.requestId === requestId) Object.assign(current, { status: 'settling', notice });
+    },
+    lineActionSettled: (state, action: PayloadAction<{ id: number; requestId: string }>) => {
+      const current = state.actions[action.payload.id];
+      if (current?.requestId === action.payload.requestId) current.status = 'done';
+    },
+    lineActionFailed: (state, action: PayloadAction<{ id: number; requestId: string; notice: NoticeLike }>) => {
+      const current = state.actions[action.payload.id];
+      if (current?.requestId === action.payload.requestId) Object.assign(current, { status: 'failed', notice: action.payload.notice });
+    },
+    /** The screen's outcome notices are spent (a new action elsewhere, the screen left). */
+    lineNoticesCleared: (state) => {
+      for (const current of Object.values(state.actions)) if (current.status === 'done' || current.status === 'failed') current.notice = null;
+      state.latestAction = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addMatcher(isLineIntent, (state, action) => {
+      const { id, kind } = action.payload;
+      // A line that is still busy or settling takes no second action: that is the double-tap guard.
+      if (busyWith(state, id)) return;
+      state.actions[id] = { kind, requestId: action.meta.requestId, status: 'busy', notice: null };
+      state.latestAction = id;
+    });
+  },
+});
+
+export const {
+  linesRequested,
+  linesLoaded,
+  linesFailed,
+  lineRequested,
+  lineChanged,
+  lineHistoryRequested,
+  lineHistoryLoaded,
+  lineHistoryFailed,
+  lineActionSucceeded,
+  lineActionSettled,
+  lineActionFailed,
+  lineNoticesCleared,
+} = orderLinesSlice.actions;
+
+export const lineAdapter = adapter;

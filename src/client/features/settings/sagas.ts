@@ -1,0 +1,57 @@
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { API } from '../../../shared/api';
+import type { GeneralSettings } from '../../../shared/schemas/settings';
+import { http } from '../../api/http';
+import { failure } from '../../api/failure';
+import {
+  selectSettingsStatus,
+  settingsFailed,
+  settingsLoaded,
+  settingsRequested,
+  settingsSaved,
+  settingsSaveFailed,
+  settingsSaveRequested,
+  type SystemInfo,
+  systemInfoFailed,
+  systemInfoLoaded,
+  systemInfoRequested,
+} from './slice';
+
+function* load() {
+  const status: ReturnType<typeof selectSettingsStatus> = yield select(selectSettingsStatus);
+  if (status === 'ready') return;
+  try {
+    const { settings }: { settings: GeneralSettings } = yield call(http.get, API.generalSettings);
+    yield put(settingsLoaded(settings));
+  } catch (error) {
+    yield put(settingsFailed(failure(error, 'settings:general.loadFailed')));
+  }
+}
+
+function* save(action: ReturnType<typeof settingsSaveRequested>) {
+  try {
+    const answer: { settings: GeneralSettings; message?: string } = yield call(http.put, API.generalSettings, action.payload);
+    // The server's sentence when it sends one, else the tab's own.
+    const notice = answer.message ? { kind: 'success' as const, text: answer.message } : { kind: 'success' as const, key: 'settings:general.saved' };
+    yield put(settingsSaved({ settings: answer.settings, notice }));
+  } catch (error) {
+    yield put(settingsSaveFailed(failure(error, 'settings:general.failed')));
+  }
+}
+
+function* loadSystemInfo() {
+  try {
+    const { system }: { system: SystemInfo } = yield call(http.get, API.systemInfo);
+    yield put(systemInfoLoaded(system));
+  } catch (error) {
+    yield put(systemInfoFailed(failure(error, 'settings:systemInfo.failed')));
+  }
+}
+
+export function* settingsSaga() {
+  yield all([
+    takeLeading(settingsRequested.type, load),
+    takeLatest(settingsSaveRequested.type, save),
+    takeLatest(systemInfoRequested.type, loadSystemInfo),
+  ]);
+}

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API, type UserDto, type WorkshopDto } from '../../../shared/api';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import WorkshopListScreen from '../workshops/WorkshopListScreen';
+import { AddForm } from './AddForms';
+
+const AT = '2026-11-20T09:00:00.000Z';
+const FIRST: WorkshopDto = {
+  id: 1, user_id: 8, name: 'Usta Ali', code: 'W1', address: 'x', company_name: 'Ali Kuyum', phone_number: '1', tax_number: '1', is_deleted: false,
+  created_at: AT, updated_at: AT, processes: [],
+};
+const MASTER: UserDto = { id: 9, username: 'usta_iki', email: 'usta@example.com', role: 3, role_name: 'Atölye', status: 'active', created_at: AT };
+
+beforeEach(() => storeLogin(2, 'Admin'));
+
+test('a workshop made with the add form joins the loaded list without reading it again', async () => {
+  const calls = mockFetch((method, url, body) => {
+    if (method === 'GET' && url === API.workshops) return [200, { workshops: [FIRST] }];
+    if (method === 'POST' && url === API.workshops) return [201, { workshop: { ...FIRST, ...(body as object), id: 2 }, message: 'Atölye oluşturuldu.' }];
+    return [200, {}];
+  });
+  const onClose = jest.fn();
+  const { t } = renderApp(
+    <>
+      <WorkshopListScreen />
+      <AddForm form="workshop" users={[MASTER]} onClose={onClose} />
+    </>,
+  );
+  expect(await screen.findByRole('link', { name: 'Usta Ali' })).toBeInTheDocument();
+  const dialog = screen.getByRole('dialog', { name: t('users:forms.workshop.title') });
+  fireEvent.change(within(dialog).getByLabelText(t('users:forms.fields.user_id')), { target: { value: '9' } });
+  const fields: Record<string, string> = { name: 'Usta Veli', code: 'W2', phone_number: '0312', company_name: 'Veli Kuyum', tax_number: '22', address: 'Ankara' };
+  for (const [name, value] of Object.entries(fields)) {
+    fireEvent.change(within(dialog).getByLabelText(t(`users:forms.fields.${name}`), { exact: true }), { target: { value } });
+  }
+  fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
+
+  expect(await screen.findByRole('link', { name: 'Usta Veli' })).toBeInTheDocument();
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ url: API.workshops, body: { user_id: 9, ...fields } })]);
+  expect(calls.filter((c) => c.method === 'GET' && c.url === API.workshops)).toHaveLength(1);
+});
+
+test("a refused record keeps the form open with the server's sentence", async () => {
+  mockFetch((method) => (method === 'POST' ? [409, { error: 'Bu kullanıcının zaten bir atölyesi var.', code: 'USER_HAS_WORKSHOP' }] : [200, {}]));
+  const onClose = jest.fn();
+  const { t } = renderApp(<AddForm form="workshop" users={[MASTER]} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: t('users:forms.workshop.title') });
+  fireEvent.change(within(dialog).getByLabelText(t('users:forms.fields.user_id')), { target: { value: '9' } });
+  for (const name of ['name', 'code', 'phone_number', 'company_name', 'tax_number', 'address']) {
+    fireEvent.change(within(dialog).getByLabelText(t(`users:forms.fields.${name}`), { exact: true }), { target: { value: 'x' } });
+  }
+  fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
+  expect(await within(dialog).findByText('Bu kullanıcının zaten bir atölyesi var.')).toBeInTheDocument();
+  expect(onClose).not.toHaveBeenCalled();
+});

@@ -1,0 +1,2 @@
+/* The workshop's tablet as other features see it: its orders panel. */
+export { WorkshopOrdersPanel } from './WorkshopOrdersPanel';

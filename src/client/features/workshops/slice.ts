@@ -1,0 +1,136 @@
+import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
+import type { NoticeLike } from '../../components/NoticeView';
+import { loggedIn, loggedOut } from '../session';
+
+/* Every workshop this session has read, once, keyed by id: the list and single workshops read by id. */
+const adapter = createEntityAdapter<WorkshopDto>();
+
+export interface LoadState {
+  status: 'loading' | 'ready' | 'failed';
+  notice: NoticeLike | null;
+}
+
+export interface WorkshopsExtra {
+  /** The whole list. */
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  notice: NoticeLike | null;
+  /** Reads of single workshops by id. */
+  reads: Record<number, LoadState>;
+  /** A workshop's figures, read on every visit: they follow its order lines. */
+  statistics: Record<number, LoadState & { figures: WorkshopStatisticsDto | null }>;
+  /** Reads of a workshop's products (the products themselves are in the catalogue's collection). */
+  productReads: Record<number, LoadState>;
+  /** Per product: the assignment under way or its outcome, until the screen is left. */
+  assignments: Record<number, { status: 'busy' | 'done' | 'failed'; notice: NoticeLike | null }>;
+}
+
+const initialState = adapter.getInitialState<WorkshopsExtra>({ status: 'idle', notice: null, reads: {}, statistics: {}, productReads: {}, assignments: {} });
+
+export const workshopsSlice = createSlice({
+  name: 'workshops',
+  initialState,
+  reducers: {
+    /** A screen needs the list; once it is loaded this changes nothing and the saga makes no call. */
+    workshopsRequested: (state) => {
+      if (state.status === 'ready') return;
+      state.status = 'loading';
+      state.notice = null;
+    },
+    workshopsLoaded: (state, action: PayloadAction<WorkshopDto[]>) => {
+      adapter.setAll(state, action.payload);
+      state.status = 'ready';
+    },
+    workshopsFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.status = 'failed';
+      state.notice = action.payload;
+    },
+    /** A screen needs one workshop; the saga reads it unless it is known already. */
+    workshopRequested: (state, action: PayloadAction<number>) => {
+      if (!state.entities[action.payload] && state.reads[action.payload]?.status !== 'loading') state.reads[action.payload] = { status: 'loading', notice: null };
+    },
+    workshopLoaded: (state, action: PayloadAction<WorkshopDto>) => {
+      adapter.upsertOne(state, action.payload);
+      state.reads[action.payload.id] = { status: 'ready', notice: null };
+    },
+    workshopFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      state.reads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
+    },
+    /** Made by the admin's add form. */
+    workshopCreated: (state, action: PayloadAction<WorkshopDto>) => {
+      adapter.upsertOne(state, action.payload);
+    },
+    workshopStatisticsRequested: (state, action: PayloadAction<number>) => {
+      const previous = state.statistics[action.payload];
+      state.statistics[action.payload] = { status: 'loading', notice: null, figures: previous?.figures ?? null };
+    },
+    workshopStatisticsLoaded: (state, action: PayloadAction<{ id: number; statistics: WorkshopStatisticsDto }>) => {
+      state.statistics[action.payload.id] = { status: 'ready', notice: null, figures: action.payload.statistics };
+    },
+    workshopStatisticsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      const previous = state.statistics[action.payload.id];
+      state.statistics[action.payload.id] = { status: 'failed', notice: action.payload.notice, figures: previous?.figures ?? null };
+    },
+    /** A screen needs a workshop's products; the saga reads them unless the catalogue already holds every product. */
+    workshopProductsRequested: (state, action: PayloadAction<number>) => {
+      if (state.productReads[action.payload]?.status !== 'ready') state.productReads[action.payload] = { status: 'loading', notice: null };
+    },
+    workshopProductsLoaded: (state, action: PayloadAction<number>) => {
+      state.productReads[action.payload] = { status: 'ready', notice: null };
+    },
+    workshopProductsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      state.productReads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
+    },
+    /** The admin assigns a product to a workshop, moves it there, or (workshopId null) removes its assignment. */
+    productAssignmentRequested: (state, action: PayloadAction<{ productId: number; workshopId: number | null }>) => {
+      state.assignments[action.payload.productId] = { status: 'busy', notice: null };
+    },
+    productAssignmentSucceeded: (state, action: PayloadAction<{ productId: number; notice: NoticeLike }>) => {
+      state.assignments[action.payload.productId] = { status: 'done', notice: action.payload.notice };
+    },
+    productAssignmentFailed: (state, action: PayloadAction<{ productId: number; notice: NoticeLike }>) => {
+      state.assignments[action.payload.productId] = { status: 'failed', notice: action.payload.notice };
+    },
+    /** An assignment screen was left: outcomes are not shown again, those under way keep going. */
+    assignmentScreenLeft: (state) => {
+      for (const [id, assignment] of Object.entries(state.assignments)) if (assignment.status !== 'busy') delete state.assignments[Number(id)];
+    },
+  },
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
+});
+
+export const {
+  workshopsRequested,
+  workshopsLoaded,
+  workshopsFailed,
+  workshopRequested,
+  workshopLoaded,
+  workshopFailed,
+  workshopCreated,
+  workshopStatisticsRequested,
+  workshopStatisticsLoaded,
+  workshopStatisticsFailed,
+  workshopProductsRequested,
+  workshopProductsLoaded,
+  workshopProductsFailed,
+  productAssignmentRequested,
+  productAssignmentSucceeded,
+  productAssignmentFailed,
+  assignmentScreenLeft,
+} = workshopsSlice.actions;
+
+type State = { workshops: ReturnType<typeof workshopsSlice.reducer> };
+const selectors = adapter.getSelectors((state: State) => state.workshops);
+export const selectWorkshops = selectors.selectAll;
+const NONE: WorkshopDto[] = [];
+/** The list screen's rows: every workshop once the list is loaded (single reads alone are not the list). */
+export const selectWorkshopList = createSelector([selectors.selectAll, (state: State) => state.workshops.status], (all, status) => (status === 'ready' ? all : NONE));
+/** Workshop names by id, for the assignment columns and filters. */
+export const selectWorkshopNames = createSelector([selectors.selectAll], (all) => new Map(all.map((workshop) => [workshop.id, workshop.name])));
+export const selectWorkshopById = selectors.selectById;
+export const selectWorkshopsState = (state: State) => state.workshops;
+type Entry<K extends 'reads' | 'statistics' | 'productReads' | 'assignments'> = WorkshopsExtra[K][number] | undefined;
+export const selectWorkshopRead = (state: State, id: number): Entry<'reads'> => state.workshops.reads[id];
+export const selectWorkshopStatistics = (state: State, id: number): Entry<'statistics'> => state.workshops.statistics[id];
+export const selectWorkshopProductRead = (state: State, id: number): Entry<'productReads'> => state.workshops.productReads[id];
+export const selectAssignment = (state: State, productId: number): Entry<'assignments'> => state.workshops.assignments[productId];

@@ -1,0 +1,18 @@
+import { dayBounds, withinDays } from './days';
+
+test("a day starts and ends at the time zone's midnight", () => {
+  // Istanbul is UTC+3 all year.
+  expect(new Date(dayBounds('2026-11-23', 'Europe/Istanbul').start).toISOString()).toBe('2026-11-22T21:00:00.000Z');
+  expect(new Date(dayBounds('2026-11-23', 'Europe/Istanbul').end).toISOString()).toBe('2026-11-23T20:59:59.999Z');
+  expect(new Date(dayBounds('2026-03-29', 'Europe/Berlin').end).toISOString()).toBe('2026-03-29T21:59:59.999Z');
+});
+
+test('a range of days matches instants by the day they fall on in the time zone', () => {
+  const lateEvening = '2026-11-23T20:30:00.000Z'; // 23:30 on the 23rd in Istanbul
+  expect(withinDays(lateEvening, '2026-11-23', '2026-11-23', 'Europe/Istanbul')).toBe(true);
+  expect(withinDays(lateEvening, '2026-11-24', '', 'Europe/Istanbul')).toBe(false);
+  expect(withinDays('2026-11-23T21:00:00.000Z', '', '2026-11-23', 'Europe/Istanbul')).toBe(false);
+  expect(withinDays(lateEvening, '', '', 'Europe/Istanbul')).toBe(true);
+  expect(withinDays(null, '', '', 'Europe/Istanbul')).toBe(true);
+  expect(withinDays(null, '2026-11-01', '', 'Europe/Istanbul')).toBe(false);
+});

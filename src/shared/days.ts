@@ -1,0 +1,21 @@
+import { TZDate } from '@date-fns/tz';
+import { endOfDay } from 'date-fns';
+
+/** The instants a calendar day typed as yyyy-mm-dd starts and ends at in the office's time zone. */
+export function dayBounds(day: string, timeZone: string): { start: number; end: number } {
+  const [year, month, date] = day.split('-').map(Number);
+  const start = new TZDate(year, month - 1, date, timeZone);
+  return { start: start.getTime(), end: endOfDay(start).getTime() };
+}
+
+/**
+ * Whether an instant falls within a range of days (either end may be empty, meaning open), the
+ * days taken in the office's time zone: a piece due at 23:30 in Istanbul is due that day there,
+ * whatever day it is in UTC. Without an instant, only an open range matches.
+ */
+export function withinDays(iso: string | null, from: string, to: string, timeZone: string): boolean {
+  if (!from && !to) return true;
+  if (!iso) return false;
+  const at = Date.parse(iso);
+  return (!from || at >= dayBounds(from, timeZone).start) && (!to || at <= dayBounds(to, timeZone).end);
+}
