@@ -1,8 +1,8 @@
-import { all, call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API, type ProductDto, type RoutingStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
-import { loggedIn, loggedOut } from '../session';
 import {
   productFieldFailed,
   productFieldSaved,
@@ -37,15 +37,6 @@ function* loadAll() {
   } catch (error) {
     yield put(productsFailed(failure(error, 'catalogue:loadFailed')));
   }
-}
-
-/**
- * Loads the list unless it is already loaded (a load under way ignores further requests: takeLeading).
- * A load that a logout overtakes is dropped: an admin's answer must not fill a customer's catalogue.
- */
-function* loadOnce() {
-  const status: ReturnType<typeof selectProductsStatus> = yield select(selectProductsStatus);
-  if (status !== 'ready') yield race([call(loadAll), take([loggedIn.type, loggedOut.type])]);
 }
 
 function* saveField(action: ReturnType<typeof productFieldSaveRequested>) {
@@ -96,7 +87,7 @@ function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
 
 export function* catalogueSaga() {
   yield all([
-    takeLeading(productsRequested.type, loadOnce),
+    takeLoadOnce(productsRequested.type, selectProductsStatus, loadAll),
     takeEvery(productFieldSaveRequested.type, saveField),
     takeLatest(syncRequested.type, sync),
     takeLatest([routingOpened.type, routingRequested.type], loadRouting),

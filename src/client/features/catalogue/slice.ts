@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductDto, RoutingStepDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 /*
@@ -57,11 +58,7 @@ export const catalogueSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the whole list; once it is loaded this changes nothing and the saga makes no call. */
-    productsRequested: (state) => {
-      if (state.status === 'ready') return;
-      state.status = 'loading';
-      state.notice = null;
-    },
+    productsRequested: loadAsked,
     productsLoaded: (state, action: PayloadAction<ProductDto[]>) => {
       adapter.setAll(state, action.payload);
       state.complete = true;

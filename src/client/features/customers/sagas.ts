@@ -1,4 +1,5 @@
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
@@ -19,8 +20,6 @@ import { CUSTOMER_STATISTICS } from './statistics';
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
 function* loadList() {
-  const { status }: ReturnType<typeof selectCustomersState> = yield select(selectCustomersState);
-  if (status === 'ready') return;
   try {
     const { customers }: { customers: CustomerDto[] } = yield call(http.get, API.b2bCustomers);
     yield put(customersLoaded(customers ?? []));
@@ -56,7 +55,7 @@ function* changeCredit(action: ReturnType<typeof creditChangeRequested>) {
 
 export function* customersSaga() {
   yield all([
-    takeLeading(customersRequested.type, loadList),
+    takeLoadOnce(customersRequested.type, (state: Parameters<typeof selectCustomersState>[0]) => selectCustomersState(state).status, loadList),
     takeLatest(customerRequested.type, (action: ReturnType<typeof customerRequested>) => loadDetail(action.payload)),
     takeEvery(creditChangeRequested.type, changeCredit),
   ]);

@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every B2B customer this session has read, once, keyed by id: the list, single reads, those just created. */
@@ -30,11 +31,7 @@ export const customersSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the list; once it is loaded this changes nothing and the saga makes no call. */
-    customersRequested: (state) => {
-      if (state.status === 'ready') return;
-      state.status = 'loading';
-      state.notice = null;
-    },
+    customersRequested: loadAsked,
     customersLoaded: (state, action: PayloadAction<CustomerDto[]>) => {
       adapter.setAll(state, action.payload);
       state.status = 'ready';

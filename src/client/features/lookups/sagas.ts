@@ -1,12 +1,11 @@
-import { all, call, put, select, takeLeading } from 'redux-saga/effects';
+import { all, call, put } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API, type LookupDto, type OptionValueDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { lookupsFailed, lookupsLoaded, lookupsRequested, selectLookupsStatus } from './slice';
 
-/** The four fixed lists in one go, unless already loaded (a load under way ignores further requests: takeLeading). */
+/** The four fixed lists in one go. */
 function* load() {
-  const status: ReturnType<typeof selectLookupsStatus> = yield select(selectLookupsStatus);
-  if (status === 'ready') return;
   try {
     const [statuses, quality, packing, values]: [
       { statuses: LookupDto[] },
@@ -33,5 +32,5 @@ function* load() {
 }
 
 export function* lookupsSaga() {
-  yield takeLeading(lookupsRequested.type, load);
+  yield takeLoadOnce(lookupsRequested.type, selectLookupsStatus, load);
 }

@@ -1,5 +1,6 @@
 import { createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { LookupDto, OptionValueDto } from '../../../shared/api';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 /** The fixed lists behind the ids of order lines and products, as the server lists them. */
@@ -22,9 +23,7 @@ export const lookupsSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the names; once they are loaded this changes nothing and the saga makes no call. */
-    lookupsRequested: (state) => {
-      if (state.status !== 'ready') state.status = 'loading';
-    },
+    lookupsRequested: loadAsked,
     lookupsLoaded: (_state, action: PayloadAction<LookupLists>) => ({ ...action.payload, status: 'ready' }),
     lookupsFailed: (state) => {
       state.status = 'failed';

@@ -1,4 +1,5 @@
-import { all, call, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { all, call, put, takeEvery } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API, type ProductionStepDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
@@ -16,10 +17,7 @@ import {
 
 type Saved = { production_step: ProductionStepDto; message: string };
 
-/** Loads the steps unless they are already loaded (a load under way ignores further requests: takeLeading). */
 function* load() {
-  const status: ReturnType<typeof selectStepsStatus> = yield select(selectStepsStatus);
-  if (status === 'ready') return;
   try {
     const { production_steps }: { production_steps: ProductionStepDto[] } = yield call(http.get, API.productionSteps);
     yield put(stepsLoaded(production_steps));
@@ -58,7 +56,7 @@ function* remove(action: ReturnType<typeof stepDeleteRequested>) {
 
 export function* stepsSaga() {
   yield all([
-    takeLeading(stepsRequested.type, load),
+    takeLoadOnce(stepsRequested.type, selectStepsStatus, load),
     takeEvery(stepCreateRequested.type, create),
     takeEvery(stepUpdateRequested.type, update),
     takeEvery(stepDeleteRequested.type, remove),

@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 const adapter = createEntityAdapter<ProductionStepDto>();
@@ -26,9 +27,7 @@ export const stepsSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the steps; once they are loaded this changes nothing and the saga makes no call. */
-    stepsRequested: (state) => {
-      if (state.status !== 'ready') state.status = 'loading';
-    },
+    stepsRequested: loadAsked,
     stepsLoaded: (state, action: PayloadAction<ProductionStepDto[]>) => {
       adapter.setAll(state, action.payload);
       state.status = 'ready';

@@ -1,4 +1,5 @@
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, takeLatest } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API } from '../../../shared/api';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { http } from '../../api/http';
@@ -18,8 +19,6 @@ import {
 } from './slice';
 
 function* load() {
-  const status: ReturnType<typeof selectSettingsStatus> = yield select(selectSettingsStatus);
-  if (status === 'ready') return;
   try {
     const { settings }: { settings: GeneralSettings } = yield call(http.get, API.generalSettings);
     yield put(settingsLoaded(settings));
@@ -50,7 +49,7 @@ function* loadSystemInfo() {
 
 export function* settingsSaga() {
   yield all([
-    takeLeading(settingsRequested.type, load),
+    takeLoadOnce(settingsRequested.type, selectSettingsStatus, load),
     takeLatest(settingsSaveRequested.type, save),
     takeLatest(systemInfoRequested.type, loadSystemInfo),
   ]);

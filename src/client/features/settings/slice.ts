@@ -1,6 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 /** Figures of the running system (GET /system/info). */
@@ -43,9 +44,7 @@ export const settingsSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the settings (currency, time zone); once loaded this changes nothing and the saga makes no call. */
-    settingsRequested: (state) => {
-      if (state.status !== 'ready') state.status = 'loading';
-    },
+    settingsRequested: loadAsked,
     settingsLoaded: (state, action: PayloadAction<GeneralSettings>) => {
       state.general = action.payload;
       state.status = 'ready';

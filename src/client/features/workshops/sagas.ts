@@ -1,4 +1,5 @@
-import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { takeLoadOnce } from '../../app/loadOnce';
 import { API, type ProductDto, type ProductWorkshopDto, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
@@ -25,8 +26,6 @@ import {
 } from './slice';
 
 function* loadList() {
-  const { status }: ReturnType<typeof selectWorkshopsState> = yield select(selectWorkshopsState);
-  if (status === 'ready') return;
   try {
     const { workshops }: { workshops: WorkshopDto[] } = yield call(http.get, API.workshops);
     yield put(workshopsLoaded(workshops ?? []));
@@ -102,7 +101,7 @@ export function* workshopsSaga() {
   const workshopsReading = new Set<number>();
   const productsReading = new Set<number>();
   yield all([
-    takeLeading(workshopsRequested.type, loadList),
+    takeLoadOnce(workshopsRequested.type, (state: Parameters<typeof selectWorkshopsState>[0]) => selectWorkshopsState(state).status, loadList),
     takeEvery(workshopRequested.type, loadOne, workshopsReading),
     takeLatest(workshopStatisticsRequested.type, loadStatistics),
     takeEvery(workshopProductsRequested.type, loadProducts, productsReading),

@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every workshop this session has read, once, keyed by id: the list and single workshops read by id. */
@@ -32,11 +33,7 @@ export const workshopsSlice = createSlice({
   initialState,
   reducers: {
     /** A screen needs the list; once it is loaded this changes nothing and the saga makes no call. */
-    workshopsRequested: (state) => {
-      if (state.status === 'ready') return;
-      state.status = 'loading';
-      state.notice = null;
-    },
+    workshopsRequested: loadAsked,
     workshopsLoaded: (state, action: PayloadAction<WorkshopDto[]>) => {
       adapter.setAll(state, action.payload);
       state.status = 'ready';
