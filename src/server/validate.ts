@@ -4,6 +4,9 @@ import { AppError } from './errors';
 /**
  * Checks a request body against a shared schema. Types are not coerced (strict), so a number
  * where text belongs is refused; `trim` lists the fields trimmed first, as the client does.
+ * Only the schema's own fields come back: a key the route does not take (unknown, read-only such
+ * as `id` or `created_at`, another route's field) is ignored, never written, so a client that
+ * sends a whole record back still works and can change nothing it was not meant to.
  */
 export async function validateBody<T extends AnyObject>(
   schema: ObjectSchema<T>,
@@ -18,7 +21,8 @@ export async function validateBody<T extends AnyObject>(
     if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
   }
   try {
-    return (await schema.validate(input, { strict: true, abortEarly: false })) as T;
+    const valid = (await schema.validate(input, { strict: true, abortEarly: false })) as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(schema.fields).filter((field) => field in valid).map((field) => [field, valid[field]])) as T;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     // Report the first field in form order, as the form itself would.

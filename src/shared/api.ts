@@ -161,7 +161,8 @@ export interface OrderLineDto {
   product_gram: number | null;
   /** Set when the entered gram is off the product's expected weight beyond the configured tolerance. */
   gram_flagged: boolean;
-  product_cost: number | null;
+  /** What the workshop is paid for the piece; never sent to a customer. */
+  product_cost?: number | null;
   canceled_at: string | null;
   cancel_reason: string | null;
   total_price: number | null;

@@ -62,7 +62,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['size', 90, (r) => named(lookups.optionValue, r.size_id)],
     ['karat', 90, (r) => named(lookups.optionValue, r.karat_id)],
     ['customer_note', 200, (r) => text(r.customer_note)],
-    ['product_cost', 120, (r) => money(r.product_cost), (r) => r.product_cost],
+    ['product_cost', 120, (r) => money(r.product_cost ?? null), (r) => r.product_cost ?? null],
     ['product_gram', 90, (r) => (r.product_gram === null ? '' : `${r.product_gram} g`), (r) => r.product_gram, 'gram'],
     ['gram_flagged', 130, (r) => (r.gram_flagged ? t('orders:gramDeviates') : '')],
     ['customer_approval', 130, (r) => approval(r.customer_approval_status_id)],

@@ -76,7 +76,20 @@ function lineQuery(db: Db) {
 
 type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[number];
 
-/** The API's promise (OrderLineDto) is checked here, where rows become answers. */
+/**
+ * The API's promise (OrderLineDto) is checked here, where rows become answers, and here alone a
+ * line is shaped for its reader: a customer never receives what the workshop is paid for the piece
+ * (`product_cost`, the price times the hidden workmanship rate); every other field of its own
+ * orders it keeps.
+ */
+function answerFor(actor: Actor) {
+  return (row: LineRow): OrderLineDto => {
+    const line = toDto(row);
+    if (actor.customerId !== undefined) delete line.product_cost;
+    return line;
+  };
+}
+
 function toDto(row: LineRow): OrderLineDto {
   return {
     ...row,
@@ -103,7 +116,7 @@ export function visibleTo(actor: Actor) {
 
 /** Lines the actor may read, newest first. */
 export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
-  return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(toDto);
+  return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(answerFor(actor));
 }
 
 /**
@@ -111,14 +124,15 @@ export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
  * lines starts flowing to the client at once, and no array of every row is ever built.
  */
 export async function* streamLines(db: Db, actor: Actor): AsyncGenerator<OrderLineDto> {
-  for await (const row of lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').stream(1000)) yield toDto(row);
+  const answer = answerFor(actor);
+  for await (const row of lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').stream(1000)) yield answer(row);
 }
 
 /** One line as every order route answers it; another workshop's or customer's line is "not found". */
 export async function getLine(db: Db, lineId: number, actor: Actor): Promise<OrderLineDto> {
   const row = await lineQuery(db).where('l.id', '=', lineId).where(visibleTo(actor)).executeTakeFirst();
   if (!row) throw notFound();
-  return toDto(row);
+  return answerFor(actor)(row);
 }
 
 /**

@@ -194,4 +194,24 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     expect(await stepCount()).toBe(before - 1);
     expect((await t.call('GET', `${V1}/workshop/me/orders/${second.id}`, { token: master })).body.order.current_order_line_process).toBe(-1);
   });
+
+  test('every reader gets the fields of a line it may read, except that a customer never sees the workshop cost', async () => {
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } });
+    const id = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders[0].id as number;
+    const forOffice = (await t.call('GET', `${V1}/orders`, { token: admin })).body.orders.find((line: { id: number }) => line.id === id);
+    expect(forOffice).toMatchObject({ product_cost: 200, total_price: 1000 });
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${id}`, { token: master })).body.order).toMatchObject({ product_cost: 200 });
+
+    const answers = [
+      ...(await t.call('GET', `${V1}/customers/me/orders`, { token: buyer })).body.orders,
+      ...(await t.call('GET', `${V1}/orders`, { token: buyer })).body.orders,
+      (await t.call('GET', `${V1}/customers/me/orders/${id}`, { token: buyer })).body.order,
+      (await t.call('PATCH', `${V1}/customers/me/orders/${id}/approve`, { token: buyer, body: { approved: true } })).body.order,
+    ];
+    expect(answers.length).toBeGreaterThanOrEqual(4);
+    for (const line of answers) expect(line).not.toHaveProperty('product_cost');
+    // Everything else of its own order the customer keeps (SPEC section 2's order detail).
+    const { product_cost: _cost, ...rest } = forOffice;
+    for (const line of answers) expect(Object.keys(line).sort()).toEqual(Object.keys(rest).sort());
+  });
 });
