@@ -59,7 +59,10 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
   api.patch(API.myWorkshopNextStep(':id'), workshop, async (request) => {
-    const seen = (request.body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
+    // A body that is not a JSON object (text, an array, a bare string) would lose the step it carries.
+    const body = request.body;
+    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
+    const seen = (body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
     if (seen !== undefined && !Number.isSafeInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
     return {
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),

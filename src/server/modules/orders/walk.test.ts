@@ -214,4 +214,22 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     const { product_cost: _cost, ...rest } = forOffice;
     for (const line of answers) expect(Object.keys(line).sort()).toEqual(Object.keys(rest).sort());
   });
+
+  test('a next-step body that is not a JSON object is refused and moves nothing (it would drop the double-tap guard)', async () => {
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } });
+    const id = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders[0].id as number;
+    const stale = JSON.stringify({ current_order_line_process: 424242 });
+    const bodies = [
+      { 'content-type': 'text/plain', payload: stale },
+      { 'content-type': 'application/json', payload: `[${stale}]` },
+      { 'content-type': 'application/json', payload: JSON.stringify(stale) },
+    ];
+    for (const { payload, ...headers } of bodies) {
+      const response = await t.app.inject({ method: 'PATCH', url: `${V1}/workshop/me/orders/${id}/next-step`, headers: { ...headers, authorization: `Bearer ${master}` }, payload });
+      expect({ payload, status: response.statusCode }).toEqual({ payload, status: 400 });
+    }
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${id}`, { token: master })).body.order.current_order_line_process).toBe(-1);
+    expect((await t.call('PATCH', `${V1}/workshop/me/orders/${id}/next-step`, { token: master, body: { current_order_line_process: 424242 } })).status).toBe(409);
+    expect((await t.call('PATCH', `${V1}/workshop/me/orders/${id}/next-step`, { token: master, body: { current_order_line_process: -1 } })).status).toBe(200);
+  });
 });
