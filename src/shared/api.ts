@@ -108,6 +108,8 @@ export interface ProductionStepDto {
   id: number;
   step_name: string;
   description: string;
+  /** The key (FALLBACK_ROUTING) of the built-in process step this is; null for the office's own steps. */
+  built_in: string | null;
   created_at: string;
 }
 

@@ -1,11 +1,6 @@
 /**
  * The process a product without a saved routing follows (SPEC section 7): cutting, welding,
- * polishing, quality control. Keys name the steps in the catalogues; the Turkish names are the
- * production step names the server uses for them.
+ * polishing, quality control. Each key names a step in the catalogues and marks its production
+ * step (`built_in`), so the step is found whatever the office renames it to.
  */
-export const FALLBACK_ROUTING = [
-  { key: 'cutting', stepName: 'Kesim' },
-  { key: 'welding', stepName: 'Kaynak' },
-  { key: 'polishing', stepName: 'Cila' },
-  { key: 'qualityControl', stepName: 'Kalite Kontrol' },
-] as const;
+export const FALLBACK_ROUTING = ['cutting', 'welding', 'polishing', 'qualityControl'] as const;

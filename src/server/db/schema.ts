@@ -59,6 +59,8 @@ export interface ProductionStepsTable {
   id: Generated<number>;
   step_name: string;
   description: Generated<string>;
+  /** The key of the built-in process step this is (FALLBACK_ROUTING), set by the migrations only; null for the office's own steps. */
+  built_in: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -51,7 +51,7 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
         <div className="alert error" role="alert">
           <strong>{t('routing.noSteps')}</strong>
           <div>
-            {t('routing.fallback')} {FALLBACK_ROUTING.map((step) => t(`fallbackSteps.${step.key}`)).join(', ')}
+            {t('routing.fallback')} {FALLBACK_ROUTING.map((key) => t(`fallbackSteps.${key}`)).join(', ')}
           </div>
         </div>
       )}

@@ -125,6 +125,42 @@ test('quality control: rejecting needs a return step, then the row changes in pl
   expect(calls.filter((c) => c.url === API.orders)).toHaveLength(1);
 });
 
+/* The steps as the server marks them: built-in 'Kesim' renamed, 'Cila' also the name of an office step, not in process order. */
+const STEPS_WITH_BUILT_IN = {
+  production_steps: [
+    { id: 5, step_name: 'Döküm', built_in: null },
+    { id: 11, step_name: 'Kalite Kontrol', built_in: 'qualityControl' },
+    { id: 12, step_name: 'Kesme', built_in: 'cutting' },
+    { id: 13, step_name: 'Cila', built_in: null },
+    { id: 14, step_name: 'Kaynak', built_in: 'welding' },
+    { id: 15, step_name: 'Cila', built_in: 'polishing' },
+  ],
+};
+
+test.each([
+  ['has none', [200, { product_production_steps: [] }], false],
+  ['failed to load', [500, { error: 'Sunucu hatası', code: 'INTERNAL' }], true],
+] as Array<[string, [number, unknown], boolean]>)(
+  'quality control of a product whose routing %s offers the built-in steps, found by key, under their current names',
+  async (_case, routing, hinted) => {
+    const waiting = line(3, { product_id: 8, order_line_status_id: 3, current_order_line_process: 11 });
+    openScreen([waiting], (_method, url) => (url === API.productionSteps ? [200, STEPS_WITH_BUILT_IN] : url === API.productionProcess(8) ? routing : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Kalite Kontrol' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+    fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'rejected' } });
+    const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
+    await within(stepSelect).findByRole('option', { name: 'Kesme' });
+    expect(within(stepSelect).getAllByRole('option').map((option) => [(option as HTMLOptionElement).value, option.textContent])).toEqual([
+      ['', 'Üretim Adımı Seçin'],
+      ['12', 'Kesme'],
+      ['14', 'Kaynak'],
+      ['15', 'Cila'],
+      ['11', 'Kalite Kontrol'],
+    ]);
+    expect(within(dialog).queryByText('Ürünün üretim adımları alınamadı; varsayılan adımlar gösteriliyor.') !== null).toBe(hinted);
+  },
+);
+
 test('a refused packing approval says why, after the section 8 prefix', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) =>
     method === 'PUT' && url === API.approveShipping(4) ? [409, { error: 'Satır değişti.', code: 'LINE_CHANGED' }] : undefined,

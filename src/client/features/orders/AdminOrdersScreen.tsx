@@ -131,7 +131,6 @@ export default function AdminOrdersScreen() {
         <QualityControlModal
           line={deciding}
           qualityNames={qualityNames}
-          stepNames={base.step}
           busy={decisionStatus === 'busy'}
           notice={decisionStatus === 'failed' ? failed(decision?.notice, 'orders:qualityFailed', t) : null}
           onCancel={() => setDeciding(null)}

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { routingRequested, selectRouting } from '../catalogue';
+import { selectSteps } from '../production-steps';
 
 export interface QualityDecision {
   approved: boolean;
@@ -15,7 +16,6 @@ export interface QualityDecision {
 interface Props {
   line: OrderLineDto;
   qualityNames: Map<number, string>;
-  stepNames: Map<number, string>;
   busy: boolean;
   notice: NoticeLike | null;
   onCancel: () => void;
@@ -23,30 +23,31 @@ interface Props {
 }
 
 /**
- * The steps a rejected piece may go back to: its product's routing, or the built-in process
- * (its steps exist from the start, found by name) when it has none.
+ * The steps a rejected piece may go back to: its product's routing, or the built-in process when
+ * it has none: its steps, found by key in the steps list the screen loads, under their current names.
  */
-function useReturnSteps(productId: number, stepNames: Map<number, string>): { steps: Array<{ id: number; name: string }>; failed: boolean } {
+function useReturnSteps(productId: number): { steps: Array<{ id: number; name: string }>; failed: boolean } {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(routingRequested({ productId }));
   }, [dispatch, productId]);
   const routing = useAppSelector((state) => selectRouting(state, productId));
+  const allSteps = useAppSelector(selectSteps);
   const saved = routing?.steps ?? [];
   const failed = routing?.status === 'failed';
   if (saved.length > 0) return { steps: saved.map((s) => ({ id: s.step_id, name: s.step_name })), failed };
   if (!routing || routing.status === 'loading') return { steps: [], failed };
-  const byName = new Map([...stepNames].map(([id, name]) => [name, id]));
-  return { steps: FALLBACK_ROUTING.flatMap(({ stepName }) => (byName.has(stepName) ? [{ id: byName.get(stepName)!, name: stepName }] : [])), failed };
+  const builtIn = FALLBACK_ROUTING.flatMap((key) => allSteps.filter((step) => step.built_in === key));
+  return { steps: builtIn.map((step) => ({ id: step.id, name: step.step_name })), failed };
 }
 
 /** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to. */
-export function QualityControlModal({ line, qualityNames, stepNames, busy, notice, onCancel, onSave }: Props) {
+export function QualityControlModal({ line, qualityNames, busy, notice, onCancel, onSave }: Props) {
   const { t } = useTranslation('orders');
   const id = useId();
   const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
   const [returnStep, setReturnStep] = useState('');
-  const { steps, failed: routingFailed } = useReturnSteps(line.product_id, stepNames);
+  const { steps, failed: routingFailed } = useReturnSteps(line.product_id);
   const valid = state === 'approved' || (state === 'rejected' && returnStep !== '');
   const current = line.quality_control_id === null ? t('quality.undecided') : (qualityNames.get(line.quality_control_id) ?? String(line.quality_control_id));
   return (

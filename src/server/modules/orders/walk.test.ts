@@ -1,5 +1,7 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import type { ProductionStepDto } from '../../../shared/api';
+import { FALLBACK_ROUTING } from '../../../shared/routing';
 
 const V1 = '/api/v1';
 
@@ -172,25 +174,55 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     expect((await t.call('GET', `${V1}/order-products/${line.id}/history`, { token: admin })).body.history).toHaveLength(1);
   });
 
-  test('a product without a routing follows the built-in steps; a tap creates no production step', async () => {
-    const stepCount = async () => Number((await t.db.selectFrom('production_steps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-    const plain = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Küpe', production_expected_days: 3 } })).body.product.id;
+  /** The lines of a new product without a routing, ordered from the master's workshop. */
+  async function linesWithoutRouting(title: string, quantity: number): Promise<Array<{ id: number }>> {
+    const plain = (await t.call('POST', `${V1}/product`, { token: admin, body: { title, production_expected_days: 3 } })).body.product.id;
     const workshopId = (await t.call('GET', `${V1}/workshop/me`, { token: master })).body.workshop.id;
     await t.call('PUT', `${V1}/workshops/${workshopId}/assign-product`, { token: admin, body: { product_id: plain } });
-    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: plain, quantity: 2 }] } });
-    const [first, second] = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders.filter((l: { product_id: number }) => l.product_id === plain);
-    const all: Array<{ id: number; step_name: string }> = (await t.call('GET', `${V1}/production-steps`, { token: admin })).body.production_steps;
-    const builtIn = ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'].map((name) => all.find((s) => s.step_name === name)!.id);
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: plain, quantity }] } });
+    return (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders.filter((l: { product_id: number }) => l.product_id === plain);
+  }
+  /** The ids of the built-in process's steps in its order, as the steps route marks them. */
+  async function builtInSteps(): Promise<number[]> {
+    const all: ProductionStepDto[] = (await t.call('GET', `${V1}/production-steps`, { token: admin })).body.production_steps;
+    return FALLBACK_ROUTING.map((key) => all.find((step) => step.built_in === key)!.id);
+  }
+  const nextStep = (id: number) => t.call('PATCH', `${V1}/workshop/me/orders/${id}/next-step`, { token: master, body: {} });
+
+  test('a renamed built-in step still leads a product without a routing, under its new name', async () => {
+    const builtIn = await builtInSteps();
+    // A typo fixed in the office: the step keeps its id and its key.
+    const renamed = await t.call('PUT', `${V1}/production-steps/${builtIn[0]}`, { token: admin, body: { step_name: 'Kesme' } });
+    expect(renamed.body.production_step).toMatchObject({ id: builtIn[0], step_name: 'Kesme', built_in: 'cutting' });
+
+    const [line] = await linesWithoutRouting('Bileklik', 1);
+    for (const step of builtIn) expect((await nextStep(line.id)).body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: step });
+    expect((await nextStep(line.id)).body.order.order_line_status_id).toBe(3);
+    // Sent back by quality control, the line is at the renamed step, named as it is now.
+    const rejected = await t.call('PUT', `${V1}/orders/order-products/${line.id}/quality_status`, {
+      token: admin,
+      body: { approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: builtIn[0] },
+    });
+    expect(rejected.body).toMatchObject({
+      order: { order_line_status_id: 2, current_order_line_process: builtIn[0] },
+      message: 'Kalite kontrol reddedildi. Ürün Kesme adımına geri döndürüldü.',
+    });
+    expect((await nextStep(line.id)).body.order.current_order_line_process).toBe(builtIn[1]);
+  });
+
+  test('a product without a routing follows the built-in steps; a tap creates no production step', async () => {
+    const stepCount = async () => Number((await t.db.selectFrom('production_steps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const [first, second] = await linesWithoutRouting('Küpe', 2);
+    const builtIn = await builtInSteps();
     const before = await stepCount();
 
-    const tap = (id: number) => t.call('PATCH', `${V1}/workshop/me/orders/${id}/next-step`, { token: master, body: {} });
-    for (const step of builtIn) expect((await tap(first.id)).body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: step });
-    expect((await tap(first.id)).body.order.order_line_status_id).toBe(3);
+    for (const step of builtIn) expect((await nextStep(first.id)).body.order).toMatchObject({ order_line_status_id: 2, current_order_line_process: step });
+    expect((await nextStep(first.id)).body.order.order_line_status_id).toBe(3);
     expect(await stepCount()).toBe(before);
 
     // A built-in step removed behind the product's back: the line is refused, and nothing is created.
     await t.db.deleteFrom('production_steps').where('id', '=', builtIn[0]).execute();
-    expect(await tap(second.id)).toMatchObject({ status: 409, body: { code: 'LINE_NO_ROUTING', error: 'Ürünün üretim adımları tanımlı değil.' } });
+    expect(await nextStep(second.id)).toMatchObject({ status: 409, body: { code: 'LINE_NO_ROUTING', error: 'Ürünün üretim adımları tanımlı değil.' } });
     expect(await stepCount()).toBe(before - 1);
     expect((await t.call('GET', `${V1}/workshop/me/orders/${second.id}`, { token: master })).body.order.current_order_line_process).toBe(-1);
   });

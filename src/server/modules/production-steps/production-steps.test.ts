@@ -1,9 +1,11 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import type { ProductionStepDto } from '../../../shared/api';
+import { FALLBACK_ROUTING } from '../../../shared/routing';
 
 const STEPS = '/api/v1/production-steps';
-/** The steps of the process a product without a routing follows, there from the first start. */
-const BUILT_IN = ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'];
+/** The steps of the process a product without a routing follows, there from the first start, with their keys. */
+const BUILT_IN = ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'].map((step_name, i) => ({ step_name, built_in: FALLBACK_ROUTING[i] }));
 
 describe.each(testDatabases())('production steps on $name', (database) => {
   let t: TestApp;
@@ -18,11 +20,11 @@ describe.each(testDatabases())('production steps on $name', (database) => {
 
   test('the admin adds, reads, edits and deletes a step', async () => {
     const created = await t.call('POST', STEPS, { token: admin, body: { step_name: '  Döküm ', description: 'Mum modelden döküm' } });
-    expect(created).toMatchObject({ status: 201, body: { production_step: { id: expect.any(Number), step_name: 'Döküm', description: 'Mum modelden döküm' } } });
+    expect(created).toMatchObject({ status: 201, body: { production_step: { id: expect.any(Number), step_name: 'Döküm', description: 'Mum modelden döküm', built_in: null } } });
     const id = created.body.production_step.id;
 
     expect((await t.call('GET', STEPS, { token: admin })).body.production_steps).toEqual([
-      ...BUILT_IN.map((step_name) => expect.objectContaining({ step_name })),
+      ...BUILT_IN.map((step) => expect.objectContaining(step)),
       expect.objectContaining({ id, step_name: 'Döküm', created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }),
     ]);
     const edited = await t.call('PUT', `${STEPS}/${id}`, { token: admin, body: { step_name: 'Döküm (altın)' } });
@@ -57,15 +59,19 @@ describe.each(testDatabases())('production steps on $name', (database) => {
     expect((await t.call('GET', `${STEPS}/${step.id}`, { token: admin })).status).toBe(200);
   });
 
-  test('the built-in steps cannot be deleted, a later step of the same name can', async () => {
-    const steps: Array<{ id: number; step_name: string }> = (await t.call('GET', STEPS, { token: admin })).body.production_steps;
-    for (const name of BUILT_IN) {
-      const builtIn = steps.find((step) => step.step_name === name)!;
-      expect(await t.call('DELETE', `${STEPS}/${builtIn.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE' } });
-      expect((await t.call('GET', `${STEPS}/${builtIn.id}`, { token: admin })).status).toBe(200);
+  test('the built-in steps cannot be deleted, renamed or not; a user-created step of a built-in name can', async () => {
+    const steps: ProductionStepDto[] = (await t.call('GET', STEPS, { token: admin })).body.production_steps;
+    const builtIn = FALLBACK_ROUTING.map((key) => steps.find((step) => step.built_in === key)!);
+    // A rename changes the name only: the step is still the built-in one.
+    await t.call('PUT', `${STEPS}/${builtIn[2].id}`, { token: admin, body: { step_name: 'Parlatma' } });
+    for (const { id } of builtIn) {
+      expect(await t.call('DELETE', `${STEPS}/${id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE' } });
+      expect((await t.call('GET', `${STEPS}/${id}`, { token: admin })).status).toBe(200);
     }
     const namesake = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Cila' } })).body.production_step;
+    expect(namesake).toMatchObject({ step_name: 'Cila', built_in: null });
     expect((await t.call('DELETE', `${STEPS}/${namesake.id}`, { token: admin })).status).toBe(200);
+    expect((await t.call('GET', `${STEPS}/${builtIn[2].id}`, { token: admin })).body.production_step).toMatchObject({ step_name: 'Parlatma', built_in: 'polishing' });
   });
 
   test('active roles read steps; only the admin changes them; role 1 reads nothing', async () => {

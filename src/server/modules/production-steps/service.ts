@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../errors';
 import type { ProductionStepDto } from '../../../shared/api';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 
-const columns = ['id', 'step_name', 'description', 'created_at'] as const;
+const columns = ['id', 'step_name', 'description', 'built_in', 'created_at'] as const;
 
 export function listSteps(db: Db): Promise<ProductionStepDto[]> {
   return db.selectFrom('production_steps').select(columns).orderBy('id').execute();
@@ -42,31 +42,26 @@ export async function stepName(db: Db, id: number): Promise<string | undefined> 
 }
 
 /**
- * The steps of the built-in process (SPEC section 7), in its order: for each built-in name the
- * oldest step of that name (the migrations create them), undefined where none is left.
+ * The routing of a product without its own: the built-in process (SPEC section 7), its steps
+ * found by key in its order, so a renamed one still serves; none when a step of it is gone.
  */
-async function builtInSteps(db: Db): Promise<Array<number | undefined>> {
-  const names = FALLBACK_ROUTING.map((step) => step.stepName);
-  const rows = await db.selectFrom('production_steps').select(['id', 'step_name']).where('step_name', 'in', names).orderBy('id').execute();
-  return names.map((name) => rows.find((row) => row.step_name === name)?.id);
-}
-
-/** The routing of a product without its own: the built-in process, or none when a step of it is gone. */
 export async function builtInRouting(db: Db): Promise<number[]> {
-  const ids = await builtInSteps(db);
+  const rows = await db.selectFrom('production_steps').select(['id', 'built_in']).where('built_in', 'in', FALLBACK_ROUTING).execute();
+  const ids = FALLBACK_ROUTING.map((key) => rows.find((row) => row.built_in === key)?.id);
   return ids.every((id): id is number => id !== undefined) ? ids : [];
 }
 
 /**
  * A step that a routing or an order line uses stays: deleting it would leave holes in a process.
- * So do the built-in steps, which every product without a routing uses.
+ * So do the built-in steps (those with a key, whatever their name), which every product without a
+ * routing uses.
  */
 export async function deleteStep(db: Db, id: number): Promise<void> {
   const inUse = () => conflict('errors:stepInUse', 'STEP_IN_USE');
-  await getStep(db, id);
+  const step = await getStep(db, id);
   const inRouting = await db.selectFrom('product_production_steps').select('id').where('step_id', '=', id).executeTakeFirst();
   const atLine = await db.selectFrom('order_lines').select('id').where('current_order_line_process', '=', id).executeTakeFirst();
-  if (inRouting || atLine || (await builtInSteps(db)).includes(id)) throw inUse();
+  if (inRouting || atLine || step.built_in !== null) throw inUse();
   try {
     await db.deleteFrom('production_steps').where('id', '=', id).execute();
   } catch (error) {
