@@ -3,7 +3,7 @@ import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { type AppStore, createStore } from '../../app/store';
 import { mockFetch, storeLogin } from '../../test-utils';
 import { selectLine, selectLineAction, selectLinesOf } from './selectors';
-import { linesLoaded, nextStepRequested, packingApproved } from './slice';
+import { gramCorrected, linesLoaded, nextStepRequested, packingApproved, qualityDecided } from './slice';
 
 const line = (id: number, patch: Partial<OrderLineDto> = {}) =>
   ({ id, order_line_status_id: 1, current_order_line_process: -1, workshop_id: 3, customer_id: 8, product_gram: null, ...patch }) as OrderLineDto;
@@ -49,6 +49,24 @@ test('a double tap moves a piece once: a line busy or settling takes no second a
   store.dispatch(nextStepRequested(5, 11)); // a deliberate tap after the line settled
   await flush();
   expect(lineCalls(calls).map((c) => c.body)).toEqual([{ current_order_line_process: -1 }, { current_order_line_process: 11 }]);
+});
+
+test('another action on a line that just settled from one goes through (no silent ignore)', async () => {
+  storeLogin(2);
+  const calls = mockFetch((_m, url) =>
+    url === API.qualityStatus(7)
+      ? [200, { order: line(7, { order_line_status_id: 4, product_gram: 4 }), message: 'Kalite kontrol onaylandı!' }]
+      : [200, { order: line(7, { order_line_status_id: 4, product_gram: 4.3 }), message: 'Gram değeri başarıyla güncellendi!' }],
+  );
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(7, { order_line_status_id: 3, product_gram: 4 })] }));
+  store.dispatch(qualityDecided(7, { approved: true, returnStep: null, reason: '' }));
+  await flush();
+  expect(selectLineAction(store.getState(), 7)?.status).toBe('settling');
+  store.dispatch(gramCorrected(7, 4.3));
+  await flush();
+  expect(lineCalls(calls).map((c) => c.url)).toEqual([API.qualityStatus(7), API.correctGram(7)]);
+  expect(selectLine(store.getState(), 7)?.product_gram).toBe(4.3);
 });
 
 test("an action's answer replaces its one line; no list is loaded again", async () => {

@@ -17,8 +17,8 @@ export interface LoadState {
 
 /**
  * The last action asked for on a line. 'settling' follows a success for a moment: the screen shows
- * what just happened and takes no new action on the line, so a second tap of a double tap, which
- * would already see the next step, cannot move the piece again.
+ * what just happened and does not take the same action again, so a second tap of a double tap,
+ * which would already see the next step, cannot move the piece again.
  */
 export interface LineActionState {
   kind: LineActionKind;
@@ -67,9 +67,10 @@ export const isLineIntent = isAnyOf(
 const initialState = adapter.getInitialState<OrderLinesExtra>({ loads: {}, actions: {}, latestAction: null, history: {} });
 type State = typeof initialState;
 
-const busyWith = (state: State, id: number) => {
-  const status = state.actions[id]?.status;
-  return status === 'busy' || status === 'settling';
+/** The same action is already under way on the line or just done: a second tap of a double tap. */
+const repeated = (state: State, id: number, kind: LineActionKind) => {
+  const current = state.actions[id];
+  return current?.kind === kind && (current.status === 'busy' || current.status === 'settling');
 };
 
 export const orderLinesSlice = createSlice({
@@ -137,8 +138,9 @@ export const orderLinesSlice = createSlice({
   extraReducers: (builder) => {
     builder.addMatcher(isLineIntent, (state, action) => {
       const { id, kind } = action.payload;
-      // A line that is still busy or settling takes no second action: that is the double-tap guard.
-      if (busyWith(state, id)) return;
+      // The double-tap guard: the same action on a line busy or settling with it is not taken again.
+      // Another action (the office correcting a gram right after approving quality) goes through.
+      if (repeated(state, id, kind)) return;
       state.actions[id] = { kind, requestId: action.meta.requestId, status: 'busy', notice: null };
       state.latestAction = id;
     });
