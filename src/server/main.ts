@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from '../../config';
 import { buildApp } from './app';
 import { migrateToLatest, openDatabase } from './db';
@@ -35,7 +36,7 @@ function printAccounts(accounts: SeededAccount[]): void {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs });
   await migrateToLatest(database.db);
   const accounts = await bootstrap(database.db, config);
   const app = await buildApp(config, database);
@@ -47,17 +48,45 @@ async function main(): Promise<void> {
   console.log(`Listening on http://${host}:${port}`);
   printAccounts(accounts);
 
+  stopOnSignals(app, config.shutdownTimeoutMs);
+}
+
+/**
+ * Graceful shutdown on SIGTERM or SIGINT: `app.close()` is the one place that stops the server. It
+ * refuses new connections and closes idle keep-alive ones at once, answers 503 to a request that
+ * still arrives on an open connection, lets requests in flight finish (their answers close their
+ * connections), then runs every onClose hook (WebSockets, mailer, session sweep, the database).
+ * Exit 0 when all is closed; a second signal, or requests still running after `timeoutMs`, end the
+ * process at once with exit code 1.
+ */
+function stopOnSignals(app: FastifyInstance, timeoutMs: number): void {
   let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.close().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-  }
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) {
+      console.error(`${signal} again: exiting without waiting for requests in flight`);
+      process.exit(1);
+    }
+    closing = true;
+    console.log(`${signal}: finishing requests in flight, then stopping`);
+    const timer = setTimeout(() => {
+      console.error(`Requests still running after ${timeoutMs} ms: exiting anyway`);
+      process.exit(1);
+    }, timeoutMs);
+    timer.unref();
+    app.close().then(
+      () => {
+        clearTimeout(timer);
+        console.log('Stopped');
+        process.exit(0);
+      },
+      (error) => {
+        console.error('Shutdown failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error) => {

@@ -9,3 +9,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
+
+/** True when the database gave up on a statement: PostgreSQL's statement timeout, SQLite's busy wait. */
+export function isDatabaseTimeout(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '57014' || code === 'SQLITE_BUSY';
+}

@@ -1,6 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseTimeout } from '../db/errors';
 import { AppError } from '../errors';
 import { message } from '../messages';
+import { redactUrl } from './logging';
 
 /* Fastify's own refusals (parsing, size, media type, rate limit) mapped to catalogue sentences. */
 const BY_STATUS: Record<number, [key: string, code: string]> = {
@@ -11,16 +13,49 @@ const BY_STATUS: Record<number, [key: string, code: string]> = {
   429: ['errors:tooManyRequests', 'TOO_MANY_REQUESTS'],
 };
 
-/** The one error handler: every failure leaves as `{error, code}`; a 5xx says nothing, the log says everything. */
+/** Longest error message a log line carries (a driver may put a whole statement in one). */
+const MAX_MESSAGE = 500;
+
+/**
+ * One log line per 5xx: message, code, request id (`reqId`, bound by Fastify), method and URL (secret
+ * query parameters redacted). The stack (about 2.6 KB a line) only when LOG_LEVEL is debug.
+ * A fault logs at error; a deliberate 5xx answer (mail or shop not configured) at warn.
+ */
+function logServerError(request: FastifyRequest, error: FastifyError | AppError, status: number): void {
+  const fault = !(error instanceof AppError);
+  const line: Record<string, unknown> = {
+    statusCode: status,
+    code: error.code ?? error.name,
+    method: request.method,
+    url: redactUrl(request.url),
+  };
+  if (fault && (request.log.level === 'debug' || request.log.level === 'trace')) line.err = error;
+  const text = String(error.message || error.name).slice(0, MAX_MESSAGE);
+  if (fault) request.log.error(line, text);
+  else request.log.warn(line, text);
+}
+
+/** The one error handler: every failure leaves as `{error, code}`; a 5xx says nothing, the log says what happened. */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) {
+        logServerError(request, error, error.statusCode);
+        reply.header('x-request-id', request.id);
+      }
       return reply.code(error.statusCode).send({ error: error.message, code: error.code });
+    }
+    if (isDatabaseTimeout(error)) {
+      // The database is overloaded, not broken: the client may try again, and the log says which request.
+      const busy = new AppError(503, 'DATABASE_BUSY', 'errors:databaseBusy');
+      logServerError(request, busy, 503);
+      return reply.code(503).header('x-request-id', request.id).header('retry-after', '5').send({ error: busy.message, code: busy.code });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500 || status < 400) {
-      request.log.error(error);
-      return reply.code(500).send({ error: message('errors:internal'), code: 'INTERNAL' });
+      logServerError(request, error, 500);
+      // The id of the log line, for whoever reports the failure.
+      return reply.code(500).header('x-request-id', request.id).send({ error: message('errors:internal'), code: 'INTERNAL' });
     }
     const [key, code] = BY_STATUS[status] ?? ['errors:invalidRequest', 'INVALID_REQUEST'];
     return reply.code(status).send({ error: message(key), code });
