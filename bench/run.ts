@@ -20,6 +20,7 @@ import { listLines } from '../src/server/modules/order-lines/queries';
 import { bootstrap } from '../src/server/db/seed';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
+import { startSmtp } from '../test/smtp';
 import { load } from './load';
 
 const ROOT = resolve(__dirname, '..');
@@ -98,7 +99,7 @@ function loginPageScripts(): void {
  * The real app on a fresh SQLite file in a temp folder, with the admin password "bench-secret";
  * with `demo`, also the demo users (their generated passwords in `accounts`) and data.
  */
-async function benchApp({ demo = false } = {}) {
+async function benchApp({ demo = false, env = {} as Record<string, string> } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-'));
   const config = loadConfig({
     DATABASE_URL: `sqlite:${dir}/app.db`,
@@ -107,6 +108,7 @@ async function benchApp({ demo = false } = {}) {
     DEMO_DATA: String(demo),
     LOGIN_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db);
@@ -354,6 +356,81 @@ async function orders(): Promise<void> {
   }
 }
 
+/**
+ * Whether register and forgot-password tell by their time that a name or an address exists: over
+ * many requests through the whole app, as many taken as free names (registered as unknown
+ * addresses) are sent one after another in a shuffled order, and the means are compared (a ratio of
+ * 1.00 tells nothing). Shuffled, neither alternating nor in pairs: the mail to a registered address
+ * is sent after its answer and weighs on the request that follows, which a fixed pattern would
+ * more often make a request of the other kind.
+ */
+async function enumerationTiming(): Promise<void> {
+  const smtp = await startSmtp();
+  const unlimited = { REGISTER_LIMIT: '1000000', FORGOT_PASSWORD_LIMIT: '1000000', FORGOT_PASSWORD_CLIENT_LIMIT: '1000000' };
+  const bench = await benchApp({ env: { SMTP_URL: smtp.url, ...unlimited } });
+  const app = await bench.app();
+  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  let seed = 20261123;
+  /** A fixed-seed random integer below `n` (xorshift), so runs are comparable. */
+  const random = (n: number) => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+  /** Times `runs` requests of each kind in a shuffled order; answers other than `status` are counted. */
+  async function compare(runs: number, url: string, first: (i: number) => object, second: (i: number) => object, status: [number, number]) {
+    const took: [number[], number[]] = [[], []];
+    let unexpected = 0;
+    const send = async (which: 0 | 1, i: number) => {
+      const started = performance.now();
+      const answer = await app.inject({ method: 'POST', url, payload: (which === 0 ? first : second)(i) });
+      took[which].push(performance.now() - started);
+      if (answer.statusCode !== status[which]) unexpected++;
+    };
+    const order: Array<[0 | 1, number]> = Array.from({ length: 2 * runs }, (_, i) => [i < runs ? 0 : 1, i % runs]);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = random(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const [which, i] of order) await send(which, i);
+    const [a, b] = took.map(mean);
+    return `${a.toFixed(2)} ms vs ${b.toFixed(2)} ms (ratio ${(a / b).toFixed(2)}; mean of ${runs} each, shuffled${unexpected ? `; UNEXPECTED ANSWERS ${unexpected}` : ''})`;
+  }
+  const taken = (prefix: string) => (i: number) => ({ username: 'admin', email: `${prefix}_taken_${i}@example.com`, password: 'bench-pass' });
+  const free = (prefix: string) => (i: number) => ({ username: `${prefix}_${i}`, email: `${prefix}_${i}@example.com`, password: 'bench-pass' });
+  // A new address each time on both sides, so both count on a new row of the per-address limit.
+  const known = (prefix: string) => (i: number) => ({ email: `${prefix}_${i}@known.example` });
+  const unknown = (prefix: string) => (i: number) => ({ email: `${prefix}_${i}@unknown.example` });
+  let register: string;
+  let forgot: string;
+  try {
+    const at = new Date().toISOString();
+    for (const prefix of ['warm', 'bench']) {
+      const users = Array.from({ length: prefix === 'warm' ? 10 : 1000 }, (_, i) => ({
+        username: `${prefix[0]}${i}`,
+        email: known(prefix)(i).email,
+        password_hash: 'not-a-login',
+        role_id: 1,
+        created_at: at,
+        updated_at: at,
+      }));
+      for (let i = 0; i < users.length; i += 200) await bench.database.db.insertInto('users').values(users.slice(i, i + 200)).execute();
+    }
+    // Both paths warmed up (first compilations, statement cache) before anything is timed.
+    await compare(10, '/api/v1/user/register', taken('warm'), free('warm'), [409, 201]);
+    register = await compare(200, '/api/v1/user/register', taken('bench'), free('bench'), [409, 201]);
+    await compare(10, '/api/v1/user/forgot-password', known('warm'), unknown('warm'), [200, 200]);
+    forgot = await compare(1000, '/api/v1/user/forgot-password', known('bench'), unknown('bench'), [200, 200]);
+  } finally {
+    // Closing waits for the reset mails still under way.
+    await bench.close(app);
+    await smtp.close();
+  }
+  report('register, taken vs free name', register);
+  report('forgot password, known vs unknown address', `${forgot}; mails sent ${smtp.messages.length} of 1010 to registered addresses`);
+}
+
 const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   loginPage: loginPageScripts,
   login: loginThroughput,
@@ -361,6 +438,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   orders,
   workshop: workshopOrdersThroughput,
   nextStep: nextStepThroughput,
+  enumeration: enumerationTiming,
 };
 
 async function main(): Promise<void> {

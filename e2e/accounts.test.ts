@@ -131,9 +131,10 @@ test('forgot password sends a link that sets a new password', async () => {
   await register(page, 'unutkan', 'eski-sifre');
 
   await page.getByRole('button', { name: 'Şifremi Unuttum' }).click();
+  // An unknown address gets the answer of a registered one (no account is revealed), and no mail.
   await page.getByLabel('E-posta').fill('kimse@example.com');
   await page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' }).click();
-  await page.getByText('Bu e-posta adresi ile kayıtlı kullanıcı bulunamadı.').waitFor();
+  await page.getByText('Şifre sıfırlama bağlantısı e-posta adresinize gönderildi.').waitFor();
   await page.getByLabel('E-posta').fill('unutkan@example.com');
   await page.getByRole('button', { name: 'Sıfırlama Bağlantısı Gönder' }).click();
   await page.getByText('Şifre sıfırlama bağlantısı e-posta adresinize gönderildi.').waitFor();

@@ -155,15 +155,46 @@ describe.each(testDatabases())('auth on $name', (database) => {
     await t.login();
   });
 
-  test('login is rate limited per address and username', async () => {
+  test('a password change ends every other session of the user, access and refresh tokens alike; the current one goes on', async () => {
+    const current = await t.newUser('selin', 'old-secret');
+    const other = await t.login('selin', 'old-secret');
+    const third = await t.login('selin', 'old-secret');
+    const admin = await t.login();
+    // Checked once, so the token's claims are remembered (tokens.ts): the session lookup must still refuse it.
+    expect((await t.call('GET', ME, { token: other.token })).status).toBe(200);
+
+    const changed = await t.call('POST', CHANGE, {
+      token: current.token,
+      body: { username: 'selin', old_password: 'old-secret', new_password: 'new-secret' },
+    });
+    expect(changed.status).toBe(200);
+
+    expect(await t.call('GET', ME, { token: other.token })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    expect((await t.call('GET', ME, { token: third.token })).status).toBe(401);
+    expect(await t.call('POST', REFRESH, { body: { refresh_token: other.refresh_token } })).toMatchObject({ status: 401, body: { code: 'REFRESH_INVALID' } });
+    expect((await t.call('POST', REFRESH, { body: { refresh_token: third.refresh_token } })).status).toBe(401);
+
+    expect((await t.call('GET', ME, { token: current.token })).body).toMatchObject({ user: { username: 'selin' } });
+    const renewed = await t.call('POST', REFRESH, { body: { refresh_token: current.refresh_token } });
+    expect(renewed.status).toBe(200);
+    expect((await t.call('GET', ME, { token: renewed.body.token })).status).toBe(200);
+    // Another user's session is untouched, and the new password opens a new session.
+    expect((await t.call('GET', ME, { token: admin.token })).status).toBe(200);
+    await t.login('selin', 'new-secret');
+  });
+
+  test('failed logins are rate limited per address and username', async () => {
     const limitedApp = await startTestApp(await database.create(), { LOGIN_RATE_LIMIT: '5' });
     const attempt = (username: string) => limitedApp.call('POST', LOGIN, { body: { username, password: 'wrong-1' } });
     try {
       for (let i = 0; i < 5; i++) expect((await attempt('limited')).status).toBe(401);
-      expect(await attempt('limited')).toMatchObject({
+      const refused = await attempt('limited');
+      expect(refused).toMatchObject({
         status: 429,
-        body: { error: 'Çok fazla deneme yapıldı. Lütfen biraz sonra tekrar deneyin.', code: 'TOO_MANY_REQUESTS' },
+        body: { error: 'Çok fazla deneme yapıldı. Lütfen 1 dakika sonra tekrar deneyin.', code: 'TOO_MANY_REQUESTS' },
       });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect((await attempt('Limited')).status).toBe(429);
       expect((await attempt('someone_else')).status).toBe(401);
     } finally {

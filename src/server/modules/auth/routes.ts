@@ -12,36 +12,70 @@ import {
   resetPasswordSchema,
 } from '../../../shared/schemas/auth';
 import { AppError } from '../../errors';
+import { type Attempt, authLimits, type LimitSettings, rateLimits, sweepLimits } from './limits';
 import * as auth from './service';
 
-export interface LoginLimit {
-  max: number;
-  timeWindow: number;
+/**
+ * Runs `work` with its attempt counted, and gives the attempt back unless `work` failed with
+ * `failureCode`: the login and password-change limits count failures only, so people who know
+ * their password (an office behind one address, a bench) are never held up by them.
+ */
+async function countingFailures<T>(attempt: Attempt, failureCode: string, work: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await work();
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === failureCode)) await attempt.giveBack();
+    throw error;
+  }
+  await attempt.giveBack();
+  return result;
 }
 
-export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, loginLimit: LoginLimit): void {
-  const open = { config: { public: true } };
+/** Work that runs once the answer has gone; closing the server waits for what is still under way. */
+function afterAnswer(scope: FastifyInstance): (what: string, work: () => Promise<unknown>) => void {
+  const pending = new Set<Promise<void>>();
+  scope.addHook('onClose', async () => {
+    while (pending.size > 0) await Promise.all(pending);
+  });
+  return (what, work) => {
+    const job: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .then(
+        () => undefined,
+        (error: unknown) => scope.log.error({ err: error }, `${what} failed`),
+      )
+      .finally(() => pending.delete(job));
+    pending.add(job);
+  };
+}
 
-  api.post(
-    API.login,
-    {
-      ...open,
-      // Per address and username, so one noisy client cannot lock others out of their accounts.
-      preHandler: api.rateLimit({
-        ...loginLimit,
-        keyGenerator: (request) => {
-          const body = request.body as { username?: unknown } | undefined;
-          const username = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-          return `${request.ip}|${username}`;
-        },
-        errorResponseBuilder: () => new AppError(429, 'TOO_MANY_REQUESTS', 'errors:tooManyRequests'),
-      }),
-    },
-    async (request) => auth.login(deps, await validateBody(loginSchema, request.body, ['username'])),
-  );
+export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: LimitSettings): void {
+  const open = { config: { public: true } };
+  const limits = rateLimits(deps.db);
+  const rules = authLimits(settings);
+  sweepLimits(api, limits);
+  const later = afterAnswer(api);
+
+  api.post(API.login, open, async (request, reply) => {
+    const input = await validateBody(loginSchema, request.body, ['username']);
+    const attempt = await limits.take(
+      [
+        // Per address and username, so one noisy client cannot lock others out of their accounts...
+        { limit: rules.loginPerName, subject: `${request.ip}|${input.username.toLowerCase()}` },
+        // ...and per address whatever the username, so spraying a password over many names is limited too.
+        { limit: rules.loginPerClient, subject: request.ip },
+      ],
+      reply,
+    );
+    return countingFailures(attempt, 'INVALID_CREDENTIALS', () => auth.login(deps, input));
+  });
 
   api.post(API.register, open, async (request, reply) => {
-    await auth.register(deps, await validateBody(registerSchema, request.body, ['username', 'email']));
+    const input = await validateBody(registerSchema, request.body, ['username', 'email']);
+    // Every registration counts, a taken name too: that answer is what a name prober is after.
+    await limits.take([{ limit: rules.register, subject: request.ip }], reply);
+    await auth.register(deps, input);
     return reply.code(201).send({ message: message('success:registered') });
   });
 
@@ -55,9 +89,22 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, loginLimit
     return { message: message('success:loggedOut') };
   });
 
-  api.post(API.forgotPassword, open, async (request) => {
+  /*
+   * The same answer, at the same speed, for a registered and an unknown address: the address is
+   * looked up and the mail sent after the answer has gone. (SPEC section 8 has a 404 sentence for
+   * an unknown address; answering it would tell anyone which addresses have accounts.)
+   */
+  api.post(API.forgotPassword, open, async (request, reply) => {
     const { email } = await validateBody(forgotPasswordSchema, request.body, ['email']);
-    await auth.forgotPassword(deps, email);
+    auth.requireMailer(deps);
+    await limits.take(
+      [
+        { limit: rules.forgotPerAddress, subject: email.toLowerCase() },
+        { limit: rules.forgotPerClient, subject: request.ip },
+      ],
+      reply,
+    );
+    later('password reset mail', () => auth.sendResetLink(deps, email));
     return { message: message('success:resetMailSent') };
   });
 
@@ -66,9 +113,12 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, loginLimit
     return { message: message('success:passwordReset') };
   });
 
-  api.post(API.changePassword, async (request) => {
+  api.post(API.changePassword, async (request, reply) => {
     const input = await validateBody(changePasswordSchema, request.body, ['username']);
-    await auth.changePassword(deps, sessionUser(request), input);
+    const user = sessionUser(request);
+    // Per user: whoever holds a session cannot guess the current password at leisure.
+    const attempt = await limits.take([{ limit: rules.passwordChange, subject: String(user.id) }], reply);
+    await countingFailures(attempt, 'PASSWORD_CHANGE_FAILED', () => auth.changePassword(deps, user, input));
     return { message: message('success:passwordChanged') };
   });
 }

@@ -2,7 +2,7 @@ import { addMilliseconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { message } from '../../messages';
 import type { LoginResponse } from '../../../shared/api';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
@@ -56,7 +56,13 @@ export async function login(deps: AuthDeps, input: { username: string; password:
   return issueTokens(deps, user.id, sessionId);
 }
 
+/**
+ * Creates an inactive user. A taken name or address is refused with the register form's own
+ * sentences (SPEC section 8); the route's per-client limit bounds how fast anyone can probe names
+ * that way, and the password is hashed first, so a taken name answers no sooner than a free one.
+ */
 export async function register(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
   const taken = await deps.db
     .selectFrom('users')
     .select(['username', 'email'])
@@ -78,7 +84,7 @@ export async function register(deps: AuthDeps, input: { username: string; email:
       .values({
         username: input.username,
         email: input.email,
-        password_hash: await hashPassword(input.password),
+        password_hash: passwordHash,
         role_id: DEFAULT_ROLE,
         created_at: at,
         updated_at: at,
@@ -121,14 +127,26 @@ export async function logout(deps: AuthDeps, user: SessionUser): Promise<void> {
   await endSession(deps.db, user.sessionId);
 }
 
-export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
+/** The mail server, or the 503 of SPEC section 8 when none is configured (the same for every address). */
+export function requireMailer(deps: AuthDeps): Mailer {
   if (!deps.mailer) throw new AppError(503, 'MAIL_UNAVAILABLE', 'errors:mailUnavailable');
+  return deps.mailer;
+}
+
+/**
+ * Mails a single-use reset link when the address belongs to a user, and does nothing for an
+ * unknown one. The route runs it after it has answered, with the same sentence for every address,
+ * so neither the answer nor its time tells whether the address is registered. A failed delivery
+ * withdraws the link and throws, for the log.
+ */
+export async function sendResetLink(deps: AuthDeps, email: string): Promise<'sent' | 'unknown'> {
+  const mailer = requireMailer(deps);
   const user = await deps.db
     .selectFrom('users')
     .select(['id', 'email'])
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
-  if (!user) throw notFound('errors:emailUnknown', 'EMAIL_UNKNOWN');
+  if (!user) return 'unknown';
 
   const token = randomToken();
   const created = new Date();
@@ -144,14 +162,15 @@ export async function forgotPassword(deps: AuthDeps, email: string): Promise<voi
     .execute();
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(user.email, message('success:resetMailSubject'), `${message('success:resetMailBody')}\n\n${link}\n`);
-  } catch {
+    await mailer.send(user.email, message('success:resetMailSubject'), `${message('success:resetMailBody')}\n\n${link}\n`);
+  } catch (error) {
     await deps.db.deleteFrom('password_resets').where('token_hash', '=', hashToken(token)).execute();
-    throw new AppError(503, 'MAIL_UNAVAILABLE', 'errors:mailUnavailable');
+    throw error;
   }
+  return 'sent';
 }
 
-/** Sets a new password from a single-use, one-hour link and ends the user's open sessions. */
+/** Sets a new password from a single-use, one-hour link and ends every open session of the user. */
 export async function resetPassword(deps: AuthDeps, input: { token: string; password: string }): Promise<void> {
   const hash = hashToken(input.token);
   const passwordHash = await hashPassword(input.password);
@@ -177,6 +196,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; pass
   });
 }
 
+/** Changes the user's own password and ends every other session of the user; the calling one goes on. */
 export async function changePassword(
   deps: AuthDeps,
   user: SessionUser,
@@ -187,9 +207,10 @@ export async function changePassword(
   if (input.username.toLowerCase() !== user.username.toLowerCase()) throw failed();
   const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.old_password, row.password_hash))) throw failed();
-  await deps.db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(input.new_password), updated_at: now() })
-    .where('id', '=', user.id)
-    .execute();
+  const passwordHash = await hashPassword(input.new_password);
+  // Whoever else holds a session of this user (a stolen token, a forgotten tablet) is out; this one goes on.
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now() }).where('id', '=', user.id).execute();
+    await endUserSessions(trx, user.id, user.sessionId);
+  });
 }

@@ -72,8 +72,15 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ active: 0, ended_at: now() }).where('id', '=', sessionId).where('active', '=', 1).execute();
 }
 
-export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db.updateTable('sessions').set({ active: 0, ended_at: now() }).where('user_id', '=', userId).where('active', '=', 1).execute();
+/**
+ * Ends every open session of the user but `keep` (the one changing its password goes on); their
+ * access and refresh tokens are refused from the next request on, since every request and every
+ * refresh looks the session up.
+ */
+export async function endUserSessions(db: Db, userId: number, keep?: string): Promise<void> {
+  let ending = db.updateTable('sessions').set({ active: 0, ended_at: now() }).where('user_id', '=', userId).where('active', '=', 1);
+  if (keep !== undefined) ending = ending.where('id', '!=', keep);
+  await ending.execute();
 }
 
 /** Ends every session idle past the limit; returns how many. Run every SESSION_SWEEP_INTERVAL_MS. */
