@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '../../../locales/en/account.json';
+import enAudit from '../../../locales/en/audit.json';
 import enAuth from '../../../locales/en/auth.json';
 import enCatalogue from '../../../locales/en/catalogue.json';
 import enCommon from '../../../locales/en/common.json';
@@ -17,6 +18,7 @@ import enWorkshopOrders from '../../../locales/en/workshopOrders.json';
 import enWorkshops from '../../../locales/en/workshops.json';
 import enValidation from '../../../locales/en/validation.json';
 import trAccount from '../../../locales/tr/account.json';
+import trAudit from '../../../locales/tr/audit.json';
 import trAuth from '../../../locales/tr/auth.json';
 import trCatalogue from '../../../locales/tr/catalogue.json';
 import trCommon from '../../../locales/tr/common.json';
@@ -35,8 +37,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, validation: trValidation, errors: trErrors, success: trSuccess },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, validation: enValidation, errors: enErrors, success: enSuccess },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, audit: trAudit, validation: trValidation, errors: trErrors, success: trSuccess },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, audit: enAudit, validation: enValidation, errors: enErrors, success: enSuccess },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

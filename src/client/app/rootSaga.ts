@@ -12,13 +12,14 @@ import { workshopsSaga } from '../features/workshops/sagas';
 import { customerOrdersSaga } from '../features/customer-orders/sagas';
 import { exportsSaga } from '../features/exports/sagas';
 import { orderLinesSaga } from '../features/order-lines/sagas';
+import { auditSaga } from '../features/audit/sagas';
 
 /**
  * Each feature's saga runs on its own; one that crashes is started again instead of stopping the
  * rest (the error is caught here, so it never reaches the root). Cancelling the root cancels them all.
  */
 export function* rootSaga() {
-  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga];
+  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga, auditSaga];
   yield all(
     sagas.map((saga) =>
       fork(function* keepAlive() {

@@ -22,6 +22,7 @@ const WorkshopOrderScreen = lazy(() => import('../features/workshop-orders/Works
 const CustomerOrderScreen = lazy(() => import('../features/customer-orders/CustomerOrderScreen'));
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const AdminOrdersScreen = lazy(() => import('../features/orders/AdminOrdersScreen'));
+const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
             <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
             <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+            <Route path="/admin/audit-log" element={<AuditLogScreen />} />
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>

@@ -16,6 +16,7 @@ import { ownProfileSlice } from '../features/account/ownProfile';
 import { manualOrderSlice } from '../features/customer-orders/manualOrder';
 import { settingsSlice } from '../features/settings/slice';
 import { workshopsSlice } from '../features/workshops/slice';
+import { auditSlice } from '../features/audit/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -35,6 +36,7 @@ export const rootReducer = combineReducers({
   manualOrder: manualOrderSlice.reducer,
   orderLines: orderLinesSlice.reducer,
   exports: exportsSlice.reducer,
+  audit: auditSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

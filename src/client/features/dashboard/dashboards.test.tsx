@@ -4,9 +4,9 @@ import { RoleDashboard } from './dashboards';
 
 const links = () => screen.queryAllByRole('link').map((link) => link.getAttribute('href'));
 
-test('the admin dashboard leads to the five admin screens and has the password tab in settings', () => {
+test('the admin dashboard leads to the six admin screens and has the password tab in settings', () => {
   const { t } = renderApp(<RoleDashboard role={2} />);
-  expect(links()).toEqual(['/admin/users', '/admin/customers', '/admin/workshops', '/admin/product-catalog', '/admin/orders']);
+  expect(links()).toEqual(['/admin/users', '/admin/customers', '/admin/workshops', '/admin/product-catalog', '/admin/orders', '/admin/audit-log']);
   fireEvent.click(screen.getByRole('tab', { name: t('dashboard:tabs.settings') }));
   expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });

@@ -27,6 +27,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
             { card: 'workshops', to: '/admin/workshops' },
             { card: 'productCatalog', to: '/admin/product-catalog' },
             { card: 'orders', to: '/admin/orders' },
+            { card: 'auditLog', to: '/admin/audit-log' },
           ]}
         />
       ),

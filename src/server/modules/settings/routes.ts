@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, DialectName } from '../../db';
+import { sessionUser } from '../../plugins/auth';
 import { validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -16,7 +17,7 @@ export function settingsRoutes(api: FastifyInstance, db: Db, dialect: DialectNam
   api.get(API.generalSettings, everyone, async () => ({ settings: await settings.getGeneralSettings(db) }));
   api.put(API.generalSettings, admin, async (request) => {
     const input = await validateBody(generalSettingsSchema, request.body, ['system_email', 'phone', 'time_zone']);
-    return { settings: await settings.saveGeneralSettings(db, input as GeneralSettings) };
+    return { settings: await settings.saveGeneralSettings(db, input as GeneralSettings, sessionUser(request).id) };
   });
   api.get(API.systemInfo, admin, async () => ({ system: await settings.systemInfo(db, dialect, version, startedAt) }));
 }

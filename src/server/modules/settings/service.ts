@@ -2,6 +2,7 @@ import { differenceInSeconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
+import { changedFields, recordChange } from '../audit/record';
 
 const KEY = 'general';
 
@@ -10,14 +11,19 @@ export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
   return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
 }
 
-export async function saveGeneralSettings(db: Db, settings: GeneralSettings): Promise<GeneralSettings> {
+/** Saves the general settings; the audit row of `userId` holds the settings whose value changed. */
+export async function saveGeneralSettings(db: Db, settings: GeneralSettings, userId: number): Promise<GeneralSettings> {
   const value = JSON.stringify(settings);
   const updated_at = new Date().toISOString();
-  await db
-    .insertInto('settings')
-    .values({ key: KEY, value, updated_at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const before = await getGeneralSettings(trx);
+    await trx
+      .insertInto('settings')
+      .values({ key: KEY, value, updated_at })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
+      .execute();
+    await recordChange(trx, { userId, kind: 'settings', entityId: null, ...changedFields(before, settings) });
+  });
   return getGeneralSettings(db);
 }
 

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { message } from '../../messages';
+import { paged } from '../../paging';
+import { sessionUser } from '../../plugins/auth';
 import { validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -15,14 +17,14 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher):
   const admin = { config: { roles: [Role.Admin] } };
 
   api.post(API.shop, admin, async (request, reply) => {
-    const connection = await shops.addConnection(db, cipher, 'store', await validateBody(storeSchema, request.body, TRIMMED));
+    const connection = await shops.addConnection(db, cipher, 'store', await validateBody(storeSchema, request.body, TRIMMED), sessionUser(request).id);
     return reply.code(201).send({ shop: connection, message: message('success:storeAdded') });
   });
   api.post(API.shopCredentials, admin, async (request, reply) => {
-    const connection = await shops.addConnection(db, cipher, 'webhook', await validateBody(webhookSchema, request.body, TRIMMED));
+    const connection = await shops.addConnection(db, cipher, 'webhook', await validateBody(webhookSchema, request.body, TRIMMED), sessionUser(request).id);
     return reply.code(201).send({ shop: connection, message: message('success:webhookAdded') });
   });
-  api.get(API.shop, admin, async () => ({ shops: await shops.listConnections(db) }));
+  api.get(API.shop, admin, async (request) => ({ shops: paged(await shops.listConnections(db), request.query) }));
 
   // The catalogue comes from the shop through its admin API, which is built with the order webhooks.
   api.post(API.catalogueSync, admin, async () => {

@@ -2,6 +2,8 @@ import type { Db } from '../../db';
 import { badRequest, conflict } from '../../errors';
 import type { RoleChange, RoleDto, UserDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
+import { isId, isInteger } from '../../../shared/schemas/fields';
+import { recordChanges } from '../audit/record';
 
 const userColumns = ['users.id', 'users.username', 'users.email', 'users.role_id', 'roles.role_name', 'users.created_at'] as const;
 
@@ -35,7 +37,7 @@ export function listRoles(db: Db): Promise<RoleDto[]> {
 
 const MAX_CHANGES = 1000;
 
-/** Checks the shape of a changeUserRoles body: a non-empty list of {ID, Role} integers. */
+/** Checks the shape of a changeUserRoles body: a non-empty list of {ID, Role}, a user id and an integer (the shared field rules). */
 export function parseRoleChanges(body: unknown): RoleChange[] {
   const valid =
     Array.isArray(body) &&
@@ -45,27 +47,34 @@ export function parseRoleChanges(body: unknown): RoleChange[] {
       (item) =>
         item !== null &&
         typeof item === 'object' &&
-        Number.isSafeInteger((item as RoleChange).ID) &&
-        Number.isSafeInteger((item as RoleChange).Role),
+        isId((item as RoleChange).ID) &&
+        isInteger((item as RoleChange).Role),
     );
   if (!valid) throw badRequest('validation:roleChangesInvalid', 'VALIDATION');
   return (body as RoleChange[]).map(({ ID, Role }) => ({ ID, Role }));
 }
 
-/** Applies every change or none; the last admin keeps the admin role. */
-export async function changeUserRoles(db: Db, changes: RoleChange[]): Promise<void> {
+/** Applies every change or none; the last admin keeps the admin role. Each user's change is one audit row of `changedBy`. */
+export async function changeUserRoles(db: Db, changes: RoleChange[], changedBy: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const roles = new Set((await trx.selectFrom('roles').select('id').execute()).map((r) => r.id));
+    const roles = new Map((await trx.selectFrom('roles').select(['id', 'role_name']).execute()).map((r) => [r.id, r.role_name]));
     const userIds = [...new Set(changes.map((c) => c.ID))];
-    const known = new Set((await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((u) => u.id));
+    const current = new Map((await trx.selectFrom('users').select(['id', 'role_id']).where('id', 'in', userIds).execute()).map((u) => [u.id, u.role_id]));
     for (const change of changes) {
-      if (!known.has(change.ID)) throw badRequest('errors:unknownUser', 'UNKNOWN_USER', { id: change.ID });
+      if (!current.has(change.ID)) throw badRequest('errors:unknownUser', 'UNKNOWN_USER', { id: change.ID });
       if (!roles.has(change.Role)) throw badRequest('errors:unknownRole', 'UNKNOWN_ROLE', { role: change.Role });
     }
     const at = new Date().toISOString();
     for (const change of changes) {
       await trx.updateTable('users').set({ role_id: change.Role, updated_at: at }).where('id', '=', change.ID).execute();
     }
+    // A user named twice ends with the last role given: one row from the role before to that one.
+    const final = new Map(changes.map((c) => [c.ID, c.Role]));
+    const role = (id: number) => ({ role_id: id, role_name: roles.get(id) ?? null });
+    await recordChanges(
+      trx,
+      [...final].map(([id, to]) => ({ userId: changedBy, kind: 'user_role', entityId: id, before: role(current.get(id)!), after: role(to) })),
+    );
     const admins = await trx
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('count'))

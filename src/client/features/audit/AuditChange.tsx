@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { SECRET_SET } from '../../../shared/audit';
+import type { AuditEntryDto } from '../../../shared/api';
+import type { Formatters } from '../lookups';
+
+/** Fields that hold an amount in the office's currency. */
+const MONEY = new Set(['credit', 'price', 'min_price', 'max_price']);
+
+/** The fields an entry names, in order; an id is left out where the entry also names what it stands for (role_id beside role_name). */
+function fieldsOf(entry: AuditEntryDto): string[] {
+  const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
+  return keys.filter((key) => !(key.endsWith('_id') && keys.includes(`${key.slice(0, -3)}_name`)));
+}
+
+/** An entry's changed fields, one per line: "field: before → after", or only the value for a record that is new. */
+export function AuditChange({ entry, fmt }: { entry: AuditEntryDto; fmt: Formatters }) {
+  const { t } = useTranslation('audit');
+  const show = (field: string, value: unknown): string => {
+    if (value === null || value === undefined || value === '') return t('values.none');
+    if (value === SECRET_SET) return t('values.set');
+    if (field === 'steps' && Array.isArray(value)) {
+      // An empty routing means the product follows the built-in process.
+      if (value.length === 0) return t('values.builtInRouting');
+      return value.map((step: { position_in_process: number; step_name: string }) => `${step.position_in_process}. ${step.step_name}`).join(', ');
+    }
+    if (MONEY.has(field) && typeof value === 'number') return fmt.money(value);
+    if (typeof value === 'object') return JSON.stringify(value);
+    return String(value);
+  };
+  return (
+    <ul className="audit-change">
+      {fieldsOf(entry).map((field) => (
+        <li key={field}>
+          <strong>{t(`fields.${field}`, { defaultValue: field })}</strong>
+          {': '}
+          {entry.before === null
+            ? show(field, entry.after?.[field])
+            : t('changed', { before: show(field, entry.before[field]), after: show(field, entry.after?.[field]) })}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,133 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import AuditLogScreen from './AuditLogScreen';
+
+const AT = '2026-11-20T09:00:00.000Z';
+const SETTINGS = { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } };
+const USERS: UserDto[] = [
+  { id: 7, username: 'admin', email: 'a@example.com', role: 2, role_name: 'Admin', status: 'active', created_at: AT },
+  { id: 9, username: 'mudur', email: 'm@example.com', role: 2, role_name: 'Admin', status: 'active', created_at: AT },
+];
+const CREDIT: AuditEntryDto = { id: 3, user_id: 7, username: 'admin', kind: 'customer_credit', entity_id: 4, before: { credit: 1000 }, after: { credit: 2500.5 }, created_at: AT };
+const STORE: AuditEntryDto = {
+  id: 2,
+  user_id: 9,
+  username: 'mudur',
+  kind: 'shop_store',
+  entity_id: 1,
+  before: null,
+  after: { user_id: 21, shop_name: 'Kaya Mağaza', shop_domain: null, api_key: 'set', api_secret: 'set', access_token: 'set' },
+  created_at: AT,
+};
+const ROLE: AuditEntryDto = {
+  id: 1,
+  user_id: 7,
+  username: 'admin',
+  kind: 'user_role',
+  entity_id: 21,
+  before: { role_id: 1, role_name: 'Pasif' },
+  after: { role_id: 5, role_name: 'B2B Müşteri' },
+  created_at: AT,
+};
+
+const auditCalls = (calls: Array<{ url: string }>) => calls.filter((c) => c.url.startsWith(API.auditLog)).map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+
+function renderScreen() {
+  return renderApp(
+    <Routes>
+      <Route path="/admin/audit-log" element={<AuditLogScreen />} />
+    </Routes>,
+    '/admin/audit-log',
+  );
+}
+
+beforeEach(() => storeLogin(Role.Admin, 'Admin'));
+
+test('loading first, then each change readably: when, who, what, which record, before → after, secrets only as given', async () => {
+  let answer: (response: Response) => void = () => undefined;
+  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+    const path = String(url);
+    if (path.startsWith(API.auditLog)) return new Promise<Response>((resolve) => (answer = resolve));
+    if (path === API.users) return jsonResponse(200, { users: USERS });
+    if (path === API.generalSettings) return jsonResponse(200, SETTINGS);
+    return jsonResponse(200, {});
+  }) as typeof fetch;
+  const { t } = renderScreen();
+  expect(screen.getByRole('status')).toHaveTextContent(t('common:loading'));
+
+  answer(jsonResponse(200, { audit_log: [CREDIT, STORE, ROLE], total: 3 }));
+  const table = await screen.findByRole('table', { name: t('audit:title') });
+  expect(screen.queryByText(t('common:loading'))).not.toBeInTheDocument();
+  const [credit, store, role] = within(table).getAllByRole('row').slice(1);
+  expect(within(credit).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect.stringContaining('2026'),
+    'admin',
+    t('audit:kinds.customer_credit'),
+    t('audit:entities.customer', { id: 4 }),
+    expect.stringMatching(/Kredi: ₺?1\.000,00.* → ₺?2\.500,50/),
+  ]);
+  expect(store).toHaveTextContent(`${t('audit:fields.api_secret')}: ${t('audit:values.set')}`);
+  expect(store).toHaveTextContent(`${t('audit:fields.shop_name')}: Kaya Mağaza`);
+  // The role is shown by name; its id beside the name is left out.
+  expect(within(role).getByRole('listitem')).toHaveTextContent(`${t('audit:fields.role_name')}: Pasif → B2B Müşteri`);
+  expect(screen.getByText(t('audit:range', { first: 1, last: 3, total: 3 }))).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: t('common:pager.next') })).toBeDisabled();
+});
+
+test('a filter sends its query (days as the office day bounds), and paging moves by a page with its counts', async () => {
+  const page = (offset: number) => Array.from({ length: offset === 0 ? 50 : 10 }, (_, i) => ({ ...CREDIT, id: 1000 - offset - i }));
+  const calls = mockFetch((_method, url) => {
+    if (url.startsWith(API.auditLog)) return [200, { audit_log: page(Number(new URL(url, 'http://x').searchParams.get('offset') ?? 0)), total: 60 }];
+    if (url === API.users) return [200, { users: USERS }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, {}];
+  });
+  const { t, store } = renderScreen();
+  expect(await screen.findByText(t('audit:range', { first: 1, last: 50, total: 60 }))).toBeInTheDocument();
+  expect(auditCalls(calls)).toEqual([{ limit: '50' }]);
+  await waitFor(() => expect(store.getState().settings.general).not.toBeNull());
+  expect(await screen.findByRole('option', { name: 'mudur' })).toBeInTheDocument();
+
+  fireEvent.change(screen.getByLabelText(t('audit:filters.kind')), { target: { value: 'customer_credit' } });
+  fireEvent.change(screen.getByLabelText(t('audit:filters.user')), { target: { value: '9' } });
+  fireEvent.change(screen.getByLabelText(t('audit:filters.entityId')), { target: { value: '4' } });
+  fireEvent.change(screen.getByLabelText(t('audit:filters.from')), { target: { value: '2026-11-20' } });
+  fireEvent.change(screen.getByLabelText(t('audit:filters.to')), { target: { value: '2026-11-21' } });
+  fireEvent.click(screen.getByRole('button', { name: t('audit:filters.apply') }));
+  const filtered = { kind: 'customer_credit', user_id: '9', entity_id: '4', from: '2026-11-19T21:00:00.000Z', to: '2026-11-21T20:59:59.999Z', limit: '50' };
+  await waitFor(() => expect(auditCalls(calls).at(-1)).toEqual(filtered));
+
+  await screen.findByText(t('audit:range', { first: 1, last: 50, total: 60 }));
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  expect(await screen.findByText(t('audit:range', { first: 51, last: 60, total: 60 }))).toBeInTheDocument();
+  expect(auditCalls(calls).at(-1)).toEqual({ ...filtered, offset: '50' });
+  expect(screen.getByRole('button', { name: t('common:pager.next') })).toBeDisabled();
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.previous') }));
+  expect(await screen.findByText(t('audit:range', { first: 1, last: 50, total: 60 }))).toBeInTheDocument();
+  expect(auditCalls(calls).at(-1)).toEqual(filtered);
+
+  fireEvent.click(screen.getByRole('button', { name: t('audit:filters.clear') }));
+  await waitFor(() => expect(auditCalls(calls).at(-1)).toEqual({ limit: '50' }));
+  expect(screen.getByLabelText(t('audit:filters.kind'))).toHaveValue('');
+});
+
+test('no matching change: the empty sentence, no table; a refused read: the server sentence', async () => {
+  let refuse = false;
+  mockFetch((_method, url) => {
+    if (url.startsWith(API.auditLog)) return refuse ? [400, { error: 'Geçersiz istek.', code: 'VALIDATION' }] : [200, { audit_log: [], total: 0 }];
+    if (url === API.users) return [200, { users: USERS }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, {}];
+  });
+  const { t } = renderScreen();
+  expect(await screen.findByText(t('audit:empty'))).toBeInTheDocument();
+  expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+  refuse = true;
+  fireEvent.click(screen.getByRole('button', { name: t('audit:filters.apply') }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Geçersiz istek.');
+  expect(screen.queryByText(t('audit:empty'))).not.toBeInTheDocument();
+});

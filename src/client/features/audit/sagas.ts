@@ -1,0 +1,62 @@
+import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { dayBounds } from '../../../shared/days';
+import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
+import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
+import { http } from '../../api/http';
+import { failure } from '../../api/failure';
+import { takeLoadOnce } from '../../app/loadOnce';
+import { selectGeneralSettings } from '../settings';
+import {
+  type AuditFilters,
+  auditLogFailed,
+  auditLogLoaded,
+  auditLogRequested,
+  auditUsersFailed,
+  auditUsersLoaded,
+  auditUsersRequested,
+  selectAudit,
+  selectAuditUsers,
+} from './slice';
+
+/** The read a page stands for: the days become the instants they start and end at in the office's time zone (both included). */
+export function auditLogPath(filters: AuditFilters, offset: number, limit: number, timeZone: string): string {
+  const query = new URLSearchParams();
+  if (filters.kind) query.set('kind', filters.kind);
+  if (filters.userId) query.set('user_id', filters.userId);
+  if (filters.entityId.trim()) query.set('entity_id', filters.entityId.trim());
+  if (filters.from) query.set('from', new Date(dayBounds(filters.from, timeZone).start).toISOString());
+  if (filters.to) query.set('to', new Date(dayBounds(filters.to, timeZone).end).toISOString());
+  query.set('limit', String(limit));
+  if (offset > 0) query.set('offset', String(offset));
+  return `${API.auditLog}?${query}`;
+}
+
+function* loadPage(action: ReturnType<typeof auditLogRequested>) {
+  const { filters, offset } = action.payload;
+  try {
+    const { limit }: ReturnType<typeof selectAudit> = yield select(selectAudit);
+    const settings: GeneralSettings | null = yield select(selectGeneralSettings);
+    const path = auditLogPath(filters, offset, limit, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone);
+    const answer: { audit_log: AuditEntryDto[]; total: number } = yield call(http.get, path);
+    yield put(auditLogLoaded({ entries: answer.audit_log ?? [], total: answer.total ?? 0 }));
+  } catch (error) {
+    yield put(auditLogFailed(failure(error, 'audit:loadFailed')));
+  }
+}
+
+function* loadUsers() {
+  try {
+    const { users }: { users: UserDto[] } = yield call(http.get, API.users);
+    yield put(auditUsersLoaded((users ?? []).map(({ id, username }) => ({ id, username }))));
+  } catch (error) {
+    yield put(auditUsersFailed(failure(error, 'audit:usersFailed')));
+  }
+}
+
+export function* auditSaga() {
+  yield all([
+    // A newer request (another filter, another page) replaces one still under way.
+    takeLatest(auditLogRequested.type, loadPage),
+    takeLoadOnce(auditUsersRequested.type, (state: Parameters<typeof selectAuditUsers>[0]) => selectAuditUsers(state).status, loadUsers),
+  ]);
+}
