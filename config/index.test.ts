@@ -124,3 +124,68 @@ test.each([
   expect(load).toThrow(ConfigError);
   expect(load).toThrow(new RegExp(`^${name}`));
 });
+
+test('abuse limits: defaults, overrides, and an invalid value stops the start naming it', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+    loginRateLimit: 10,
+    loginRateWindowMs: 60_000,
+    loginFailureLimit: 100,
+    loginFailureWindowMs: 600_000,
+    passwordChangeLimit: 5,
+    forgotPasswordLimit: 3,
+    forgotPasswordClientLimit: 20,
+    registerLimit: 20,
+  });
+  expect(
+    loadConfig({
+      DATA_DIR: dataDir(),
+      LOGIN_FAILURE_LIMIT: '500',
+      LOGIN_FAILURE_WINDOW_MS: '3600000',
+      PASSWORD_CHANGE_LIMIT: '3',
+      FORGOT_PASSWORD_LIMIT: '1',
+      FORGOT_PASSWORD_CLIENT_LIMIT: '50',
+      REGISTER_LIMIT: '200',
+    }),
+  ).toMatchObject({
+    loginFailureLimit: 500,
+    loginFailureWindowMs: 3_600_000,
+    passwordChangeLimit: 3,
+    forgotPasswordLimit: 1,
+    forgotPasswordClientLimit: 50,
+    registerLimit: 200,
+  });
+  for (const [name, value] of [
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['LOGIN_FAILURE_LIMIT', '0'],
+    ['LOGIN_FAILURE_LIMIT', 'many'],
+    ['LOGIN_FAILURE_WINDOW_MS', '999'],
+    ['PASSWORD_CHANGE_LIMIT', '-1'],
+    ['FORGOT_PASSWORD_LIMIT', '2.5'],
+    ['FORGOT_PASSWORD_CLIENT_LIMIT', ''],
+    ['REGISTER_LIMIT', '10000000'],
+  ]) {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`^${name}=`));
+  }
+});
+
+test('server limits: units per manual order and the PostgreSQL statement timeout, with defaults and checks', () => {
+  expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ maxUnitsPerOrder: 1000, dbStatementTimeoutMs: 30_000 });
+  expect(loadConfig({ DATA_DIR: dataDir(), MAX_UNITS_PER_ORDER: '250', DB_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+    maxUnitsPerOrder: 250,
+    dbStatementTimeoutMs: 0,
+  });
+  for (const [name, value] of [
+    ['MAX_UNITS_PER_ORDER', '0'],
+    ['MAX_UNITS_PER_ORDER', '1e3'],
+    ['MAX_UNITS_PER_ORDER', '100001'],
+    ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+    ['DB_STATEMENT_TIMEOUT_MS', '30s'],
+    ['DB_STATEMENT_TIMEOUT_MS', '3600001'],
+  ]) {
+    const load = () => loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(new RegExp(`^${name}=`));
+  }
+});

@@ -18,17 +18,33 @@ export interface Config {
   publicUrl: string;
   /** Where generated files (SQLite database, session secret) live. */
   dataDir: string;
-  /** Login attempts allowed per address and username within `loginRateWindowMs`. */
+  /** Failed logins allowed per client address and username within `loginRateWindowMs`. */
   loginRateLimit: number;
   loginRateWindowMs: number;
+  /** Failed logins allowed per client address, whatever the usernames, within `loginFailureWindowMs`. */
+  loginFailureLimit: number;
+  loginFailureWindowMs: number;
+  /** Failed password changes allowed per user in 15 minutes. */
+  passwordChangeLimit: number;
+  /** Password-reset requests allowed per e-mail address in an hour, and per client address in an hour. */
+  forgotPasswordLimit: number;
+  forgotPasswordClientLimit: number;
+  /** Registrations allowed per client address in an hour. */
+  registerLimit: number;
   /** Largest accepted request body in bytes. */
   bodyLimit: number;
+  /** Units (order lines) one manual order may create. */
+  maxUnitsPerOrder: number;
+  /** PostgreSQL cancels a statement that runs longer (0: never); SQLite has no such limit. */
+  dbStatementTimeoutMs: number;
   /** Key that encrypts shop secrets at rest (derived from the session secret when unset). */
   secretsKey: string;
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (login rate limit). */
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits). */
   trustProxy: boolean;
   /** Print the start banner and request logs. */
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -41,9 +57,18 @@ export const DEFAULTS = {
   DEMO_DATA: 'true',
   LOGIN_RATE_LIMIT: '10',
   LOGIN_RATE_WINDOW_MS: '60000',
+  LOGIN_FAILURE_LIMIT: '100',
+  LOGIN_FAILURE_WINDOW_MS: '600000',
+  PASSWORD_CHANGE_LIMIT: '5',
+  FORGOT_PASSWORD_LIMIT: '3',
+  FORGOT_PASSWORD_CLIENT_LIMIT: '20',
+  REGISTER_LIMIT: '20',
   BODY_LIMIT: '1048576',
+  MAX_UNITS_PER_ORDER: '1000',
+  DB_STATEMENT_TIMEOUT_MS: '30000',
   LOG_LEVEL: 'warn',
   TRUST_PROXY: 'false',
+  SHUTDOWN_TIMEOUT_MS: '10000',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -148,9 +173,18 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 1, 1_000_000),
     loginRateWindowMs: integer(env, 'LOGIN_RATE_WINDOW_MS', 1000, 86_400_000),
+    loginFailureLimit: integer(env, 'LOGIN_FAILURE_LIMIT', 1, 1_000_000),
+    loginFailureWindowMs: integer(env, 'LOGIN_FAILURE_WINDOW_MS', 1000, 86_400_000),
+    passwordChangeLimit: integer(env, 'PASSWORD_CHANGE_LIMIT', 1, 1_000_000),
+    forgotPasswordLimit: integer(env, 'FORGOT_PASSWORD_LIMIT', 1, 1_000_000),
+    forgotPasswordClientLimit: integer(env, 'FORGOT_PASSWORD_CLIENT_LIMIT', 1, 1_000_000),
+    registerLimit: integer(env, 'REGISTER_LIMIT', 1, 1_000_000),
     bodyLimit: integer(env, 'BODY_LIMIT', 1024, 100 * 1024 * 1024),
+    maxUnitsPerOrder: integer(env, 'MAX_UNITS_PER_ORDER', 1, 100_000),
+    dbStatementTimeoutMs: integer(env, 'DB_STATEMENT_TIMEOUT_MS', 0, 3_600_000),
     secretsKey: env.SECRETS_KEY?.trim() || sessionSecret,
     trustProxy: boolean(env, 'TRUST_PROXY'),
     logLevel,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 100, 600_000),
   };
 }

@@ -26,7 +26,7 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs });
   await migrateToLatest(database.db);
   await bootstrap(database.db, config);
   const app = await buildApp(config, database, join(tmpdir(), 'no-client-build'));

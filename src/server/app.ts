@@ -2,12 +2,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from './db';
 import { createMailer } from './modules/auth/mail';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
 import { customerRoutes } from './modules/customers/routes';
@@ -22,13 +22,23 @@ import { userRoutes } from './modules/users/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
+import { closeConnectionsOnClose, healthRoutes } from './plugins/health';
+import { type LogDestination, loggingServerOptions } from './plugins/logging';
 
 export const CLIENT_DIR = resolve(__dirname, '../../dist/client');
 
-/** The whole HTTP application, ready to listen or to answer `inject` calls; it never listens itself. */
-export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, clientDir = CLIENT_DIR): Promise<FastifyInstance> {
+/**
+ * The whole HTTP application, ready to listen or to answer `inject` calls; it never listens itself.
+ * `logDestination` receives the log lines instead of standard output (tests read them).
+ */
+export async function buildApp(
+  config: Config,
+  { db, dialect }: DatabaseHandle,
+  clientDir = CLIENT_DIR,
+  logDestination?: LogDestination,
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    ...loggingServerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
   });
@@ -52,7 +62,9 @@ export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, 
   // Answers up to 64 KB (a workshop's list, a page of lines) compress in one synchronous call: far
   // cheaper than the stream path the plugin picks by default on two cores.
   await app.register(compress, { syncThreshold: 65_536 });
-  await app.register(rateLimit, { global: false });
+  // Load balancer probes: outside /api and its session guard, never rate limited.
+  healthRoutes(app, db, config.logLevel);
+  closeConnectionsOnClose(app);
 
   const mailer = createMailer(config.smtpUrl, config.publicUrl);
   if (mailer) app.addHook('onClose', async () => mailer.close());
@@ -60,10 +72,7 @@ export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, 
 
   await app.register(async (api) => {
     requireSessions(api, db, key);
-    authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, {
-      max: config.loginRateLimit,
-      timeWindow: config.loginRateWindowMs,
-    });
+    authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, config);
     userRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
@@ -72,7 +81,8 @@ export async function buildApp(config: Config, { db, dialect }: DatabaseHandle, 
     workshopRoutes(api, db);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);
-    orderRoutes(api, db);
+    orderRoutes(api, db, { maxUnitsPerOrder: config.maxUnitsPerOrder });
+    auditRoutes(api, db);
   });
   sweepSessions(app, db);
 

@@ -1,5 +1,26 @@
 import { type AnyObject, type ObjectSchema, ValidationError } from 'yup';
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, isId } from '../shared/schemas/fields';
 import { AppError } from './errors';
+
+/**
+ * True when any string of `value` (values and keys, at any depth) holds a control character other
+ * than newline and tab. Walked without recursion, so a deeply nested body cannot exhaust the stack.
+ */
+export function holdsControlCharacters(value: unknown): boolean {
+  const pending = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (hasControlCharacters(item)) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        if (hasControlCharacters(key)) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
 
 /**
  * Checks a request body against a shared schema. Types are not coerced (strict), so a number
@@ -7,6 +28,8 @@ import { AppError } from './errors';
  * Only the schema's own fields come back: a key the route does not take (unknown, read-only such
  * as `id` or `created_at`, another route's field) is ignored, never written, so a client that
  * sends a whole record back still works and can change nothing it was not meant to.
+ * A control character (NUL above all) anywhere in the body refuses it whole, before any field is
+ * read, on SQLite as on PostgreSQL (which cannot store a NUL).
  */
 export async function validateBody<T extends AnyObject>(
   schema: ObjectSchema<T>,
@@ -16,6 +39,7 @@ export async function validateBody<T extends AnyObject>(
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new AppError(400, 'VALIDATION', 'errors:invalidBody');
   }
+  if (holdsControlCharacters(body)) throw new AppError(400, 'VALIDATION', CONTROL_CHARACTERS_MESSAGE);
   const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const field of trim) {
     if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
@@ -33,10 +57,10 @@ export async function validateBody<T extends AnyObject>(
   }
 }
 
-/** A positive integer id from the path (`/things/:id`); anything else is a 400 that touches nothing. */
+/** An id from the path (`/things/:id`), 1 to 2147483647 like every id; anything else is a 400 that touches nothing. */
 export function idParam(params: unknown, name = 'id'): number {
   const raw = (params as Record<string, unknown> | null)?.[name];
   const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw new AppError(400, 'INVALID_ID', 'errors:invalidId');
+  if (!isId(id)) throw new AppError(400, 'INVALID_ID', 'errors:invalidId');
   return id;
 }

@@ -1,3 +1,5 @@
+import type { AuditKind } from './audit';
+
 /** HTTP paths of SPEC section 7 used by both the server routes and the browser client. */
 export const API = {
   login: '/api/v1/user/login',
@@ -67,6 +69,7 @@ export const API = {
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
+  auditLog: '/api/v1/audit-log',
 } as const;
 
 export interface LoginResponse {
@@ -331,5 +334,18 @@ export interface ShopConnectionDto {
   user_id: number;
   shop_name: string;
   shop_domain: string | null;
+  created_at: string;
+}
+
+/** One admin change of the audit log: who, when, which record, and its changed fields before and after (never a secret). */
+export interface AuditEntryDto {
+  id: number;
+  user_id: number | null;
+  username: string | null;
+  kind: AuditKind;
+  /** The id of the record AUDIT_ENTITY[kind] names; null for the general settings. */
+  entity_id: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
   created_at: string;
 }

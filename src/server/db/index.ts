@@ -51,7 +51,14 @@ function keepStatements(sqlite: SQLite.Database, limit = 1000): void {
   }) as typeof sqlite.prepare;
 }
 
-export function openDatabase(databaseUrl: string): DatabaseHandle {
+export interface DatabaseOptions {
+  /** PostgreSQL cancels a statement that runs longer than this (0: never). SQLite has no such limit. */
+  statementTimeoutMs?: number;
+}
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
+export function openDatabase(databaseUrl: string, { statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS }: DatabaseOptions = {}): DatabaseHandle {
   const file = sqlitePath(databaseUrl);
   if (file !== null) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -64,8 +71,11 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10 });
-  // The cursor lets long lists be read in chunks (Kysely's stream()).
+  // Every connection starts with the statement timeout (pg sends it with the connection's options).
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10, statement_timeout: statementTimeoutMs > 0 ? statementTimeoutMs : undefined });
+  // The cursor lets Kysely's stream() read in chunks. PostgreSQL times a cursor as one statement from
+  // its first row to its last, the client's reading time included, so long lists are read in pages
+  // of short queries instead (order-lines/queries.ts streamLines), each under the timeout.
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -44,6 +44,13 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
+/** One counter of an abuse limit (auth/limits.ts): attempts of one subject in the window ending at `reset_at` (epoch ms). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -238,12 +245,24 @@ export interface ShopConnectionsTable {
   created_at: string;
 }
 
+/** Append-only record of admin changes; before/after are JSON text of the changed fields, never a secret. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  kind: string;
+  entity_id: number | null;
+  before: string | null;
+  after: string | null;
+  created_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
+  rate_limits: RateLimitsTable;
   settings: SettingsTable;
   order_line_statuses: LookupTable;
   quality_control_statuses: LookupTable;
@@ -261,4 +280,5 @@ export interface Database {
   order_lines: OrderLinesTable;
   shop_connections: ShopConnectionsTable;
   order_line_history: OrderLineHistoryTable;
+  audit_log: AuditLogTable;
 }

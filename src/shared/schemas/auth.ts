@@ -1,5 +1,6 @@
-import { object, ref, string } from 'yup';
+import { object, ref } from 'yup';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
+import { text } from './fields';
 
 /*
  * Validation rules of SPEC section 5, used by the forms (through yupResolver) and by the server.
@@ -7,7 +8,7 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USER
  * the server answers with the Turkish text of the same key.
  */
 
-const username = string()
+const username = text()
   .typeError('validation:usernameRequired')
   .trim()
   .required('validation:usernameRequired')
@@ -15,22 +16,22 @@ const username = string()
   .max(USERNAME_MAX, 'validation:usernameFormat')
   .matches(USERNAME_PATTERN, 'validation:usernameFormat');
 
-const email = string()
+const email = text()
   .typeError('validation:emailRequired')
   .trim()
   .required('validation:emailRequired')
   .max(EMAIL_MAX, 'validation:emailInvalid')
   .email('validation:emailInvalid');
 
-const newPassword = string()
+const newPassword = text()
   .typeError('validation:passwordMin')
   .required('validation:passwordMin')
   .min(PASSWORD_MIN, 'validation:passwordMin')
   .max(PASSWORD_MAX, 'validation:passwordMax');
 
 export const loginSchema = object({
-  username: string().typeError('validation:usernameRequired').trim().required('validation:usernameRequired').max(100, 'validation:usernameRequired'),
-  password: string().typeError('validation:passwordRequired').required('validation:passwordRequired').max(PASSWORD_MAX, 'validation:passwordMax'),
+  username: text().typeError('validation:usernameRequired').trim().required('validation:usernameRequired').max(100, 'validation:usernameRequired'),
+  password: text().typeError('validation:passwordRequired').required('validation:passwordRequired').max(PASSWORD_MAX, 'validation:passwordMax'),
 });
 
 export const registerSchema = object({
@@ -40,7 +41,7 @@ export const registerSchema = object({
 });
 
 export const registerFormSchema = registerSchema.shape({
-  password_confirmation: string()
+  password_confirmation: text()
     .required('validation:passwordsDiffer')
     .oneOf([ref('password')], 'validation:passwordsDiffer'),
 });
@@ -50,18 +51,18 @@ export const forgotPasswordSchema = object({
 });
 
 export const resetPasswordSchema = object({
-  token: string().typeError('validation:resetTokenInvalid').required('validation:resetTokenInvalid').max(200, 'validation:resetTokenInvalid'),
+  token: text().typeError('validation:resetTokenInvalid').required('validation:resetTokenInvalid').max(200, 'validation:resetTokenInvalid'),
   password: newPassword,
 });
 
 export const resetPasswordFormSchema = object({
   password: newPassword,
-  password_confirmation: string()
+  password_confirmation: text()
     .required('validation:passwordsDiffer')
     .oneOf([ref('password')], 'validation:passwordsDiffer'),
 });
 
-const filled = string().typeError('validation:allFieldsRequired').required('validation:allFieldsRequired');
+const filled = text().typeError('validation:allFieldsRequired').required('validation:allFieldsRequired');
 
 export const changePasswordSchema = object({
   username: filled.trim(),
@@ -77,5 +78,5 @@ export const changePasswordFormSchema = changePasswordSchema.shape({
 });
 
 export const refreshSchema = object({
-  refresh_token: string().typeError('validation:refreshTokenRequired').required('validation:refreshTokenRequired').max(200, 'validation:refreshTokenRequired'),
+  refresh_token: text().typeError('validation:refreshTokenRequired').required('validation:refreshTokenRequired').max(200, 'validation:refreshTokenRequired'),
 });

@@ -1,27 +1,23 @@
-import { number, object, string } from 'yup';
+import { object } from 'yup';
+import { decimal, integer, text } from './fields';
 
-const required = (max: number) => string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(max, 'validation:textTooLong');
+const required = (max: number) => text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(max, 'validation:textTooLong');
 
 /** Money with at most two decimals (the form's step of 0.01). */
 export const isCents = (value: number | undefined) => value === undefined || Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-const credit = number()
-  .typeError('validation:creditInvalid')
-  .required('validation:creditInvalid')
-  .min(0, 'validation:creditInvalid')
-  .max(1e10, 'validation:creditInvalid')
-  .test('cents', 'validation:creditInvalid', isCents);
+const credit = decimal('validation:creditInvalid', 0, 1e10).required('validation:creditInvalid').test('cents', 'validation:creditInvalid', isCents);
 
 /** The add-customer form: every field is required, credit at least 0 (SPEC section 5). */
 export const customerSchema = object({
   name: required(200),
-  email: string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
+  email: text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
   phone: required(50),
   address: required(500),
   company_name: required(200),
   credit,
   tax_number: required(50),
-  user_id: number().typeError('validation:userIdInvalid').required('validation:userIdInvalid').integer('validation:userIdInvalid').min(0, 'validation:userIdInvalid'),
+  user_id: integer('validation:userIdInvalid', 0).required('validation:userIdInvalid'),
 });
 
 export const creditSchema = object({ credit });

@@ -1,15 +1,19 @@
-import { array, number, object, string } from 'yup';
+import { array, object } from 'yup';
+import { decimal, id, integer, text } from './fields';
 
+/** Units of one product row of a manual order. */
 export const MAX_QUANTITY = 1000;
+/** Product rows of a manual order, so at most this many different products; the units of a whole order are bounded by the server's MAX_UNITS_PER_ORDER. */
+export const MAX_ORDER_PRODUCTS = 200;
 
 const contact = (max: number) =>
-  string().typeError('validation:orderContactRequired').trim().required('validation:orderContactRequired').max(max, 'validation:textTooLong');
-const optional = (max: number) => string().typeError('validation:textTooLong').trim().max(max, 'validation:textTooLong');
+  text().typeError('validation:orderContactRequired').trim().required('validation:orderContactRequired').max(max, 'validation:textTooLong');
+const optional = (max: number) => text().typeError('validation:textTooLong').trim().max(max, 'validation:textTooLong');
 
 /** The manual order of a B2B customer (SPEC sections 3 and 5); the city field is not sent. */
 export const manualOrderSchema = object({
   address: contact(500),
-  email: string()
+  email: text()
     .typeError('validation:orderContactRequired')
     .trim()
     .required('validation:orderContactRequired')
@@ -23,29 +27,24 @@ export const manualOrderSchema = object({
   notes: optional(2000),
   products: array(
     object({
-      product_id: number().typeError('validation:orderProductsRequired').required('validation:orderProductsRequired').integer('validation:orderProductsRequired').min(1, 'validation:orderProductsRequired'),
-      quantity: number()
-        .typeError('validation:orderProductsRequired')
-        .required('validation:orderProductsRequired')
-        .integer('validation:orderProductsRequired')
-        .min(0, 'validation:orderProductsRequired')
-        .max(MAX_QUANTITY, 'validation:orderProductsRequired'),
+      product_id: id('validation:orderProductsRequired'),
+      quantity: integer('validation:orderProductsRequired', 0).required('validation:orderProductsRequired').max(MAX_QUANTITY, 'validation:orderQuantityTooLarge'),
     }),
   )
     .typeError('validation:orderProductsRequired')
     .required('validation:orderProductsRequired')
-    .max(200, 'validation:orderProductsRequired')
+    .max(MAX_ORDER_PRODUCTS, 'validation:orderTooManyProducts')
     .test('some', 'validation:orderProductsRequired', (items) => (items ?? []).some((item) => (item?.quantity ?? 0) > 0)),
 });
 
 /** The manual order form: first and last name are required there too. */
 export const manualOrderFormSchema = manualOrderSchema.shape({
-  first_name: string().trim().required('validation:nameRequired').max(100, 'validation:textTooLong'),
-  last_name: string().trim().required('validation:nameRequired').max(100, 'validation:textTooLong'),
+  first_name: text().trim().required('validation:nameRequired').max(100, 'validation:textTooLong'),
+  last_name: text().trim().required('validation:nameRequired').max(100, 'validation:textTooLong'),
 });
 
 /** Gram of a piece: a number above 0 (workshop entry and the admin's correction). */
 export const gramSchema = object({
-  product_gram: number().typeError('validation:gramInvalid').required('validation:gramInvalid').moreThan(0, 'validation:gramInvalid').max(100_000, 'validation:gramInvalid'),
+  product_gram: decimal('validation:gramInvalid', 0, 100_000).required('validation:gramInvalid').moreThan(0, 'validation:gramInvalid'),
 });
 

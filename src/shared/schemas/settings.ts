@@ -1,5 +1,6 @@
-import { mixed, number, object, string } from 'yup';
+import { mixed, object } from 'yup';
 import { DEFAULT_GRAM_TOLERANCE_PERCENT } from '../lifecycle';
+import { decimal, text } from './fields';
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -27,13 +28,9 @@ function isTimeZone(value: string | undefined): boolean {
 
 /** The general settings tab: contact details, the currency and time zone of the screens, the gram tolerance. */
 export const generalSettingsSchema = object({
-  system_email: string().typeError('validation:emailInvalid').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
-  phone: string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
-  time_zone: string().typeError('validation:timeZoneInvalid').required('validation:timeZoneInvalid').test('zone', 'validation:timeZoneInvalid', isTimeZone),
+  system_email: text().typeError('validation:emailInvalid').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
+  phone: text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
+  time_zone: text().typeError('validation:timeZoneInvalid').required('validation:timeZoneInvalid').test('zone', 'validation:timeZoneInvalid', isTimeZone),
   currency: mixed<Currency>().oneOf(CURRENCIES, 'validation:currencyInvalid').required('validation:currencyInvalid'),
-  gram_tolerance_percent: number()
-    .typeError('validation:toleranceInvalid')
-    .required('validation:toleranceInvalid')
-    .min(0, 'validation:toleranceInvalid')
-    .max(100, 'validation:toleranceInvalid'),
+  gram_tolerance_percent: decimal('validation:toleranceInvalid', 0, 100).required('validation:toleranceInvalid'),
 });

@@ -1,7 +1,8 @@
-import { number, object, string } from 'yup';
+import { object } from 'yup';
+import { id, text } from './fields';
 
-const required = (max: number) => string().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(max, 'validation:textTooLong');
-const customerUser = number().typeError('validation:customerRequired').required('validation:customerRequired').integer('validation:customerRequired').min(1, 'validation:customerRequired');
+const required = (max: number) => text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(max, 'validation:textTooLong');
+const customerUser = id('validation:customerRequired');
 
 /** Add-store form: a customer must be chosen and every field filled. */
 export const storeSchema = object({

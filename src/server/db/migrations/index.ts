@@ -5,6 +5,8 @@ import * as workshopsCustomersOrders from './2026-11-23-0003-workshops-customers
 import * as shops from './2026-11-23-0004-shops';
 import * as lineHistory from './2026-11-23-0005-line-history';
 import * as builtInSteps from './2026-11-23-0006-built-in-steps';
+import * as auditLog from './2026-11-23-0007-audit-log';
+import * as rateLimits from './2026-11-23-0008-rate-limits';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0004-shops': shops,
   '2026-11-23-0005-line-history': lineHistory,
   '2026-11-23-0006-built-in-steps': builtInSteps,
+  '2026-11-23-0007-audit-log': auditLog,
+  '2026-11-23-0008-rate-limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

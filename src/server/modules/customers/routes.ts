@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
+import { paged, pageOf, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
@@ -21,9 +22,12 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.customers, admin, create);
   api.post(API.b2bCustomer, admin, create);
 
-  api.get(API.b2bCustomers, office, async () => ({ customers: await customers.listCustomers(db) }));
+  api.get(API.b2bCustomers, office, async (request) => ({ customers: paged(await customers.listCustomers(db), request.query) }));
   api.get(API.customerInfo(':id'), office, async (request) => ({ customer: await customers.customerInfo(db, idParam(request.params)) }));
-  api.get(API.customerOrders(':id'), office, async (request) => ({ orders: await customers.ordersOf(db, idParam(request.params)) }));
+  api.get(API.customerOrders(':id'), office, async (request, reply) => {
+    const id = idParam(request.params);
+    return sendList(reply, 'orders', await customers.ordersOf(db, id, pageOf(request.query)));
+  });
 
   api.put(API.customerCredit(':id'), admin, async (request) => {
     const id = idParam(request.params);

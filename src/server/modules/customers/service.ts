@@ -2,8 +2,10 @@ import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
+import { recordChange } from '../audit/record';
 import { lineFigures } from '../order-lines/figures';
-import { listLines } from '../order-lines/queries';
+import { streamLines } from '../order-lines/queries';
+import type { Page } from '../../paging';
 
 export interface CustomerInput {
   name: string;
@@ -76,7 +78,7 @@ export async function customerInfo(db: Db, id: number) {
   return { ...customer, ...(await statistics(db, id)), credit_history: await creditHistory(db, id) };
 }
 
-/** Sets the credit and records who changed it from what, in one transaction. */
+/** Sets the credit and records who changed it from what (the customer's credit history and the audit log), in one transaction. */
 export async function updateCredit(db: Db, id: number, credit: number, changedBy: number): Promise<CustomerDto> {
   await db.transaction().execute(async (trx) => {
     const customer = await getCustomer(trx, id);
@@ -86,12 +88,13 @@ export async function updateCredit(db: Db, id: number, credit: number, changedBy
       .insertInto('customer_credit_changes')
       .values({ customer_id: id, changed_by: changedBy, old_credit: customer.credit, new_credit: credit, created_at: at })
       .execute();
+    await recordChange(trx, { userId: changedBy, kind: 'customer_credit', entityId: id, before: { credit: customer.credit }, after: { credit } });
   });
   return getCustomer(db, id);
 }
 
-/** The customer's order lines, newest first, with every field the order routes give. */
-export async function ordersOf(db: Db, customerId: number) {
+/** The customer's order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown customer is "not found" first. */
+export async function ordersOf(db: Db, customerId: number, page?: Page) {
   await getCustomer(db, customerId);
-  return listLines(db, { userId: 0, customerId });
+  return streamLines(db, { userId: 0, customerId }, page);
 }

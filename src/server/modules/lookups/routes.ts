@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
+import { paged } from '../../paging';
 import { idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -15,7 +16,7 @@ const LOOKUPS = [
 export function lookupRoutes(api: FastifyInstance, db: Db): void {
   const readers = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
   for (const { path, table, one, many } of LOOKUPS) {
-    api.get(path, readers, async () => ({ [many]: await listLookup(db, table) }));
+    api.get(path, readers, async (request) => ({ [many]: paged(await listLookup(db, table), request.query) }));
     api.get(`${path}/:id`, readers, async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
   }
 }

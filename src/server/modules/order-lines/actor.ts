@@ -3,8 +3,12 @@ import { Role, type RoleId } from '../../../shared/roles';
 /** Who reads or acts on lines: the office every line, a workshop its own, a customer its own orders'. */
 export interface Actor {
   userId: number;
+  /** Only this workshop's lines. */
   workshopId?: number;
+  /** Only the lines of this customer's orders. */
   customerId?: number;
+  /** The reader is the customer itself (not the office looking at a customer's orders): see answerFor. */
+  isCustomer?: boolean;
 }
 
 /** A session's user with the records it acts for (null when it has none). */
@@ -21,6 +25,6 @@ export interface ActingUser {
  */
 export function actorOf(user: ActingUser): Actor | null {
   if (user.role === Role.Workshop) return user.workshopId === null ? null : { userId: user.id, workshopId: user.workshopId };
-  if (user.role === Role.Customer) return user.customerId === null ? null : { userId: user.id, customerId: user.customerId };
+  if (user.role === Role.Customer) return user.customerId === null ? null : { userId: user.id, customerId: user.customerId, isCustomer: true };
   return { userId: user.id };
 }

@@ -85,7 +85,7 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[numb
 function answerFor(actor: Actor) {
   return (row: LineRow): OrderLineDto => {
     const line = toDto(row);
-    if (actor.customerId !== undefined) delete line.product_cost;
+    if (actor.isCustomer) delete line.product_cost;
     return line;
   };
 }
@@ -120,12 +120,34 @@ export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
 }
 
 /**
- * The same lines as listLines, read and handed on one by one: a list of tens of thousands of
- * lines starts flowing to the client at once, and no array of every row is ever built.
+ * The same lines as listLines (from `offset` on, at most `limit`), handed on a page (an array of
+ * up to `pageSize` lines) at a time: a list of tens of thousands of lines starts flowing to the
+ * client at once, and no array of every line is ever built. Each page is its own short query (the
+ * next one continues below the last id), never a cursor held open while the client reads: a slow
+ * reader keeps neither SQLite's one connection nor a pooled one, and PostgreSQL's statement timeout
+ * applies to each page, not to the whole download.
  */
-export async function* streamLines(db: Db, actor: Actor): AsyncGenerator<OrderLineDto> {
+export async function* streamLines(
+  db: Db,
+  actor: Actor,
+  { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
+  pageSize = 1000,
+): AsyncGenerator<OrderLineDto[]> {
   const answer = answerFor(actor);
-  for await (const row of lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').stream(1000)) yield answer(row);
+  let left = limit ?? Infinity;
+  let skip = offset;
+  let below: number | undefined;
+  while (left > 0) {
+    const size = Math.min(pageSize, left);
+    let query = lineQuery(db).where(visibleTo(actor));
+    if (below !== undefined) query = query.where('l.id', '<', below);
+    const rows = await query.orderBy('l.id', 'desc').limit(size).offset(skip).execute();
+    yield rows.map(answer);
+    if (rows.length < size) return;
+    left -= rows.length;
+    skip = 0;
+    below = rows[rows.length - 1].id;
+  }
 }
 
 /** One line as every order route answers it; another workshop's or customer's line is "not found". */

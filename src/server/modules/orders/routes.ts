@@ -1,26 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
-import { jsonListStream } from '../../json-stream';
 import { message } from '../../messages';
+import { paged, pageOf, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
+import { isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { lineHistory } from '../order-lines/history';
 import { getLine, listLines, streamLines } from '../order-lines/queries';
 import { stepName } from '../production-steps/service';
 import { actOnLine, correctGram } from './life-cycle';
-import { createManualOrder } from './service';
+import { createManualOrder, type OrderLimits } from './service';
 
 /** `{approved: true}` exactly, as the approve routes take it. */
 function requireApproved(body: unknown): void {
   if ((body as { approved?: unknown } | null)?.approved !== true) throw badRequest('errors:invalidBody', 'VALIDATION');
 }
 
-export function orderRoutes(api: FastifyInstance, db: Db): void {
+export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): void {
   const workshop = { config: { roles: [Role.Workshop] } };
   const customer = { config: { roles: [Role.Customer] } };
   const admin = { config: { roles: [Role.Admin] } };
@@ -39,18 +40,17 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.manualOrder, customer, async (request, reply) => {
     const input = await validateBody(manualOrderSchema, request.body, ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes']);
     // A customer's actor always names its customer record.
-    const order = await createManualOrder(db, sessionActor(request).customerId!, input);
+    const order = await createManualOrder(db, sessionActor(request).customerId!, input, limits);
     return reply.code(201).send({ order, message: message('success:orderCreated') });
   });
 
-  // Lists: the office sees every line, a customer its own (GET /orders), a workshop its own.
-  const allLines = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(jsonListStream('orders', streamLines(db, sessionActor(request))));
-  api.get(API.orders, readers, allLines);
-  api.get(API.orderProductsDetailed, office, allLines);
-  api.get(API.lineHistory(':id'), lineReaders, async (request) => ({ history: await lineHistory(db, lineId(request), sessionActor(request)) }));
+  // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own.
+  const ownLines = async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, 'orders', streamLines(db, sessionActor(request), pageOf(request.query)));
+  api.get(API.orders, readers, ownLines);
+  api.get(API.orderProductsDetailed, office, ownLines);
+  api.get(API.lineHistory(':id'), lineReaders, async (request) => ({ history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query) }));
 
-  api.get(API.myWorkshopOrders, workshop, async (request) => ({ orders: await listLines(db, sessionActor(request)) }));
+  api.get(API.myWorkshopOrders, workshop, ownLines);
   api.get(API.myWorkshopStatistics, workshop, async (request) => ({ statistics: workshopCards(await listLines(db, sessionActor(request))) }));
   api.get(API.myWorkshopOrder(':id'), workshop, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
   api.patch(API.myWorkshopApprove(':id'), workshop, async (request) => {
@@ -63,7 +63,7 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
     const seen = (body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
-    if (seen !== undefined && !Number.isSafeInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
+    if (seen !== undefined && !isInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
     return {
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
@@ -73,7 +73,7 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
     return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })) };
   });
 
-  api.get(API.myCustomerOrders, customer, async (request) => ({ orders: await listLines(db, sessionActor(request)) }));
+  api.get(API.myCustomerOrders, customer, ownLines);
   api.get(API.myCustomerOrder(':id'), customer, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
   api.patch(API.myCustomerApprove(':id'), customer, async (request) => {
     requireApproved(request.body);
@@ -84,7 +84,7 @@ export function orderRoutes(api: FastifyInstance, db: Db): void {
     const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
     if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
     const returnStep = body.return_step_id;
-    if (!body.approved && !(typeof returnStep === 'number' && Number.isSafeInteger(returnStep) && returnStep > 0)) {
+    if (!body.approved && !isId(returnStep)) {
       throw badRequest('validation:returnStepRequired', 'VALIDATION');
     }
     const order = await act(request, async (routing) =>

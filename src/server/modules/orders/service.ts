@@ -14,13 +14,21 @@ export interface ManualOrderInput {
   products: Array<{ product_id: number; quantity: number }>;
 }
 
+export interface OrderLimits {
+  /** Units (so order lines) one order may create: MAX_UNITS_PER_ORDER. */
+  maxUnitsPerOrder: number;
+}
+
 /**
  * A B2B customer's manual order, all or nothing: one line per ordered unit, each waiting at no
  * step, in the product's workshop of the moment, due after the product's expected days, priced
  * from the product (the workshop cost is the product price times its workmanship rate).
+ * More units than the configured maximum are refused before anything is read or written.
  */
-export async function createManualOrder(db: Db, customerId: number, input: ManualOrderInput) {
+export async function createManualOrder(db: Db, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
   const wanted = input.products.filter((p) => p.quantity > 0);
+  const units = wanted.reduce((sum, p) => sum + p.quantity, 0);
+  if (units > maxUnitsPerOrder) throw badRequest('errors:orderTooManyUnits', 'ORDER_TOO_LARGE', { max: maxUnitsPerOrder });
   return db.transaction().execute(async (trx) => {
     const ids = [...new Set(wanted.map((p) => p.product_id))];
     const products = new Map((await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map((p) => [p.id, p]));

@@ -232,6 +232,10 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     const id = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders[0].id as number;
     const forOffice = (await t.call('GET', `${V1}/orders`, { token: admin })).body.orders.find((line: { id: number }) => line.id === id);
     expect(forOffice).toMatchObject({ product_cost: 200, total_price: 1000 });
+    // The office looking at the customer's orders still sees the cost.
+    const customerId = forOffice.customer_id as number;
+    const ofCustomer = (await t.call('GET', `${V1}/customers/${customerId}/orders`, { token: admin })).body.orders;
+    expect(ofCustomer.find((line: { id: number }) => line.id === id)).toMatchObject({ product_cost: 200 });
     expect((await t.call('GET', `${V1}/workshop/me/orders/${id}`, { token: master })).body.order).toMatchObject({ product_cost: 200 });
 
     const answers = [

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
+import { paged } from '../../paging';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -13,7 +14,7 @@ export function productionStepRoutes(api: FastifyInstance, db: Db): void {
   const adminOnly = { config: { roles: [Role.Admin] } };
   const path = API.productionStep(':id');
 
-  api.get(API.productionSteps, readers, async () => ({ production_steps: await steps.listSteps(db) }));
+  api.get(API.productionSteps, readers, async (request) => ({ production_steps: paged(await steps.listSteps(db), request.query) }));
 
   api.get(path, readers, async (request) => ({ production_step: await steps.getStep(db, idParam(request.params)) }));
 

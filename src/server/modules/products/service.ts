@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
+import { changedFields, recordChange } from '../audit/record';
 import { builtInRouting } from '../production-steps/service';
 
 const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
@@ -27,26 +28,37 @@ async function checkOptionValues(db: Db, input: Partial<ProductInput>): Promise<
   if (missing !== undefined) throw badRequest('errors:unknownOptionValue', 'UNKNOWN_OPTION_VALUE', { id: missing });
 }
 
+/** Creates a product; its audit row holds the fields given, as stored. */
 export async function createProduct(db: Db, input: ProductInput, userId: number): Promise<ProductDto> {
-  await checkOptionValues(db, input);
-  const at = new Date().toISOString();
-  const { id } = await db
-    .insertInto('products')
-    .values({ ...input, user_id: userId, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await db.transaction().execute(async (trx) => {
+    await checkOptionValues(trx, input);
+    const at = new Date().toISOString();
+    const { id } = await trx
+      .insertInto('products')
+      .values({ ...input, user_id: userId, created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { after } = changedFields({}, await getProduct(trx, id), Object.keys(input));
+    await recordChange(trx, { userId, kind: 'product_created', entityId: id, before: null, after });
+    return id;
+  });
   return getProduct(db, id);
 }
 
-/** Changes the given fields; fields left out stay as they are. */
-export async function updateProduct(db: Db, id: number, input: Partial<ProductInput>): Promise<ProductDto> {
-  await getProduct(db, id);
-  await checkOptionValues(db, input);
-  await db
-    .updateTable('products')
-    .set({ ...input, updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .execute();
+/** Changes the given fields; fields left out stay as they are. The audit row holds the fields whose value changed. */
+export async function updateProduct(db: Db, id: number, input: Partial<ProductInput>, userId: number): Promise<ProductDto> {
+  await db.transaction().execute(async (trx) => {
+    const before = await getProduct(trx, id);
+    await checkOptionValues(trx, input);
+    await trx
+      .updateTable('products')
+      .set({ ...input, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    // Compared as stored (read back): a field sent with the value it already had is no change.
+    const changed = changedFields(before, await getProduct(trx, id), Object.keys(input));
+    await recordChange(trx, { userId, kind: 'product_changed', entityId: id, ...changed });
+  });
   return getProduct(db, id);
 }
 
@@ -113,6 +125,7 @@ export async function replaceRouting(
   db: Db,
   productId: number,
   steps: ReadonlyArray<{ step_id: number; position_in_process: number }>,
+  userId: number,
 ): Promise<RoutingStepDto[]> {
   const positions = new Set<number>();
   const stepIds = new Set<number>();
@@ -124,8 +137,10 @@ export async function replaceRouting(
     positions.add(step.position_in_process);
     stepIds.add(step.step_id);
   }
+  // The audit row shows the saved routing before and after, by position with the steps' names of that moment.
+  const auditSteps = (rows: RoutingStepDto[]) => ({ steps: rows.map(({ position_in_process, step_id, step_name }) => ({ position_in_process, step_id, step_name })) });
   await db.transaction().execute(async (trx) => {
-    await getProduct(trx, productId);
+    const before = await getRouting(trx, productId);
     if (stepIds.size > 0) {
       const known = new Set((await trx.selectFrom('production_steps').select('id').where('id', 'in', [...stepIds]).execute()).map((r) => r.id));
       const missing = [...stepIds].find((id) => !known.has(id));
@@ -138,6 +153,7 @@ export async function replaceRouting(
         .values(steps.map((s) => ({ product_id: productId, step_id: s.step_id, position_in_process: s.position_in_process })))
         .execute();
     }
+    await recordChange(trx, { userId, kind: 'product_routing', entityId: productId, before: auditSteps(before), after: auditSteps(await getRouting(trx, productId)) });
   });
   return getRouting(db, productId);
 }

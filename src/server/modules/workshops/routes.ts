@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { sessionActor } from '../../plugins/auth';
+import { paged, pageOf, sendList } from '../../paging';
+import { sessionActor, sessionUser } from '../../plugins/auth';
 import { idParam, validateBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -22,14 +23,19 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   const office = { config: { roles: [Role.Admin, Role.Office] } };
   const id = (params: unknown) => idParam(params);
 
-  api.get(API.workshops, office, async () => ({ workshops: await workshops.listWorkshops(db) }));
+  api.get(API.workshops, office, async (request) => ({ workshops: paged(await workshops.listWorkshops(db), request.query) }));
   api.get(API.workshop(':id'), office, async (request) => ({ workshop: await workshops.getWorkshop(db, id(request.params)) }));
   api.get(API.workshopInfo(':id'), office, async (request) => ({ workshop: await workshops.getWorkshop(db, id(request.params)) }));
   api.get(API.workshopStatistics(':id'), office, async (request) => ({ statistics: await workshops.statistics(db, id(request.params)) }));
-  api.get(API.workshopOrders(':id'), office, async (request) => ({ orders: await workshops.ordersOf(db, id(request.params)) }));
-  api.get(API.workshopProcesses(':id'), office, async (request) => ({ processes: (await workshops.getWorkshop(db, id(request.params))).processes }));
+  api.get(API.workshopOrders(':id'), office, async (request, reply) => {
+    const workshopId = id(request.params);
+    return sendList(reply, 'orders', await workshops.ordersOf(db, workshopId, pageOf(request.query)));
+  });
+  api.get(API.workshopProcesses(':id'), office, async (request) => ({
+    processes: paged((await workshops.getWorkshop(db, id(request.params))).processes, request.query),
+  }));
   api.get(API.workshopProducts(':id'), office, async (request) => {
-    const products = await workshops.productsOf(db, id(request.params));
+    const products = paged(await workshops.productsOf(db, id(request.params)), request.query);
     return { product_ids: products.map((p) => p.id), products };
   });
 
@@ -64,33 +70,33 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   });
 
   // Assignment of products to workshops, in the shapes the spec names.
-  const assigned = async (productIds: number[], workshopId: number | null, key: string) => {
-    await workshops.assignProducts(db, productIds, workshopId);
+  const assigned = async (request: FastifyRequest, productIds: number[], workshopId: number | null, key: string) => {
+    await workshops.assignProducts(db, productIds, workshopId, sessionUser(request).id);
     return { product_ids: productIds, workshop_id: workshopId, message: message(key) };
   };
   api.put(API.workshopAssignProduct(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_id } = await validateBody(assignProductSchema, request.body);
-    return assigned([product_id], workshopId, 'success:productAssigned');
+    return assigned(request, [product_id], workshopId, 'success:productAssigned');
   });
   api.post(API.workshopProducts(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_ids } = await validateBody(productIdsSchema, request.body);
-    return assigned(product_ids, workshopId, 'success:productsAssigned');
+    return assigned(request, product_ids, workshopId, 'success:productsAssigned');
   });
   api.put(API.workshopProducts(':id'), admin, async (request) => {
     const workshopId = id(request.params);
     const { product_ids } = await validateBody(productIdsSchema, request.body);
-    await workshops.replaceProducts(db, workshopId, product_ids);
+    await workshops.replaceProducts(db, workshopId, product_ids, sessionUser(request).id);
     return { product_ids, workshop_id: workshopId, message: message('success:productsAssigned') };
   });
 
   api.get(API.productWorkshop(':id'), office, async (request) => workshops.workshopOfProduct(db, id(request.params)));
-  const setProductWorkshop = async (request: { params: unknown; body: unknown }) => {
+  const setProductWorkshop = async (request: FastifyRequest) => {
     const productId = id(request.params);
     const { workshop_id } = await validateBody(setWorkshopSchema, request.body);
     await workshops.workshopOfProduct(db, productId);
-    await workshops.assignProducts(db, [productId], workshop_id ?? null);
+    await workshops.assignProducts(db, [productId], workshop_id ?? null, sessionUser(request).id);
     const key = workshop_id ? 'success:productAssigned' : 'success:assignmentRemoved';
     return { ...(await workshops.workshopOfProduct(db, productId)), message: message(key) };
   };
@@ -98,7 +104,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.productWorkshop(':id'), admin, setProductWorkshop);
   api.post(API.productsWorkshop, admin, async (request) => {
     const { product_id, workshop_id } = await validateBody(productWorkshopSchema, request.body);
-    await workshops.assignProducts(db, [product_id], workshop_id);
+    await workshops.assignProducts(db, [product_id], workshop_id, sessionUser(request).id);
     return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('success:productAssigned') };
   });
 }

@@ -1,8 +1,12 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
+import { recordChanges } from '../audit/record';
 import { lineFigures } from '../order-lines/figures';
-import { listLines } from '../order-lines/queries';
+import { streamLines } from '../order-lines/queries';
+import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
@@ -134,10 +138,10 @@ export async function productsOf(db: Db, workshopId: number): Promise<ProductDto
   return db.selectFrom('products').selectAll().where('workshop_id', '=', workshopId).orderBy('id').execute();
 }
 
-/** The workshop's order lines, newest first, with every field the order routes give. */
-export async function ordersOf(db: Db, workshopId: number) {
+/** The workshop's order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown workshop is "not found" first. */
+export async function ordersOf(db: Db, workshopId: number, page?: Page) {
   await getWorkshop(db, workshopId);
-  return listLines(db, { userId: 0, workshopId });
+  return streamLines(db, { userId: 0, workshopId }, page);
 }
 
 async function checkProducts(db: Db, productIds: number[]): Promise<void> {
@@ -152,10 +156,31 @@ async function checkProducts(db: Db, productIds: number[]): Promise<void> {
  * Moves products to a workshop (or none) inside the caller's transaction. Their order lines that
  * have not started follow them; lines already in production stay with the workshop that works on them.
  */
-async function moveProducts(trx: Db, productIds: number[], workshopId: number | null): Promise<void> {
+async function moveProducts(trx: Transaction<Database>, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
   if (productIds.length === 0) return;
   const at = now();
+  // One audit row per product that really changes workshop, with the workshops' names of the moment.
+  const before = await trx
+    .selectFrom('products as p')
+    .leftJoin('workshops as w', 'w.id', 'p.workshop_id')
+    .select(['p.id', 'p.workshop_id', 'w.name'])
+    .where('p.id', 'in', productIds)
+    .orderBy('p.id')
+    .execute();
+  const target = workshopId === null ? null : ((await trx.selectFrom('workshops').select('name').where('id', '=', workshopId).executeTakeFirst())?.name ?? null);
   await trx.updateTable('products').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', productIds).execute();
+  await recordChanges(
+    trx,
+    before
+      .filter((p) => p.workshop_id !== workshopId)
+      .map((p) => ({
+        userId,
+        kind: 'product_workshop' as const,
+        entityId: p.id,
+        before: { workshop_id: p.workshop_id, workshop_name: p.name ?? null },
+        after: { workshop_id: workshopId, workshop_name: target },
+      })),
+  );
   await trx
     .updateTable('order_lines')
     .set({ workshop_id: workshopId, updated_at: at })
@@ -165,15 +190,15 @@ async function moveProducts(trx: Db, productIds: number[], workshopId: number | 
     .execute();
 }
 
-/** Puts products in a workshop (or none), all or nothing. */
-export async function assignProducts(db: Db, productIds: number[], workshopId: number | null): Promise<void> {
+/** Puts products in a workshop (or none), all or nothing; the audit rows name `userId`. */
+export async function assignProducts(db: Db, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (workshopId !== null) {
       const workshop = await workshopRows(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
       if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP');
     }
     await checkProducts(trx, productIds);
-    await moveProducts(trx, productIds, workshopId);
+    await moveProducts(trx, productIds, workshopId, userId);
   });
 }
 
@@ -181,14 +206,14 @@ export async function assignProducts(db: Db, productIds: number[], workshopId: n
  * PUT /workshops/{id}/products: exactly these products belong to the workshop afterwards. One
  * transaction: a failure half-way leaves the workshop's products as they were.
  */
-export async function replaceProducts(db: Db, workshopId: number, productIds: number[]): Promise<void> {
+export async function replaceProducts(db: Db, workshopId: number, productIds: number[], userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await getWorkshop(trx, workshopId);
     await checkProducts(trx, productIds);
     const current = (await trx.selectFrom('products').select('id').where('workshop_id', '=', workshopId).execute()).map((r) => r.id);
     const keep = new Set(productIds);
-    await moveProducts(trx, current.filter((id) => !keep.has(id)), null);
-    await moveProducts(trx, productIds, workshopId);
+    await moveProducts(trx, current.filter((id) => !keep.has(id)), null, userId);
+    await moveProducts(trx, productIds, workshopId, userId);
   });
 }
 

@@ -1,0 +1,64 @@
+import type { FastifyReply } from 'fastify';
+import { INTEGER_MAX, isInteger } from '../shared/schemas/fields';
+import { badRequest } from './errors';
+import { jsonListStream } from './json-stream';
+
+/*
+ * Every list route (a GET answering `{name: [...]}`) takes the optional paging parameters
+ * `?limit=&offset=`; without them it answers the whole list, as a client written from the spec
+ * expects. Lists of order lines, which grow without bound, are read page by page by their query
+ * (`streamLines`, which takes the Page) and streamed; the others are master data of bounded size,
+ * built in memory and cut to the page asked for.
+ */
+
+/** The most rows one page may ask for. */
+export const PAGE_LIMIT_MAX = 10_000;
+
+/** Rows from `offset` on (in the route's own order), at most `limit` of them (null: to the end). */
+export interface Page {
+  offset: number;
+  limit: number | null;
+}
+
+/** Reads `?limit=` (1 to 10,000) and `?offset=` (0 or more), both optional; anything else is a 400. */
+export function pageOf(query: unknown): Page {
+  const params = (query ?? {}) as Record<string, unknown>;
+  const read = (name: string, min: number, max: number): number | null => {
+    const raw = params[name];
+    if (raw === undefined) return null;
+    const value = typeof raw === 'string' && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    if (!isInteger(value, min, max)) throw badRequest('validation:pagingInvalid', 'VALIDATION');
+    return value;
+  };
+  return { offset: read('offset', 0, INTEGER_MAX) ?? 0, limit: read('limit', 1, PAGE_LIMIT_MAX) };
+}
+
+/** The page `query` asks for of a list built in memory. */
+export function paged<T>(rows: readonly T[], query: unknown): T[] {
+  const { offset, limit } = pageOf(query);
+  return rows.slice(offset, limit === null ? undefined : offset + limit);
+}
+
+/** The rows of the pages read so far, then of the rest of `iterator`, which is closed when the reader stops early. */
+async function* rowsOf<T>(read: ReadonlyArray<readonly T[]>, iterator: AsyncIterator<readonly T[]>): AsyncGenerator<T> {
+  try {
+    for (const page of read) yield* page;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* next.value;
+  } finally {
+    await iterator.return?.();
+  }
+}
+
+/**
+ * Answers `{key: [...rows]}` from rows handed on a page (an array) at a time, as `streamLines` reads
+ * them. A list of one page leaves as one string (compressed in one call); a longer one is streamed,
+ * so no array of every row is ever built.
+ */
+export async function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>) {
+  const iterator = pages[Symbol.asyncIterator]();
+  reply.type('application/json; charset=utf-8');
+  const first = await iterator.next();
+  const second = first.done ? first : await iterator.next();
+  if (second.done) return reply.send(JSON.stringify({ [key]: first.done ? [] : first.value }));
+  return reply.send(jsonListStream(key, rowsOf([first.value as readonly unknown[], second.value], iterator)));
+}
