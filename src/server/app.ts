@@ -22,6 +22,7 @@ import { userRoutes } from './modules/users/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
+import { collectRoutes } from './plugins/route-table';
 import { closeConnectionsOnClose, healthRoutes } from './plugins/health';
 import { type LogDestination, loggingServerOptions } from './plugins/logging';
 
@@ -43,6 +44,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
   });
   handleErrors(app);
+  collectRoutes(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

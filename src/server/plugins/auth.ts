@@ -13,6 +13,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles allowed to call the route; any logged-in role when absent. The one place a route's permission is declared. */
     roles?: readonly RoleId[];
+    /**
+     * The record the path's `:id` names is owned: 'line' is an order line, which besides the office
+     * only its workshop and its order's customer reach (another one's answers 404, as if absent).
+     */
+    owns?: 'line';
   }
   interface FastifyRequest {
     /** The logged-in user; set on every non-public route of the API scope. */

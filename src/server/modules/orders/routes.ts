@@ -24,10 +24,13 @@ function requireApproved(body: unknown): void {
 export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): void {
   const workshop = { config: { roles: [Role.Workshop] } };
   const customer = { config: { roles: [Role.Customer] } };
-  const admin = { config: { roles: [Role.Admin] } };
   const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
-  const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer] } };
+  // Routes whose :id is an order line: another workshop's or customer's line answers 404.
+  const workshopLine = { config: { roles: [Role.Workshop], owns: 'line' as const } };
+  const customerLine = { config: { roles: [Role.Customer], owns: 'line' as const } };
+  const adminLine = { config: { roles: [Role.Admin], owns: 'line' as const } };
+  const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer], owns: 'line' as const } };
   const lineId = (request: FastifyRequest) => idParam(request.params);
   /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
   const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[3], options?: Parameters<typeof actOnLine>[4]) => {
@@ -52,13 +55,13 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
 
   api.get(API.myWorkshopOrders, workshop, ownLines);
   api.get(API.myWorkshopStatistics, workshop, async (request) => ({ statistics: workshopCards(await listLines(db, sessionActor(request))) }));
-  api.get(API.myWorkshopOrder(':id'), workshop, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
-  api.patch(API.myWorkshopApprove(':id'), workshop, async (request) => {
+  api.get(API.myWorkshopOrder(':id'), workshopLine, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
+  api.patch(API.myWorkshopApprove(':id'), workshopLine, async (request) => {
     requireApproved(request.body);
     return { order: await act(request, () => ({ type: 'workshopApprove' })) };
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
-  api.patch(API.myWorkshopNextStep(':id'), workshop, async (request) => {
+  api.patch(API.myWorkshopNextStep(':id'), workshopLine, async (request) => {
     // A body that is not a JSON object (text, an array, a bare string) would lose the step it carries.
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
@@ -68,19 +71,19 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
-  api.post(API.myWorkshopGram(':id'), workshop, async (request) => {
+  api.post(API.myWorkshopGram(':id'), workshopLine, async (request) => {
     const { product_gram } = await validateBody(gramSchema, request.body);
     return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })) };
   });
 
   api.get(API.myCustomerOrders, customer, ownLines);
-  api.get(API.myCustomerOrder(':id'), customer, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
-  api.patch(API.myCustomerApprove(':id'), customer, async (request) => {
+  api.get(API.myCustomerOrder(':id'), customerLine, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
+  api.patch(API.myCustomerApprove(':id'), customerLine, async (request) => {
     requireApproved(request.body);
     return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
-  api.put(API.qualityStatus(':id'), admin, async (request) => {
+  api.put(API.qualityStatus(':id'), adminLine, async (request) => {
     const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
     if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
     const returnStep = body.return_step_id;
@@ -94,14 +97,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
     const step = order.current_order_line_process;
     return { order, message: message('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
-  api.put(API.correctGram(':id'), admin, async (request) => {
+  api.put(API.correctGram(':id'), adminLine, async (request) => {
     const id = lineId(request);
     const { product_gram } = await validateBody(gramSchema, request.body);
     const who = sessionActor(request);
     await correctGram(db, id, who, product_gram);
     return { order: await getLine(db, id, who), message: message('success:gramCorrected') };
   });
-  api.put(API.approveShipping(':id'), admin, async (request) => ({
+  api.put(API.approveShipping(':id'), adminLine, async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),
     message: message('success:packingApproved'),
   }));
