@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { namedColumns } from '../../db/columns';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -6,6 +7,8 @@ import { recordChange } from '../audit/record';
 import { lineFigures } from '../order-lines/figures';
 import { streamLines } from '../order-lines/queries';
 import type { Page } from '../../paging';
+
+const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'company_name', 'credit', 'tax_number', 'user_id'] as const;
 
 export interface CustomerInput {
   name: string;
@@ -39,7 +42,7 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
     throw conflict('errors:userHasCustomer', 'USER_HAS_CUSTOMER');
   }
   const at = now();
-  const { id } = await db.insertInto('customers').values({ ...input, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db.insertInto('customers').values({ ...namedColumns(input, CUSTOMER_COLUMNS), created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
   return getCustomer(db, id);
 }
 

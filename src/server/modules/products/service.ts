@@ -1,13 +1,18 @@
 import type { Db } from '../../db';
+import { namedColumns } from '../../db/columns';
 import { isForeignKeyViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
+import { productSchema } from '../../../shared/schemas/products';
 import { changedFields, recordChange } from '../audit/record';
 import { builtInRouting } from '../production-steps/service';
 
 const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
 
 export type ProductInput = Partial<Omit<ProductDto, 'id' | 'created_at' | 'updated_at' | 'user_id'>> & { title: string };
+
+/** What a product write may set: the catalogue form's fields and the single-field edits (all in productSchema). */
+const PRODUCT_COLUMNS = Object.keys(productSchema.fields) as Array<keyof ProductInput>;
 
 export function listProducts(db: Db): Promise<ProductDto[]> {
   return db.selectFrom('products').selectAll().orderBy('id').execute();
@@ -35,7 +40,7 @@ export async function createProduct(db: Db, input: ProductInput, userId: number)
     const at = new Date().toISOString();
     const { id } = await trx
       .insertInto('products')
-      .values({ ...input, user_id: userId, created_at: at, updated_at: at })
+      .values({ ...namedColumns(input, PRODUCT_COLUMNS), user_id: userId, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
     const { after } = changedFields({}, await getProduct(trx, id), Object.keys(input));
@@ -52,7 +57,7 @@ export async function updateProduct(db: Db, id: number, input: Partial<ProductIn
     await checkOptionValues(trx, input);
     await trx
       .updateTable('products')
-      .set({ ...input, updated_at: new Date().toISOString() })
+      .set({ ...namedColumns(input, PRODUCT_COLUMNS), updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
     // Compared as stored (read back): a field sent with the value it already had is no change.

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import { namedColumns } from '../../db/columns';
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -10,6 +11,8 @@ import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
+
+const WORKSHOP_COLUMNS = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax_number', 'user_id'] as const;
 
 export interface WorkshopInput {
   name: string;
@@ -72,7 +75,7 @@ export async function createWorkshop(db: Db, input: WorkshopInput): Promise<Work
   const at = now();
   const { id } = await db
     .insertInto('workshops')
-    .values({ ...input, is_deleted: 0, created_at: at, updated_at: at })
+    .values({ ...namedColumns(input, WORKSHOP_COLUMNS), is_deleted: 0, created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return getWorkshop(db, id);
@@ -81,7 +84,7 @@ export async function createWorkshop(db: Db, input: WorkshopInput): Promise<Work
 export async function updateWorkshop(db: Db, id: number, input: WorkshopInput): Promise<WorkshopDto> {
   await getWorkshop(db, id);
   await checkOwner(db, input.user_id, id);
-  await db.updateTable('workshops').set({ ...input, updated_at: now() }).where('id', '=', id).execute();
+  await db.updateTable('workshops').set({ ...namedColumns(input, WORKSHOP_COLUMNS), updated_at: now() }).where('id', '=', id).execute();
   return getWorkshop(db, id);
 }
 
