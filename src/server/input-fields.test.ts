@@ -64,4 +64,9 @@ describe.each(testDatabases())('fields a route does not take on $name', (databas
     expect(answer.status).toBe(201);
     expect(answer.body.customer.id).not.toBe(5);
   });
+  test('a missing workshop is named in its sentence', async () => {
+    const { id } = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Küpe' } })).body.product;
+    const answer = await t.call('PUT', `/api/v1/products/${id}/workshop`, { token: admin, body: { workshop_id: 424242 } });
+    expect(answer).toMatchObject({ status: 404, body: { code: 'UNKNOWN_WORKSHOP', error: 'Atölye bulunamadı: 424242' } });
+  });
 });

@@ -24,3 +24,14 @@ test('success sentences answer from their own namespace', () => {
   expect(message('success:qualityRejected', { step: 'Cila' })).toBe('Kalite kontrol reddedildi. Ürün Cila adımına geri döndürüldü.');
   expect(message('errors:qualityApproved')).toBe('errors:qualityApproved');
 });
+
+test('a sentence with a placeholder is never named without the values that fill it', () => {
+  // A call site naming such a key and closing right after it (no values) would show '{{id}}' to a user.
+  const files = [...sources(__dirname), ...sources(join(__dirname, '..', 'shared', 'schemas'))];
+  const unfilled = files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/'((?:errors|success|validation):\w+)'(?:\s*,\s*'[A-Z_]+')?\s*\)/g)]
+      .filter((m) => message(m[1]).includes('{{'))
+      .map((m) => `${relative(__dirname, file)}: ${m[0]}`),
+  );
+  expect(unfilled).toEqual([]);
+});

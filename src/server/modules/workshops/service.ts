@@ -198,7 +198,7 @@ export async function assignProducts(db: Db, productIds: number[], workshopId: n
   await db.transaction().execute(async (trx) => {
     if (workshopId !== null) {
       const workshop = await workshopRows(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
-      if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP');
+      if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: workshopId });
     }
     await checkProducts(trx, productIds);
     await moveProducts(trx, productIds, workshopId, userId);
