@@ -20,6 +20,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
 import { userRoutes } from './modules/users/routes';
 import { workshopRoutes } from './modules/workshops/routes';
+import { apiDocsRoutes } from './openapi/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
 import { handleErrors, routeNotFound } from './plugins/errors';
 import { collectRoutes } from './plugins/route-table';
@@ -87,6 +88,8 @@ export async function buildApp(
     auditRoutes(api, db);
   });
   sweepSessions(app, db);
+  // The API document and its page, generated from the route table.
+  apiDocsRoutes(app);
 
   const hasClient = existsSync(resolve(clientDir, 'index.html'));
   if (hasClient) {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { INTEGER_MAX, isInteger } from '../shared/schemas/fields';
+import type { QueryParameter } from './plugins/route-table';
 import { badRequest } from './errors';
 import { jsonListStream } from './json-stream';
 
@@ -13,6 +14,12 @@ import { jsonListStream } from './json-stream';
 
 /** The most rows one page may ask for. */
 export const PAGE_LIMIT_MAX = 10_000;
+
+/** The paging parameters as every list route declares them (`config.query`) for the API document. */
+export const PAGING_QUERY: Readonly<Record<'limit' | 'offset', QueryParameter>> = {
+  limit: { schema: { type: 'integer', minimum: 1, maximum: PAGE_LIMIT_MAX }, description: 'Rows of one page; without it, the whole list' },
+  offset: { schema: { type: 'integer', minimum: 0, maximum: INTEGER_MAX, default: 0 }, description: 'Rows skipped before the page' },
+};
 
 /** Rows from `offset` on (in the route's own order), at most `limit` of them (null: to the end). */
 export interface Page {

@@ -1,4 +1,4 @@
-import { type AnyObject, type ObjectSchema, ValidationError } from 'yup';
+import { type AnyObject, type InferType, type ObjectSchema, ValidationError } from 'yup';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, isId } from '../shared/schemas/fields';
 import { AppError } from './errors';
 
@@ -55,6 +55,23 @@ export async function validateBody<T extends AnyObject>(
     const first = [...problems].sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))[0];
     throw new AppError(400, 'VALIDATION', String(first.errors[0]));
   }
+}
+
+/** A request of a route that declares its body schema (`config.body`, and `config.trim`). */
+export interface DeclaringBody<S extends ObjectSchema<AnyObject>> {
+  body: unknown;
+  routeOptions: { config: { body: S; trim?: readonly string[] } };
+}
+
+/**
+ * The body of a route checked against the schema the route declares (`config: { body, trim }`), as
+ * `validateBody` checks it: the schema is named once, in the declaration the API document reads.
+ * A route that declares no body does not type-check here.
+ */
+export function declaredBody<S extends ObjectSchema<AnyObject>>(request: DeclaringBody<S>): Promise<InferType<S>> {
+  const { body, trim } = request.routeOptions.config;
+  if (!body) throw new Error('the route declares no body schema');
+  return validateBody(body, request.body, trim) as Promise<InferType<S>>;
 }
 
 /** An id from the path (`/things/:id`), 1 to 2147483647 like every id; anything else is a 400 that touches nothing. */

@@ -11,7 +11,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, register, refresh, forgot and reset password). */
     public?: boolean;
-    /** Roles allowed to call the route; any logged-in role when absent. The one place a route's permission is declared. */
+    /** Roles allowed to call the route; without it no one may (deny by default). The one place a route's permission is declared. */
     roles?: readonly RoleId[];
     /**
      * The record the path's `:id` names is owned: 'line' is an order line, which besides the office
@@ -48,7 +48,8 @@ export function requireSessions(scope: FastifyInstance, db: Db, tokenKey: Crypto
     const claims = token ? await verifyAccessToken(tokenKey, token) : null;
     const user = claims ? await useSession(db, claims.sessionId, claims.userId) : null;
     if (!user) throw unauthorized();
-    if (config.roles && !config.roles.includes(user.role)) throw forbidden();
+    // Deny by default: a route that declares no roles is open to nobody (the route-table test names it).
+    if (!config.roles?.includes(user.role)) throw forbidden();
     request.user = user;
     request.actor = actorOf(user);
   });

@@ -53,10 +53,11 @@ export function healthRoutes(app: FastifyInstance, db: Db, logLevel: Config['log
     config: { public: true },
     ...(logLevel === 'info' ? { logLevel: 'warn' as const } : {}),
   };
-  app.get('/healthz', options, async (_request, reply) => {
+  const probe = (summary: string) => ({ ...options, config: { ...options.config, area: 'Operations', summary } });
+  app.get('/healthz', probe('The process answers: {"status":"ok"}'), async (_request, reply) => {
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
-  app.get('/readyz', options, async (request, reply) => {
+  app.get('/readyz', probe('Ready: the database answers and every migration is applied; otherwise 503 with what is missing'), async (request, reply) => {
     const state = await readiness(db);
     reply.header('cache-control', 'no-store');
     if (state.status !== 'ready') {

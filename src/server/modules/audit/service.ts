@@ -43,7 +43,8 @@ export function parseAuditQuery(query: unknown): AuditFilters {
     const value = text(name);
     if (value === undefined) return undefined;
     const at = INSTANT.test(value) ? new Date(value) : null;
-    if (!at || Number.isNaN(at.getTime())) throw invalid();
+    // Years 1 to 9999 in UTC: PostgreSQL has no year 0 (0001-01-01T00:00+14:00 is one) and cannot read "+010000-..." (9999-12-31T23:00-14:00).
+    if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999) throw invalid();
     return at.toISOString();
   };
   const kind = text('kind');

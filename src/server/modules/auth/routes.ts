@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { message } from '../../messages';
 import { sessionUser } from '../../plugins/auth';
-import { validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -51,14 +53,18 @@ function afterAnswer(scope: FastifyInstance): (what: string, work: () => Promise
 }
 
 export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: LimitSettings): void {
+  const route = routesOf('Sessions and accounts');
   const open = { config: { public: true } };
+  // Every role, the inactive one too: whoever holds a session may end it and change its password.
+  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
   const limits = rateLimits(deps.db);
   const rules = authLimits(settings);
   sweepLimits(api, limits);
   const later = afterAnswer(api);
 
-  api.post(API.login, open, async (request, reply) => {
-    const input = await validateBody(loginSchema, request.body, ['username']);
+  const loginRoute = route(open, { summary: 'Log in: an access token and a refresh token', body: loginSchema, trim: ['username'], errors: [401, 429] });
+  api.post(API.login, loginRoute, async (request, reply) => {
+    const input = await declaredBody(request);
     const attempt = await limits.take(
       [
         // Per address and username, so one noisy client cannot lock others out of their accounts...
@@ -71,20 +77,27 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
     return countingFailures(attempt, 'INVALID_CREDENTIALS', () => auth.login(deps, input));
   });
 
-  api.post(API.register, open, async (request, reply) => {
-    const input = await validateBody(registerSchema, request.body, ['username', 'email']);
+  const registerRoute = route(open, {
+    summary: 'Register a user, inactive until an admin gives a role',
+    body: registerSchema,
+    trim: ['username', 'email'],
+    created: true,
+    errors: [409, 429],
+  });
+  api.post(API.register, registerRoute, async (request, reply) => {
+    const input = await declaredBody(request);
     // Every registration counts, a taken name too: that answer is what a name prober is after.
     await limits.take([{ limit: rules.register, subject: request.ip }], reply);
     await auth.register(deps, input);
     return reply.code(201).send({ message: message('success:registered') });
   });
 
-  api.post(API.refresh, open, async (request) => {
-    const { refresh_token } = await validateBody(refreshSchema, request.body);
+  api.post(API.refresh, route(open, { summary: 'New tokens for a refresh token, which is rotated', body: refreshSchema, errors: [401] }), async (request) => {
+    const { refresh_token } = await declaredBody(request);
     return auth.refresh(deps, refresh_token);
   });
 
-  api.post(API.logout, async (request) => {
+  api.post(API.logout, route(anyRole, { summary: 'End the session', body: null }), async (request) => {
     await auth.logout(deps, sessionUser(request));
     return { message: message('success:loggedOut') };
   });
@@ -94,8 +107,14 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
    * looked up and the mail sent after the answer has gone. (SPEC section 8 has a 404 sentence for
    * an unknown address; answering it would tell anyone which addresses have accounts.)
    */
-  api.post(API.forgotPassword, open, async (request, reply) => {
-    const { email } = await validateBody(forgotPasswordSchema, request.body, ['email']);
+  const forgotRoute = route(open, {
+    summary: 'Mail a password-reset link; the same answer for an unknown address',
+    body: forgotPasswordSchema,
+    trim: ['email'],
+    errors: [429, 503],
+  });
+  api.post(API.forgotPassword, forgotRoute, async (request, reply) => {
+    const { email } = await declaredBody(request);
     auth.requireMailer(deps);
     await limits.take(
       [
@@ -108,13 +127,19 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
     return { message: message('success:resetMailSent') };
   });
 
-  api.post(API.resetPassword, open, async (request) => {
-    await auth.resetPassword(deps, await validateBody(resetPasswordSchema, request.body));
+  api.post(API.resetPassword, route(open, { summary: 'Set a new password with a reset token, ending every session', body: resetPasswordSchema }), async (request) => {
+    await auth.resetPassword(deps, await declaredBody(request));
     return { message: message('success:passwordReset') };
   });
 
-  api.post(API.changePassword, async (request, reply) => {
-    const input = await validateBody(changePasswordSchema, request.body, ['username']);
+  const changePasswordRoute = route(anyRole, {
+    summary: 'Change the own password, ending the other sessions',
+    body: changePasswordSchema,
+    trim: ['username'],
+    errors: [429],
+  });
+  api.post(API.changePassword, changePasswordRoute, async (request, reply) => {
+    const input = await declaredBody(request);
     const user = sessionUser(request);
     // Per user: whoever holds a session cannot guess the current password at leisure.
     const attempt = await limits.take([{ limit: rules.passwordChange, subject: String(user.id) }], reply);

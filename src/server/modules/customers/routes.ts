@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { paged, pageOf, sendList } from '../../paging';
+import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
-import { idParam, validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
@@ -12,30 +13,34 @@ import * as customers from './service';
 const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_number'];
 
 export function customerRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Customers');
   const admin = { config: { roles: [Role.Admin] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
 
-  const create = async (request: { body: unknown }, reply: { code(status: number): { send(body: unknown): unknown } }) => {
-    const customer = await customers.createCustomer(db, await validateBody(customerSchema, request.body, TRIMMED));
+  const creating = (summary: string) => route(admin, { summary, body: customerSchema, trim: TRIMMED, created: true, errors: [409] });
+  const create = async (request: DeclaringBody<typeof customerSchema>, reply: { code(status: number): { send(body: unknown): unknown } }) => {
+    const customer = await customers.createCustomer(db, await declaredBody(request));
     return reply.code(201).send({ customer, message: message('success:customerCreated') });
   };
-  api.post(API.customers, admin, create);
-  api.post(API.b2bCustomer, admin, create);
+  api.post(API.customers, creating('Add a B2B customer for a customer user'), create);
+  api.post(API.b2bCustomer, creating('Add a B2B customer for a customer user (as /customers)'), create);
 
-  api.get(API.b2bCustomers, office, async (request) => ({ customers: paged(await customers.listCustomers(db), request.query) }));
-  api.get(API.customerInfo(':id'), office, async (request) => ({ customer: await customers.customerInfo(db, idParam(request.params)) }));
-  api.get(API.customerOrders(':id'), office, async (request, reply) => {
+  api.get(API.b2bCustomers, route(office, { summary: 'List B2B customers', query: PAGING_QUERY }), async (request) => ({
+    customers: paged(await customers.listCustomers(db), request.query),
+  }));
+  api.get(API.customerInfo(':id'), route(office, { summary: 'One B2B customer' }), async (request) => ({ customer: await customers.customerInfo(db, idParam(request.params)) }));
+  api.get(API.customerOrders(':id'), route(office, { summary: "A customer's order lines, streamed", query: PAGING_QUERY }), async (request, reply) => {
     const id = idParam(request.params);
     return sendList(reply, 'orders', await customers.ordersOf(db, id, pageOf(request.query)));
   });
 
-  api.put(API.customerCredit(':id'), admin, async (request) => {
+  api.put(API.customerCredit(':id'), route(admin, { summary: "Set a customer's credit", body: creditSchema }), async (request) => {
     const id = idParam(request.params);
-    const { credit } = await validateBody(creditSchema, request.body);
+    const { credit } = await declaredBody(request);
     return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), message: message('success:creditUpdated') };
   });
 
-  api.get(API.myCustomer, { config: { roles: [Role.Customer] } }, async (request) => {
+  api.get(API.myCustomer, route({ config: { roles: [Role.Customer] } }, { summary: 'The own customer record with its figures', errors: [404] }), async (request) => {
     // A customer's actor always names its customer record.
     const customer = await customers.getCustomer(db, sessionActor(request).customerId!);
     return { customer: { ...customer, ...(await customers.statistics(db, customer.id)) } };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { paged } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
+import { routesOf } from '../../plugins/route-table';
 import { idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -8,15 +9,16 @@ import { getLookup, listLookup } from './service';
 
 /* The fixed lists of SPEC section 4, each as a list and by id: {statuses: [...]}, {status: {...}}. */
 const LOOKUPS = [
-  { path: API.statuses, table: 'order_line_statuses', one: 'status', many: 'statuses' },
-  { path: API.qualityControlStatuses, table: 'quality_control_statuses', one: 'quality_control_status', many: 'quality_control_statuses' },
-  { path: API.packingStatuses, table: 'packing_statuses', one: 'packing_status', many: 'packing_statuses' },
+  { path: API.statuses, table: 'order_line_statuses', one: 'status', many: 'statuses', label: 'order line statuses' },
+  { path: API.qualityControlStatuses, table: 'quality_control_statuses', one: 'quality_control_status', many: 'quality_control_statuses', label: 'quality control statuses' },
+  { path: API.packingStatuses, table: 'packing_statuses', one: 'packing_status', many: 'packing_statuses', label: 'packing statuses' },
 ] as const;
 
 export function lookupRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Fixed lists');
   const readers = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
-  for (const { path, table, one, many } of LOOKUPS) {
-    api.get(path, readers, async (request) => ({ [many]: paged(await listLookup(db, table), request.query) }));
-    api.get(`${path}/:id`, readers, async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
+  for (const { path, table, one, many, label } of LOOKUPS) {
+    api.get(path, route(readers, { summary: `List the ${label}`, query: PAGING_QUERY }), async (request) => ({ [many]: paged(await listLookup(db, table), request.query) }));
+    api.get(`${path}/:id`, route(readers, { summary: `One of the ${label}` }), async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
   }
 }

@@ -1,14 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { message } from '../../messages';
-import { paged, pageOf, sendList } from '../../paging';
+import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
-import { idParam, validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
-import { isId, isInteger } from '../../../shared/schemas/fields';
+import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { lineHistory } from '../order-lines/history';
 import { getLine, listLines, streamLines } from '../order-lines/queries';
@@ -21,7 +23,20 @@ function requireApproved(body: unknown): void {
   if ((body as { approved?: unknown } | null)?.approved !== true) throw badRequest('errors:invalidBody', 'VALIDATION');
 }
 
+/* The bodies the handlers below check themselves, declared for the API document. */
+const approvedBody = object({ approved: boolean().oneOf([true], 'errors:invalidBody').required('errors:invalidBody') });
+const nextStepBody = object({
+  current_order_line_process: integer('errors:invalidBody').meta({
+    description: 'The step the screen showed: a piece that has moved on since is refused (409), so a double tap moves it once',
+  }),
+}).nullable();
+const qualityBody = object({
+  approved: boolean().required('validation:qualityStatusRequired'),
+  return_step_id: integer('validation:returnStepRequired', 1).meta({ description: 'Required when approved is false: the step of the routing the piece goes back to' }),
+});
+
 export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): void {
+  const route = routesOf('Orders and order lines');
   const workshop = { config: { roles: [Role.Workshop] } };
   const customer = { config: { roles: [Role.Customer] } };
   const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
@@ -40,8 +55,15 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
     return getLine(db, id, who);
   };
 
-  api.post(API.manualOrder, customer, async (request, reply) => {
-    const input = await validateBody(manualOrderSchema, request.body, ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes']);
+  const manualOrderRoute = route(customer, {
+    summary: 'Place a manual order: one order line per ordered piece',
+    body: manualOrderSchema,
+    trim: ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes'],
+    created: true,
+    errors: [404],
+  });
+  api.post(API.manualOrder, manualOrderRoute, async (request, reply) => {
+    const input = await declaredBody(request);
     // A customer's actor always names its customer record.
     const order = await createManualOrder(db, sessionActor(request).customerId!, input, limits);
     return reply.code(201).send({ order, message: message('success:orderCreated') });
@@ -49,19 +71,25 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
 
   // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own.
   const ownLines = async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, 'orders', streamLines(db, sessionActor(request), pageOf(request.query)));
-  api.get(API.orders, readers, ownLines);
-  api.get(API.orderProductsDetailed, office, ownLines);
-  api.get(API.lineHistory(':id'), lineReaders, async (request) => ({ history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query) }));
+  api.get(API.orders, route(readers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);
+  api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({
+    history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query),
+  }));
 
-  api.get(API.myWorkshopOrders, workshop, ownLines);
-  api.get(API.myWorkshopStatistics, workshop, async (request) => ({ statistics: workshopCards(await listLines(db, sessionActor(request))) }));
-  api.get(API.myWorkshopOrder(':id'), workshopLine, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
-  api.patch(API.myWorkshopApprove(':id'), workshopLine, async (request) => {
+  api.get(API.myWorkshopOrders, route(workshop, { summary: "The own workshop's order lines, streamed", query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.myWorkshopStatistics, route(workshop, { summary: "The own workshop's figures", errors: [404] }), async (request) => ({
+    statistics: workshopCards(await listLines(db, sessionActor(request))),
+  }));
+  api.get(API.myWorkshopOrder(':id'), route(workshopLine, { summary: 'One order line of the own workshop' }), async (request) => ({
+    order: await getLine(db, lineId(request), sessionActor(request)),
+  }));
+  api.patch(API.myWorkshopApprove(':id'), route(workshopLine, { summary: 'Approve a line at the workshop (once)', body: approvedBody, errors: [409] }), async (request) => {
     requireApproved(request.body);
     return { order: await act(request, () => ({ type: 'workshopApprove' })) };
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
-  api.patch(API.myWorkshopNextStep(':id'), workshopLine, async (request) => {
+  api.patch(API.myWorkshopNextStep(':id'), route(workshopLine, { summary: 'Move a line to the next step of its routing', body: nextStepBody, errors: [409] }), async (request) => {
     // A body that is not a JSON object (text, an array, a bare string) would lose the step it carries.
     const body = request.body;
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
@@ -71,19 +99,22 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
-  api.post(API.myWorkshopGram(':id'), workshopLine, async (request) => {
-    const { product_gram } = await validateBody(gramSchema, request.body);
+  api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing (once)', body: gramSchema, errors: [409] }), async (request) => {
+    const { product_gram } = await declaredBody(request);
     return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })) };
   });
 
-  api.get(API.myCustomerOrders, customer, ownLines);
-  api.get(API.myCustomerOrder(':id'), customerLine, async (request) => ({ order: await getLine(db, lineId(request), sessionActor(request)) }));
-  api.patch(API.myCustomerApprove(':id'), customerLine, async (request) => {
+  api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.myCustomerOrder(':id'), route(customerLine, { summary: 'One own order line' }), async (request) => ({
+    order: await getLine(db, lineId(request), sessionActor(request)),
+  }));
+  api.patch(API.myCustomerApprove(':id'), route(customerLine, { summary: 'Approve an own order line (once)', body: approvedBody, errors: [409] }), async (request) => {
     requireApproved(request.body);
     return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
-  api.put(API.qualityStatus(':id'), adminLine, async (request) => {
+  const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step', body: qualityBody, errors: [409] });
+  api.put(API.qualityStatus(':id'), qualityRoute, async (request) => {
     const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
     if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
     const returnStep = body.return_step_id;
@@ -97,14 +128,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
     const step = order.current_order_line_process;
     return { order, message: message('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
-  api.put(API.correctGram(':id'), adminLine, async (request) => {
+  api.put(API.correctGram(':id'), route(adminLine, { summary: "Correct a piece's gram", body: gramSchema, errors: [409] }), async (request) => {
     const id = lineId(request);
-    const { product_gram } = await validateBody(gramSchema, request.body);
+    const { product_gram } = await declaredBody(request);
     const who = sessionActor(request);
     await correctGram(db, id, who, product_gram);
     return { order: await getLine(db, id, who), message: message('success:gramCorrected') };
   });
-  api.put(API.approveShipping(':id'), adminLine, async (request) => ({
+  api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),
     message: message('success:packingApproved'),
   }));

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { paged } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
-import { idParam, validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { expectedDaysSchema, ourProductIdSchema, productSchema, routingSchema, workmanshipRateSchema } from '../../../shared/schemas/products';
@@ -12,6 +13,7 @@ import * as products from './service';
 const TRIMMED = ['title', 'picture_url', 'shopify_product_id', 'shopify_variant_id', 'product_group', 'category', 'vendor', 'sku', 'our_product_id'];
 
 export function productRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Catalogue');
   const admin = { config: { roles: [Role.Admin] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
   // Option names and routings appear on workshop and customer screens too.
@@ -20,62 +22,69 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   const one = API.product(':id');
 
   // Customers choose from the catalogue for manual orders, without the workshop's terms.
-  api.get(API.products, { config: { roles: [Role.Admin, Role.Office, Role.Customer] } }, async (request) => {
+  const catalogue = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
+  api.get(API.products, route(catalogue, { summary: "List the catalogue; a customer's without the workshop's terms", query: PAGING_QUERY }), async (request) => {
     const all = paged(await products.listProducts(db), request.query);
     if (sessionUser(request).role !== Role.Customer) return { products: all };
     return { products: all.map(({ workmanship_rate: _rate, our_product_id: _code, workshop_id: _workshop, user_id: _user, ...visible }) => visible) };
   });
-  api.get(one, office, async (request) => ({ product: await products.getProduct(db, idParam(request.params)) }));
+  api.get(one, route(office, { summary: 'One product' }), async (request) => ({ product: await products.getProduct(db, idParam(request.params)) }));
 
-  api.post(API.products, admin, async (request, reply) => {
-    const input = await validateBody(productSchema, request.body, TRIMMED);
+  api.post(API.products, route(admin, { summary: 'Add a product', body: productSchema, trim: TRIMMED, created: true }), async (request, reply) => {
+    const input = await declaredBody(request);
     const product = await products.createProduct(db, input, sessionUser(request).id);
     return reply.code(201).send({ product, message: message('success:productCreated') });
   });
 
-  api.put(one, admin, async (request) => {
+  api.put(one, route(admin, { summary: 'Change a product', body: productSchema, trim: TRIMMED }), async (request) => {
     const id = idParam(request.params);
-    const input = await validateBody(productSchema, request.body, TRIMMED);
+    const input = await declaredBody(request);
     return { product: await products.updateProduct(db, id, input, sessionUser(request).id), message: message('success:productUpdated') };
   });
 
-  api.delete(one, admin, async (request) => {
+  api.delete(one, route(admin, { summary: 'Delete a product no order line names', errors: [409] }), async (request) => {
     await products.deleteProduct(db, idParam(request.params));
     return { message: message('success:productDeleted') };
   });
 
-  api.get(API.productOptions, everyone, async (request) => ({ product_options: paged(await products.listOptions(db), request.query) }));
-  api.get(API.productOptionValues, everyone, async (request) => ({ product_option_values: paged(await products.listOptionValues(db), request.query) }));
-  api.get(API.productOptionValue(':id'), everyone, async (request) => ({
+  api.get(API.productOptions, route(everyone, { summary: 'List product options (material, chain length, size, color, karat)', query: PAGING_QUERY }), async (request) => ({
+    product_options: paged(await products.listOptions(db), request.query),
+  }));
+  api.get(API.productOptionValues, route(everyone, { summary: 'List the values of every option', query: PAGING_QUERY }), async (request) => ({
+    product_option_values: paged(await products.listOptionValues(db), request.query),
+  }));
+  api.get(API.productOptionValue(':id'), route(everyone, { summary: 'One option value' }), async (request) => ({
     product_option_value: await products.getOptionValue(db, idParam(request.params)),
   }));
-  api.get(API.optionValuesOfOption(':id'), everyone, async (request) => {
+  api.get(API.optionValuesOfOption(':id'), route(everyone, { summary: 'List the values of one option', query: PAGING_QUERY }), async (request) => {
     const option = await products.getOption(db, idParam(request.params));
     return { product_option_values: paged(await products.listOptionValues(db, option.id), request.query) };
   });
 
-  api.get(API.productionProcess(':id'), production, async (request) => ({
+  api.get(API.productionProcess(':id'), route(production, { summary: "A product's routing: its production steps in order", query: PAGING_QUERY }), async (request) => ({
     product_production_steps: paged(await products.getRouting(db, idParam(request.params)), request.query),
   }));
 
-  const saveRouting = async (request: FastifyRequest) => {
-    const { product_id, steps } = await validateBody(routingSchema, request.body);
+  const routing = (summary: string) => route(admin, { summary, body: routingSchema });
+  const saveRouting = async (request: FastifyRequest & DeclaringBody<typeof routingSchema>) => {
+    const { product_id, steps } = await declaredBody(request);
     return { product_production_steps: await products.replaceRouting(db, product_id, steps, sessionUser(request).id), message: message('success:routingSaved') };
   };
-  api.post(API.routingBulk, admin, saveRouting);
-  api.put(API.routingBulk, admin, saveRouting);
+  api.post(API.routingBulk, routing("Replace a product's whole routing (as PUT)"), saveRouting);
+  api.put(API.routingBulk, routing("Replace a product's whole routing"), saveRouting);
 
   // Single-field edits of the catalogue screen.
-  api.post(API.workmanshipRate(':id'), admin, async (request) => {
+  api.post(API.workmanshipRate(':id'), route(admin, { summary: "Set a product's workmanship rate", body: workmanshipRateSchema }), async (request) => {
     const id = idParam(request.params);
-    return { product: await products.updateProduct(db, id, await validateBody(workmanshipRateSchema, request.body), sessionUser(request).id) };
+    return { product: await products.updateProduct(db, id, await declaredBody(request), sessionUser(request).id) };
   });
-  api.post(API.ourProductId(':id'), admin, async (request) => {
+  const ourProductIdRoute = route(admin, { summary: "Set a product's own code", body: ourProductIdSchema, trim: ['our_product_id'] });
+  api.post(API.ourProductId(':id'), ourProductIdRoute, async (request) => {
     const id = idParam(request.params);
-    return { product: await products.updateProduct(db, id, await validateBody(ourProductIdSchema, request.body, ['our_product_id']), sessionUser(request).id) };
+    return { product: await products.updateProduct(db, id, await declaredBody(request), sessionUser(request).id) };
   });
-  api.post(API.expectedProductionDays(':id'), admin, async (request) => {
+  api.post(API.expectedProductionDays(':id'), route(admin, { summary: "Set a product's expected production days", body: expectedDaysSchema }), async (request) => {
     const id = idParam(request.params);
-    return { product: await products.updateProduct(db, id, await validateBody(expectedDaysSchema, request.body), sessionUser(request).id) };
+    return { product: await products.updateProduct(db, id, await declaredBody(request), sessionUser(request).id) };
   });
 }

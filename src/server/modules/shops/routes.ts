@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { message } from '../../messages';
-import { paged } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
-import { validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
@@ -14,20 +15,25 @@ import * as shops from './service';
 const TRIMMED = ['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token', 'webhook_secret'];
 
 export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher): void {
+  const route = routesOf('Shops');
   const admin = { config: { roles: [Role.Admin] } };
 
-  api.post(API.shop, admin, async (request, reply) => {
-    const connection = await shops.addConnection(db, cipher, 'store', await validateBody(storeSchema, request.body, TRIMMED), sessionUser(request).id);
+  const storeRoute = route(admin, { summary: "Connect a customer's store (credentials kept encrypted)", body: storeSchema, trim: TRIMMED, created: true });
+  api.post(API.shop, storeRoute, async (request, reply) => {
+    const connection = await shops.addConnection(db, cipher, 'store', await declaredBody(request), sessionUser(request).id);
     return reply.code(201).send({ shop: connection, message: message('success:storeAdded') });
   });
-  api.post(API.shopCredentials, admin, async (request, reply) => {
-    const connection = await shops.addConnection(db, cipher, 'webhook', await validateBody(webhookSchema, request.body, TRIMMED), sessionUser(request).id);
+  const webhookRoute = route(admin, { summary: "Connect a customer's shop webhook (credentials kept encrypted)", body: webhookSchema, trim: TRIMMED, created: true });
+  api.post(API.shopCredentials, webhookRoute, async (request, reply) => {
+    const connection = await shops.addConnection(db, cipher, 'webhook', await declaredBody(request), sessionUser(request).id);
     return reply.code(201).send({ shop: connection, message: message('success:webhookAdded') });
   });
-  api.get(API.shop, admin, async (request) => ({ shops: paged(await shops.listConnections(db), request.query) }));
+  api.get(API.shop, route(admin, { summary: 'List shop connections, never their secrets', query: PAGING_QUERY }), async (request) => ({
+    shops: paged(await shops.listConnections(db), request.query),
+  }));
 
   // The catalogue comes from the shop through its admin API, which is built with the order webhooks.
-  api.post(API.catalogueSync, admin, async () => {
+  api.post(API.catalogueSync, route(admin, { summary: 'Read the catalogue from the shop (not configured yet: 503)', body: null, errors: [503] }), async () => {
     throw new AppError(503, 'SHOP_NOT_CONFIGURED', 'errors:shopNotConfigured');
   });
 }

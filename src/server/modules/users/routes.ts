@@ -1,22 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { paged } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
+import { array, object } from 'yup';
 import { sessionUser } from '../../plugins/auth';
+import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
+import { id, integer } from '../../../shared/schemas/fields';
 import * as users from './service';
 
+/** What `parseRoleChanges` takes (it checks the body itself), declared for the API document. */
+const roleChangesBody = array(
+  object({
+    ID: id('validation:roleChangesInvalid').meta({ description: 'The user' }),
+    Role: integer('validation:roleChangesInvalid').required('validation:roleChangesInvalid').meta({ description: 'The new role id' }),
+  }),
+)
+  .required('validation:roleChangesInvalid')
+  .min(1, 'validation:roleChangesInvalid')
+  .max(users.MAX_CHANGES, 'validation:roleChangesInvalid');
+
 export function userRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Users and roles');
   const adminOnly = { config: { roles: [Role.Admin] } };
+  // Every role, the inactive one too: a new user sees who they are while waiting for a role.
+  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
 
-  api.get(API.me, async (request) => ({ user: await users.getUser(db, sessionUser(request).id) }));
+  api.get(API.me, route(anyRole, { summary: 'The signed-in user' }), async (request) => ({ user: await users.getUser(db, sessionUser(request).id) }));
 
-  api.get(API.users, adminOnly, async (request) => ({ users: paged(await users.listUsers(db), request.query) }));
+  api.get(API.users, route(adminOnly, { summary: 'List users', query: PAGING_QUERY }), async (request) => ({ users: paged(await users.listUsers(db), request.query) }));
 
-  api.get(API.roles, adminOnly, async (request) => ({ roles: paged(await users.listRoles(db), request.query) }));
+  api.get(API.roles, route(adminOnly, { summary: 'List roles', query: PAGING_QUERY }), async (request) => ({ roles: paged(await users.listRoles(db), request.query) }));
 
-  api.post(API.changeUserRoles, adminOnly, async (request) => {
+  const changeRolesRoute = route(adminOnly, { summary: "Change users' roles, all or none; the last admin stays admin", body: roleChangesBody, errors: [409] });
+  api.post(API.changeUserRoles, changeRolesRoute, async (request) => {
     await users.changeUserRoles(db, users.parseRoleChanges(request.body), sessionUser(request).id);
     return { message: message('success:rolesChanged') };
   });

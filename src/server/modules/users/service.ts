@@ -35,7 +35,7 @@ export function listRoles(db: Db): Promise<RoleDto[]> {
   return db.selectFrom('roles').select(['id', 'role_name']).orderBy('id').execute();
 }
 
-const MAX_CHANGES = 1000;
+export const MAX_CHANGES = 1000;
 
 /** Checks the shape of a changeUserRoles body: a non-empty list of {ID, Role}, a user id and an integer (the shared field rules). */
 export function parseRoleChanges(body: unknown): RoleChange[] {

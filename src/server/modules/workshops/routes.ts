@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { message } from '../../messages';
-import { paged, pageOf, sendList } from '../../paging';
+import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
-import { idParam, validateBody } from '../../validate';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import {
@@ -19,51 +20,61 @@ import * as workshops from './service';
 const TRIMMED = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax_number'];
 
 export function workshopRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Workshops');
   const admin = { config: { roles: [Role.Admin] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
   const id = (params: unknown) => idParam(params);
 
-  api.get(API.workshops, office, async (request) => ({ workshops: paged(await workshops.listWorkshops(db), request.query) }));
-  api.get(API.workshop(':id'), office, async (request) => ({ workshop: await workshops.getWorkshop(db, id(request.params)) }));
-  api.get(API.workshopInfo(':id'), office, async (request) => ({ workshop: await workshops.getWorkshop(db, id(request.params)) }));
-  api.get(API.workshopStatistics(':id'), office, async (request) => ({ statistics: await workshops.statistics(db, id(request.params)) }));
-  api.get(API.workshopOrders(':id'), office, async (request, reply) => {
+  api.get(API.workshops, route(office, { summary: 'List workshops', query: PAGING_QUERY }), async (request) => ({
+    workshops: paged(await workshops.listWorkshops(db), request.query),
+  }));
+  api.get(API.workshop(':id'), route(office, { summary: 'One workshop with its processes' }), async (request) => ({
+    workshop: await workshops.getWorkshop(db, id(request.params)),
+  }));
+  api.get(API.workshopInfo(':id'), route(office, { summary: 'One workshop with its processes (as /workshops/{id})' }), async (request) => ({
+    workshop: await workshops.getWorkshop(db, id(request.params)),
+  }));
+  api.get(API.workshopStatistics(':id'), route(office, { summary: "A workshop's figures from its order lines" }), async (request) => ({
+    statistics: await workshops.statistics(db, id(request.params)),
+  }));
+  api.get(API.workshopOrders(':id'), route(office, { summary: "A workshop's order lines, streamed", query: PAGING_QUERY }), async (request, reply) => {
     const workshopId = id(request.params);
     return sendList(reply, 'orders', await workshops.ordersOf(db, workshopId, pageOf(request.query)));
   });
-  api.get(API.workshopProcesses(':id'), office, async (request) => ({
+  api.get(API.workshopProcesses(':id'), route(office, { summary: "A workshop's processes", query: PAGING_QUERY }), async (request) => ({
     processes: paged((await workshops.getWorkshop(db, id(request.params))).processes, request.query),
   }));
-  api.get(API.workshopProducts(':id'), office, async (request) => {
+  api.get(API.workshopProducts(':id'), route(office, { summary: 'The products assigned to a workshop', query: PAGING_QUERY }), async (request) => {
     const products = paged(await workshops.productsOf(db, id(request.params)), request.query);
     return { product_ids: products.map((p) => p.id), products };
   });
 
   // A workshop user's actor always names its workshop.
-  api.get(API.myWorkshop, { config: { roles: [Role.Workshop] } }, async (request) => ({
+  api.get(API.myWorkshop, route({ config: { roles: [Role.Workshop] } }, { summary: 'The own workshop', errors: [404] }), async (request) => ({
     workshop: await workshops.getWorkshop(db, sessionActor(request).workshopId!),
   }));
 
-  api.post(API.workshops, admin, async (request, reply) => {
-    const workshop = await workshops.createWorkshop(db, await validateBody(workshopSchema, request.body, TRIMMED));
+  const createRoute = route(admin, { summary: 'Add a workshop for a workshop user', body: workshopSchema, trim: TRIMMED, created: true, errors: [409] });
+  api.post(API.workshops, createRoute, async (request, reply) => {
+    const workshop = await workshops.createWorkshop(db, await declaredBody(request));
     return reply.code(201).send({ workshop, message: message('success:workshopCreated') });
   });
-  api.put(API.workshop(':id'), admin, async (request) => {
+  api.put(API.workshop(':id'), route(admin, { summary: 'Change a workshop', body: workshopSchema, trim: TRIMMED, errors: [409] }), async (request) => {
     const workshopId = id(request.params);
-    const input = await validateBody(workshopSchema, request.body, TRIMMED);
+    const input = await declaredBody(request);
     return { workshop: await workshops.updateWorkshop(db, workshopId, input), message: message('success:workshopUpdated') };
   });
-  api.delete(API.workshop(':id'), admin, async (request) => {
+  api.delete(API.workshop(':id'), route(admin, { summary: 'Delete a workshop without unfinished lines (softly)', errors: [409] }), async (request) => {
     await workshops.deleteWorkshop(db, id(request.params));
     return { message: message('success:workshopDeleted') };
   });
 
-  api.post(API.workshopProcesses(':id'), admin, async (request, reply) => {
+  api.post(API.workshopProcesses(':id'), route(admin, { summary: 'Add a production step to a workshop', body: workshopProcessSchema, created: true }), async (request, reply) => {
     const workshopId = id(request.params);
-    const { step_id } = await validateBody(workshopProcessSchema, request.body);
+    const { step_id } = await declaredBody(request);
     return reply.code(201).send({ workshop: await workshops.addProcess(db, workshopId, step_id), message: message('success:processAdded') });
   });
-  api.delete(API.workshopProcess(':id', ':processId'), admin, async (request) => {
+  api.delete(API.workshopProcess(':id', ':processId'), route(admin, { summary: 'Remove a process from a workshop' }), async (request) => {
     const workshopId = id(request.params);
     const processId = idParam(request.params, 'processId');
     return { workshop: await workshops.removeProcess(db, workshopId, processId), message: message('success:processRemoved') };
@@ -74,36 +85,37 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
     await workshops.assignProducts(db, productIds, workshopId, sessionUser(request).id);
     return { product_ids: productIds, workshop_id: workshopId, message: message(key) };
   };
-  api.put(API.workshopAssignProduct(':id'), admin, async (request) => {
+  api.put(API.workshopAssignProduct(':id'), route(admin, { summary: 'Assign one product to a workshop', body: assignProductSchema }), async (request) => {
     const workshopId = id(request.params);
-    const { product_id } = await validateBody(assignProductSchema, request.body);
+    const { product_id } = await declaredBody(request);
     return assigned(request, [product_id], workshopId, 'success:productAssigned');
   });
-  api.post(API.workshopProducts(':id'), admin, async (request) => {
+  api.post(API.workshopProducts(':id'), route(admin, { summary: 'Assign products to a workshop', body: productIdsSchema }), async (request) => {
     const workshopId = id(request.params);
-    const { product_ids } = await validateBody(productIdsSchema, request.body);
+    const { product_ids } = await declaredBody(request);
     return assigned(request, product_ids, workshopId, 'success:productsAssigned');
   });
-  api.put(API.workshopProducts(':id'), admin, async (request) => {
+  api.put(API.workshopProducts(':id'), route(admin, { summary: "Replace a workshop's products", body: productIdsSchema }), async (request) => {
     const workshopId = id(request.params);
-    const { product_ids } = await validateBody(productIdsSchema, request.body);
+    const { product_ids } = await declaredBody(request);
     await workshops.replaceProducts(db, workshopId, product_ids, sessionUser(request).id);
     return { product_ids, workshop_id: workshopId, message: message('success:productsAssigned') };
   });
 
-  api.get(API.productWorkshop(':id'), office, async (request) => workshops.workshopOfProduct(db, id(request.params)));
-  const setProductWorkshop = async (request: FastifyRequest) => {
+  api.get(API.productWorkshop(':id'), route(office, { summary: "A product's workshop" }), async (request) => workshops.workshopOfProduct(db, id(request.params)));
+  const settingWorkshop = (summary: string) => route(admin, { summary, body: setWorkshopSchema });
+  const setProductWorkshop = async (request: FastifyRequest & DeclaringBody<typeof setWorkshopSchema>) => {
     const productId = id(request.params);
-    const { workshop_id } = await validateBody(setWorkshopSchema, request.body);
+    const { workshop_id } = await declaredBody(request);
     await workshops.workshopOfProduct(db, productId);
     await workshops.assignProducts(db, [productId], workshop_id ?? null, sessionUser(request).id);
     const key = workshop_id ? 'success:productAssigned' : 'success:assignmentRemoved';
     return { ...(await workshops.workshopOfProduct(db, productId)), message: message(key) };
   };
-  api.post(API.productWorkshop(':id'), admin, setProductWorkshop);
-  api.put(API.productWorkshop(':id'), admin, setProductWorkshop);
-  api.post(API.productsWorkshop, admin, async (request) => {
-    const { product_id, workshop_id } = await validateBody(productWorkshopSchema, request.body);
+  api.post(API.productWorkshop(':id'), settingWorkshop("Set or remove a product's workshop (as PUT)"), setProductWorkshop);
+  api.put(API.productWorkshop(':id'), settingWorkshop("Set or remove a product's workshop"), setProductWorkshop);
+  api.post(API.productsWorkshop, route(admin, { summary: "Set a product's workshop", body: productWorkshopSchema }), async (request) => {
+    const { product_id, workshop_id } = await declaredBody(request);
     await workshops.assignProducts(db, [product_id], workshop_id, sessionUser(request).id);
     return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('success:productAssigned') };
   });
