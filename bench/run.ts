@@ -3,6 +3,7 @@
  *   npm run bench                  all measurements
  *   npm run bench -- --skip-clone  without the fresh-clone install/build/start timing
  *   npm run bench -- --skip-clone workshop nextStep   only the measurements named (see MEASUREMENTS)
+ *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10   options of mixed (bench/mixed.ts) and durability (bench/durability.ts)
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,9 @@ import { bootstrap } from '../src/server/db/seed';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
+import { durability } from './durability';
 import { load } from './load';
+import { mixed } from './mixed';
 
 const ROOT = resolve(__dirname, '..');
 /** What chromium sends, on plain HTTP too: API figures are what a browser gets. */
@@ -439,6 +442,8 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   workshop: workshopOrdersThroughput,
   nextStep: nextStepThroughput,
   enumeration: enumerationTiming,
+  mixed: () => mixed(report),
+  durability: () => durability(report),
 };
 
 async function main(): Promise<void> {
