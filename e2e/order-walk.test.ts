@@ -48,7 +48,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await customer.page.goto(`${live.server.url}/customer/new-order`);
   const form = customer.page.getByRole('region', { name: 'Manuel Sipariş' });
   const address = form.getByLabel('Adres');
-  for (let i = 0; i < 50 && (await address.inputValue()) === ''; i++) await customer.page.waitForTimeout(100);
+  await customer.page.waitForFunction((input) => (input as HTMLInputElement).value !== '', await address.elementHandle());
   await form.getByLabel('Ürün 1').selectOption({ index: 1 });
   await form.getByLabel('Adet 1').fill('2');
   await form.getByLabel('Posta Kodu').fill('34000');

@@ -115,8 +115,7 @@ test('the customer places a manual order, approves a line once and exports its o
   const form = page.getByRole('region', { name: 'Manuel Sipariş' });
   // Prefilled from the customer's own profile once it has loaded.
   const address = form.getByLabel('Adres');
-  for (let i = 0; i < 50 && (await address.inputValue()) !== 'x'; i++) await page.waitForTimeout(100);
-  await expect(address.inputValue()).resolves.toBe('x');
+  await page.waitForFunction((input) => (input as HTMLInputElement).value === 'x', await address.elementHandle());
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
   await form.getByText('En az bir ürün ve adet seçmelisiniz.').waitFor();
   await form.getByLabel('Ürün 1').selectOption({ index: 1 });

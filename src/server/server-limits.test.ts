@@ -205,18 +205,27 @@ const postgres = testDatabases().find((database) => database.name === 'postgres'
     expect((await t.call('POST', API.login, { body: { username: 'admin', password: 'admin-secret' } })).status).toBe(200);
   });
 
-  test('a streamed list is read in short queries: a reader slower than the timeout still gets every line', async () => {
+  test('a streamed list is read in short queries: no statement stays open while the reader pauses, so a slow reader is never cut off', async () => {
     const { buyer, productIds } = await setUp(t, 1);
     const placed = await t.call('POST', API.manualOrder, { token: buyer, body: { ...order, products: [{ product_id: productIds[0], quantity: 1000 }, { product_id: productIds[0], quantity: 1 }] } });
     expect(placed.status).toBe(201);
     const ids = (await t.db.selectFrom('order_lines').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
     const seen: number[] = [];
-    // The reader waits longer than the timeout after the first page: read through one cursor
-    // (PostgreSQL times it as one statement), the second chunk of 1,000 would be cancelled.
+    // While the reader holds the first page, nothing of the list is running or open in the database:
+    // a cursor would be a statement open across the pause, which the timeout times as a whole.
+    const openElsewhere = async () =>
+      Number(
+        (
+          await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and (state = 'active' or state like 'idle in transaction%')`.execute(t.db)
+        ).rows[0].n,
+      );
+    const paused: number[] = [];
     for await (const page of streamLines(t.db, { userId: 0 })) {
-      if (seen.length === 0) await new Promise((resolve) => setTimeout(resolve, 300));
+      if (seen.length === 0) paused.push(await openElsewhere());
       seen.push(...page.map((line) => line.id));
     }
+    expect(paused).toEqual([0]);
     expect(seen).toEqual(ids);
   });
 });

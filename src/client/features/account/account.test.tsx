@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
@@ -50,24 +50,32 @@ test("a logout forgets the own record and the products, so the next user never s
 });
 
 test('a read of the own record that a logout overtakes is dropped', async () => {
-  let answer: (response: Response) => void = () => undefined;
+  const answers: Array<(response: Response) => void> = [];
   globalThis.fetch = jest.fn(
     (url: string | URL | Request) =>
       new Promise<Response>((resolve) => {
-        if (String(url) === API.myCustomer) answer = resolve;
+        if (String(url) === API.myCustomer) answers.push(resolve);
         else resolve(jsonResponse(200, {}));
       }),
   ) as typeof fetch;
   const { store } = renderApp(<p>tab</p>);
+  // Every record the store ever held, so a stale one that came and went would still be seen.
+  const held: Array<number | undefined> = [];
+  store.subscribe(() => held.push(selectOwnCustomer(store.getState()).data?.id));
   act(() => {
     store.dispatch(ownCustomerRequested());
   });
   act(() => {
     store.dispatch(loggedOut());
   });
-  await act(async () => {
-    answer(jsonResponse(200, { customer: CUSTOMER }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
   expect(selectOwnCustomer(store.getState())).toEqual({ status: 'idle', notice: null, data: null });
+  answers[0](jsonResponse(200, { customer: CUSTOMER }));
+  // The next user's read, answered after the stale one: once its record is in, the stale answer has had its turn.
+  act(() => {
+    store.dispatch(ownCustomerRequested());
+  });
+  await waitFor(() => expect(answers).toHaveLength(2));
+  answers[1](jsonResponse(200, { customer: { ...CUSTOMER, id: 4 } }));
+  await waitFor(() => expect(selectOwnCustomer(store.getState()).data?.id).toBe(4));
+  expect(held).not.toContain(CUSTOMER.id);
 });
