@@ -2,13 +2,10 @@ import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { canApprovePacking, canDecideQuality, lineState } from '../../../shared/lifecycle';
 import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
-import type { Formatters } from '../lookups';
+import type { Formatters, Lookups } from '../lookups';
 
 /** Names behind the ids of an order line, each with the raw id as fallback. */
-export interface OrderLookups {
-  status: Map<number, string>;
-  step: Map<number, string>;
-  optionValue: Map<number, string>;
+export interface OrderLookups extends Lookups {
   qualityControl: Map<number, string>;
   packing: Map<number, string>;
 }

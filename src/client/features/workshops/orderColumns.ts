@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { NOT_STARTED } from '../../../shared/statuses';
+import { stepLabel } from '../../../shared/statuses';
+import type { Lookups } from '../lookups';
 
 /** A line of a workshop's orders table (GET /api/v1/workshops/{id}/orders). */
 export type WorkshopOrderRow = Pick<
@@ -11,12 +12,6 @@ export type WorkshopOrderRow = Pick<
   | 'production_expected_date' | 'created_at'
 >;
 
-export interface Lookups {
-  status: Map<number, string>;
-  step: Map<number, string>;
-  optionValue: Map<number, string>;
-}
-
 /** The 14 text columns after the photo, in the order of SPEC section 2; each shows '-' when empty. */
 export function workshopOrderColumns(t: TFunction, lookups: Lookups, date: (iso: string) => string) {
   const option = (id: number | null) => (id === null ? '' : (lookups.optionValue.get(id) ?? String(id)));
@@ -26,10 +21,7 @@ export function workshopOrderColumns(t: TFunction, lookups: Lookups, date: (iso:
     { key: 'status', value: (r) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
     {
       key: 'current_process',
-      value: (r) =>
-        r.current_order_line_process === NOT_STARTED
-          ? t('workshops:notStarted')
-          : (lookups.step.get(r.current_order_line_process) ?? String(r.current_order_line_process)),
+      value: (r) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('workshops:notStarted')),
     },
     { key: 'material', value: (r) => option(r.material_id) },
     { key: 'color', value: (r) => option(r.color_id) },
