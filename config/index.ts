@@ -45,6 +45,18 @@ export interface Config {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** On SIGTERM/SIGINT, how long requests in flight may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** The live channel (/ws/orders). */
+  live: {
+    /** How often open sockets' sessions are checked: a logout or role change closes them within this. */
+    sessionCheckMs: number;
+    /** Ping interval; a socket that missed a pong is dropped at the next one. */
+    pingMs: number;
+    /**
+     * Without PUBLIC_URL the product does not know the address users type, so a socket's page
+     * may be any origin on the host the socket itself reached; with it, only PUBLIC_URL's.
+     */
+    sameHostOrigins: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +81,8 @@ export const DEFAULTS = {
   LOG_LEVEL: 'warn',
   TRUST_PROXY: 'false',
   SHUTDOWN_TIMEOUT_MS: '10000',
+  LIVE_SESSION_CHECK_MS: '5000',
+  LIVE_PING_MS: '30000',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -186,5 +200,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: boolean(env, 'TRUST_PROXY'),
     logLevel,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 100, 600_000),
+    live: {
+      sessionCheckMs: integer(env, 'LIVE_SESSION_CHECK_MS', 50, 600_000),
+      pingMs: integer(env, 'LIVE_PING_MS', 1000, 600_000),
+      sameHostOrigins: !env.PUBLIC_URL?.trim(),
+    },
   };
 }

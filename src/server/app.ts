@@ -11,6 +11,9 @@ import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
 import { customerRoutes } from './modules/customers/routes';
+import { lineBus } from './modules/live/bus';
+import { liveRoutes } from './modules/live/routes';
+import { liveSocket } from './modules/live/socket';
 import { lookupRoutes } from './modules/lookups/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
@@ -72,6 +75,11 @@ export async function buildApp(
   const mailer = createMailer(config.smtpUrl, config.publicUrl);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const key = await tokenKey(config.sessionSecret);
+  // Committed line changes, told to the live sockets of this process and (PostgreSQL) every other.
+  const bus = lineBus({ dialect, databaseUrl: config.databaseUrl, log: app.log });
+  await bus.start();
+  app.addHook('onClose', async () => bus.close());
+  await liveSocket(app, { db, bus, tokenKey: key, publicUrl: config.publicUrl, ...config.live });
 
   await app.register(async (api) => {
     requireSessions(api, db, key);
@@ -81,10 +89,11 @@ export async function buildApp(
     lookupRoutes(api, db);
     productRoutes(api, db);
     shopRoutes(api, db, secretsCipher(config.secretsKey));
-    workshopRoutes(api, db);
+    workshopRoutes(api, db, bus);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);
-    orderRoutes(api, db, { maxUnitsPerOrder: config.maxUnitsPerOrder });
+    orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder });
+    liveRoutes(api, db);
     auditRoutes(api, db);
   });
   sweepSessions(app, db);

@@ -7,88 +7,40 @@
  * proves it has the request and waits for the body, which the test sends only after the signal. No
  * sleeps: every step waits for a state (a line printed, a refused connection, a closed socket, an exit).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { loadConfig } from '../../config';
 import { migrateToLatest, openDatabase } from './db';
 import { seedOrders } from './db/demo-orders';
 import { bootstrap } from './db/seed';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
-const ROOT = resolve(__dirname, '../..');
 const ADMIN = { username: 'admin', password: 'admin-secret' };
 
-interface Server {
-  port: number;
-  child: ChildProcess;
-  output: () => string;
-  /** Resolves when the output has a line matching `pattern`. */
-  printed(pattern: RegExp): Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const started: ChildProcess[] = [];
+const started: ServerProcess[] = [];
 const dirs: string[] = [];
 afterAll(() => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const server of started) server.kill();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function startServer(env: Record<string, string> = {}, prepare?: (databaseUrl: string) => Promise<void>): Promise<Server> {
+async function startServer(env: Record<string, string> = {}, prepare?: (databaseUrl: string) => Promise<void>): Promise<ServerProcess> {
   const dir = mkdtempSync(join(process.env.TEST_TMP_DIR ?? tmpdir(), 'shutdown-'));
   dirs.push(dir);
   if (prepare) await prepare(`sqlite:${join(dir, 'app.db')}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
-      DATA_DIR: dir,
-      SESSION_SECRET: 'shutdown-test-secret-long-enough-for-hs256-0123456789',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startServerProcess({
+    DATABASE_URL: `sqlite:${join(dir, 'app.db')}`,
+    DATA_DIR: dir,
+    SESSION_SECRET: 'shutdown-test-secret-long-enough-for-hs256-0123456789',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    ...env,
   });
-  started.push(child);
-  let output = '';
-  const waiters: Array<() => void> = [];
-  const onData = (chunk: Buffer) => {
-    output += chunk.toString();
-    for (const waiter of [...waiters]) waiter();
-  };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => {
-    child.once('exit', (code, signal) => resolveExit({ code, signal }));
-  });
-
-  const printed = (pattern: RegExp) =>
-    new Promise<void>((resolvePrinted, reject) => {
-      const check = () => {
-        if (pattern.test(output)) {
-          waiters.splice(waiters.indexOf(check), 1);
-          resolvePrinted();
-        }
-      };
-      waiters.push(check);
-      check();
-      exited.then(({ code, signal }) => {
-        if (!pattern.test(output)) reject(new Error(`the server exited (${signal ?? code}) before printing ${pattern}:\n${output}`));
-      });
-    });
-
-  await printed(/Listening on http:\/\/127\.0\.0\.1:\d+/);
-  const port = Number(output.match(/Listening on http:\/\/127\.0\.0\.1:(\d+)/)![1]);
-  return { port, child, output: () => output, printed, exited };
+  started.push(server);
+  return server;
 }
 
 /** An idle keep-alive connection: one answered request, then the socket stays open. */

@@ -62,6 +62,8 @@ export const API = {
   myCustomerApprove: (id: number | string) => `/api/v1/customers/me/orders/${id}/approve`,
   manualOrder: '/api/v1/customer-orders/simple',
   orders: '/api/v1/orders',
+  /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */
+  lineChanges: '/api/v1/order-lines/changes',
   orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,

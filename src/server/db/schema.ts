@@ -231,6 +231,17 @@ export interface OrderLineHistoryTable {
   created_at: string;
 }
 
+export interface OrderLineChangesTable {
+  id: Generated<number>;
+  line_id: number;
+  order_id: number;
+  type: string;
+  workshop_id: number | null;
+  previous_workshop_id: number | null;
+  customer_id: number | null;
+  created_at: string;
+}
+
 export interface ShopConnectionsTable {
   id: Generated<number>;
   kind: 'store' | 'webhook';
@@ -280,5 +291,6 @@ export interface Database {
   order_lines: OrderLinesTable;
   shop_connections: ShopConnectionsTable;
   order_line_history: OrderLineHistoryTable;
+  order_line_changes: OrderLineChangesTable;
   audit_log: AuditLogTable;
 }

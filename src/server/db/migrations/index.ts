@@ -7,6 +7,7 @@ import * as lineHistory from './2026-11-23-0005-line-history';
 import * as builtInSteps from './2026-11-23-0006-built-in-steps';
 import * as auditLog from './2026-11-23-0007-audit-log';
 import * as rateLimits from './2026-11-23-0008-rate-limits';
+import * as lineChanges from './2026-11-23-0009-line-changes';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0006-built-in-steps': builtInSteps,
   '2026-11-23-0007-audit-log': auditLog,
   '2026-11-23-0008-rate-limits': rateLimits,
+  '2026-11-23-0009-line-changes': lineChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

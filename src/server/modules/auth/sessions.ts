@@ -29,16 +29,13 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return id;
 }
 
-/**
- * The session's user when the session is active and was used within the idle limit; records the
- * activity. The user's workshop and customer record come in the same query: the order routes need
- * them on every call to know whose lines the user may see.
- */
-export async function useSession(db: Db, sessionId: string, userId: number): Promise<SessionUser | null> {
-  const row = await db
+/** Active sessions with their users, and the workshop and customer record each user acts for. */
+function activeSessions(db: Db) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select((eb) => [
+      'sessions.id as session_id',
       'users.id',
       'users.username',
       'users.role_id',
@@ -46,10 +43,27 @@ export async function useSession(db: Db, sessionId: string, userId: number): Pro
       eb.selectFrom('workshops').select((w) => w.fn.min('workshops.id').as('id')).whereRef('workshops.user_id', '=', 'users.id').where('workshops.is_deleted', '=', 0).as('workshop_id'),
       eb.selectFrom('customers').select((c) => c.fn.min('customers.id').as('id')).whereRef('customers.user_id', '=', 'users.id').as('customer_id'),
     ])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.active', '=', 1)
-    .executeTakeFirst();
+    .where('sessions.active', '=', 1);
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof activeSessions>['execute']>>[number];
+
+const userOf = (row: SessionRow): SessionUser => ({
+  id: row.id,
+  username: row.username,
+  role: row.role_id as RoleId,
+  sessionId: row.session_id,
+  workshopId: row.workshop_id ?? null,
+  customerId: row.customer_id ?? null,
+});
+
+/**
+ * The session's user when the session is active and was used within the idle limit; records the
+ * activity. The user's workshop and customer record come in the same query: the order routes need
+ * them on every call to know whose lines the user may see.
+ */
+export async function useSession(db: Db, sessionId: string, userId: number): Promise<SessionUser | null> {
+  const row = await activeSessions(db).where('sessions.id', '=', sessionId).where('sessions.user_id', '=', userId).executeTakeFirst();
   if (!row) return null;
   if (isBefore(row.last_activity_at, idleCutoff())) {
     await endSession(db, sessionId);
@@ -58,14 +72,21 @@ export async function useSession(db: Db, sessionId: string, userId: number): Pro
   if (differenceInMilliseconds(Date.now(), row.last_activity_at) > TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_activity_at: now() }).where('id', '=', sessionId).execute();
   }
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role_id as RoleId,
-    sessionId,
-    workshopId: row.workshop_id ?? null,
-    customerId: row.customer_id ?? null,
-  };
+  return userOf(row);
+}
+
+/**
+ * The users of those sessions that are still live (active, used within the idle limit), read in
+ * one query without counting as activity: a screen left open is not a user at work.
+ */
+export async function liveSessions(db: Db, sessionIds: readonly string[]): Promise<Map<string, SessionUser>> {
+  const live = new Map<string, SessionUser>();
+  const cutoff = idleCutoff();
+  for (let i = 0; i < sessionIds.length; i += 500) {
+    const rows = await activeSessions(db).where('sessions.id', 'in', sessionIds.slice(i, i + 500)).execute();
+    for (const row of rows) if (!isBefore(row.last_activity_at, cutoff)) live.set(row.session_id, userOf(row));
+  }
+  return live;
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {

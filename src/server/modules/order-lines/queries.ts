@@ -1,4 +1,5 @@
 import type { OrderLineDto } from '../../../shared/api';
+import type { LineEvent } from '../../../shared/live';
 import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
@@ -114,6 +115,72 @@ export function visibleTo(actor: Actor) {
     ]);
 }
 
+/**
+ * The same rule over a change of a line, for the live channel and its catch-up: the office hears
+ * of every change, a customer of its own orders' lines, a workshop of its own lines and of a line
+ * that has just left it (so its screen drops the line).
+ */
+export function mayHear(actor: Actor, change: Pick<LineEvent, 'workshop_id' | 'previous_workshop_id' | 'customer_id'>): boolean {
+  if (actor.workshopId !== undefined && change.workshop_id !== actor.workshopId && change.previous_workshop_id !== actor.workshopId) return false;
+  if (actor.customerId !== undefined && change.customer_id !== actor.customerId) return false;
+  return true;
+}
+
+/** mayHear for a query over the change log named `c`. */
+function changesHeardBy(actor: Actor) {
+  return (eb: ExpressionBuilder<any, any>) =>
+    eb.and([
+      ...(actor.workshopId !== undefined ? [eb.or([eb('c.workshop_id', '=', actor.workshopId), eb('c.previous_workshop_id', '=', actor.workshopId)])] : []),
+      ...(actor.customerId !== undefined ? [eb('c.customer_id', '=', actor.customerId)] : []),
+    ]);
+}
+
+const ID_CHUNK = 500;
+
+/** The given lines as the actor may read them, and the given ids it may not (or that do not exist). */
+export async function linesByIds(db: Db, actor: Actor, ids: readonly number[]): Promise<{ orders: OrderLineDto[]; gone: number[] }> {
+  const unique = [...new Set(ids)];
+  const orders: OrderLineDto[] = [];
+  for (let i = 0; i < unique.length; i += ID_CHUNK) {
+    const rows = await lineQuery(db).where('l.id', 'in', unique.slice(i, i + ID_CHUNK)).where(visibleTo(actor)).orderBy('l.id', 'desc').execute();
+    orders.push(...rows.map(answerFor(actor)));
+  }
+  const found = new Set(orders.map((line) => line.id));
+  return { orders, gone: unique.filter((id) => !found.has(id)) };
+}
+
+/**
+ * PostgreSQL numbers a change when its transaction writes it and shows it when that transaction
+ * commits, so a lower version can appear after a higher one was read: a catch-up also re-reads
+ * the changes made this long before the last one the client saw (far above any write's duration).
+ */
+export const CATCH_UP_OVERLAP_MS = 60_000;
+
+/** The newest version of the change log (0 before any change). */
+export async function latestVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * Every line changed after version `since` that the actor hears of, read as linesByIds reads
+ * them, with the version to ask from next time (read first: a change committed while this runs
+ * is either in the answer or after that version).
+ */
+export async function linesChangedSince(db: Db, actor: Actor, since: number) {
+  const version = await latestVersion(db);
+  const last = since > 0 ? await db.selectFrom('order_line_changes').select('created_at').where('id', '=', since).executeTakeFirst() : undefined;
+  const cutoff = last ? new Date(Date.parse(last.created_at) - CATCH_UP_OVERLAP_MS).toISOString() : null;
+  const changed = await db
+    .selectFrom('order_line_changes as c')
+    .select('c.line_id')
+    .distinct()
+    .where((eb) => (cutoff === null ? eb('c.id', '>', since) : eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)])))
+    .where(changesHeardBy(actor))
+    .execute();
+  return { ...(await linesByIds(db, actor, changed.map((row) => row.line_id))), version };
+}
+
 /** Lines the actor may read, newest first. */
 export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
   return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(answerFor(actor));
@@ -168,6 +235,9 @@ export async function ownedLine(db: Db, lineId: number, actor: Actor) {
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .select([
       'l.id',
+      'l.order_id',
+      'l.workshop_id',
+      'o.customer_id',
       'l.product_id',
       'l.order_line_status_id',
       'l.current_order_line_process',

@@ -1,7 +1,9 @@
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
 import { applyAction, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
-import { CUSTOMER_APPROVED, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import type { LineEventType } from '../../../shared/live';
+import { CUSTOMER_APPROVED, LineStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import type { LineBus } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { ownedLine } from '../order-lines/queries';
 import { routingOf } from '../products/service';
@@ -9,7 +11,8 @@ import { getGeneralSettings } from '../settings/service';
 
 /*
  * The one code path that writes an order line and its history row: every move of the life cycle
- * and the admin's gram correction.
+ * and the admin's gram correction. Each also records its change for the live channel (bus.ts),
+ * which tells the sockets once the transaction has committed.
  */
 
 const now = () => new Date().toISOString();
@@ -30,6 +33,21 @@ const ACTION_NAMES: Record<LineAction['type'], string> = {
   customerApprove: 'customer_approve',
 };
 
+/** The live event of a change from one status to another (SPEC section 9 names them). */
+function eventType(from: number, to: number): LineEventType {
+  if (from === to) return 'order_update';
+  return to === LineStatus.Completed ? 'order_completed' : 'status_change';
+}
+
+/** The live change of a line as ownedLine read it. */
+const changeOf = (line: { id: number; order_id: number; workshop_id: number | null; customer_id: number | null }, type: LineEventType) => ({
+  type,
+  line_id: line.id,
+  order_id: line.order_id,
+  workshop_id: line.workshop_id,
+  customer_id: line.customer_id,
+});
+
 /**
  * Applies one life-cycle action in a transaction: checks it against the rules, writes the new
  * state only if the line is still as read (so two simultaneous requests advance it once) and
@@ -37,12 +55,13 @@ const ACTION_NAMES: Record<LineAction['type'], string> = {
  */
 export async function actOnLine(
   db: Db,
+  bus: LineBus,
   lineId: number,
   actor: Actor,
   build: (routing: () => Promise<number[]>) => Promise<LineAction> | LineAction,
   options: { /** The step the client saw; a line elsewhere by now is not moved again. */ expectedStep?: number } = {},
 ) {
-  return db.transaction().execute(async (trx) => {
+  return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
     if (options.expectedStep !== undefined && options.expectedStep !== line.current_order_line_process) {
       throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
@@ -97,13 +116,14 @@ export async function actOnLine(
         created_at: at,
       })
       .execute();
+    await record([changeOf(line, eventType(state.status, next.status))]);
     return { id: lineId, order_line_status_id: next.status, current_order_line_process: next.step };
   });
 }
 
 /** The admin's correction of a weighed gram (order screen); recorded in the history like any change. */
-export async function correctGram(db: Db, lineId: number, actor: Actor, gram: number) {
-  return db.transaction().execute(async (trx) => {
+export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number) {
+  return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
     const at = now();
     await trx
@@ -125,6 +145,7 @@ export async function correctGram(db: Db, lineId: number, actor: Actor, gram: nu
         created_at: at,
       })
       .execute();
+    await record([changeOf(line, 'order_update')]);
     return { id: lineId, product_gram: gram };
   });
 }

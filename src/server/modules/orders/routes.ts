@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { boolean, object } from 'yup';
 import type { Db } from '../../db';
+import type { LineBus } from '../live/bus';
 import { badRequest } from '../../errors';
 import { message } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
@@ -35,7 +36,7 @@ const qualityBody = object({
   return_step_id: integer('validation:returnStepRequired', 1).meta({ description: 'Required when approved is false: the step of the routing the piece goes back to' }),
 });
 
-export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): void {
+export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits): void {
   const route = routesOf('Orders and order lines');
   const workshop = { config: { roles: [Role.Workshop] } };
   const customer = { config: { roles: [Role.Customer] } };
@@ -48,10 +49,10 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
   const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer], owns: 'line' as const } };
   const lineId = (request: FastifyRequest) => idParam(request.params);
   /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
-  const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[3], options?: Parameters<typeof actOnLine>[4]) => {
+  const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[4], options?: Parameters<typeof actOnLine>[5]) => {
     const id = lineId(request);
     const who = sessionActor(request);
-    await actOnLine(db, id, who, build, options);
+    await actOnLine(db, bus, id, who, build, options);
     return getLine(db, id, who);
   };
 
@@ -65,7 +66,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
   api.post(API.manualOrder, manualOrderRoute, async (request, reply) => {
     const input = await declaredBody(request);
     // A customer's actor always names its customer record.
-    const order = await createManualOrder(db, sessionActor(request).customerId!, input, limits);
+    const order = await createManualOrder(db, bus, sessionActor(request).customerId!, input, limits);
     return reply.code(201).send({ order, message: message('success:orderCreated') });
   });
 
@@ -132,7 +133,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, limits: OrderLimits): 
     const id = lineId(request);
     const { product_gram } = await declaredBody(request);
     const who = sessionActor(request);
-    await correctGram(db, id, who, product_gram);
+    await correctGram(db, bus, id, who, product_gram);
     return { order: await getLine(db, id, who), message: message('success:gramCorrected') };
   });
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { daysAfter } from '../../dates';
 import { badRequest } from '../../errors';
+import type { LineBus } from '../live/bus';
 
 export interface ManualOrderInput {
   address: string;
@@ -25,11 +26,11 @@ export interface OrderLimits {
  * from the product (the workshop cost is the product price times its workmanship rate).
  * More units than the configured maximum are refused before anything is read or written.
  */
-export async function createManualOrder(db: Db, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
+export async function createManualOrder(db: Db, bus: LineBus, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
   const wanted = input.products.filter((p) => p.quantity > 0);
   const units = wanted.reduce((sum, p) => sum + p.quantity, 0);
   if (units > maxUnitsPerOrder) throw badRequest('errors:orderTooManyUnits', 'ORDER_TOO_LARGE', { max: maxUnitsPerOrder });
-  return db.transaction().execute(async (trx) => {
+  return bus.write(db, async (trx, record) => {
     const ids = [...new Set(wanted.map((p) => p.product_id))];
     const products = new Map((await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map((p) => [p.id, p]));
     const missing = ids.find((id) => !products.has(id));
@@ -79,6 +80,8 @@ export async function createManualOrder(db: Db, customerId: number, input: Manua
       }));
     });
     for (let i = 0; i < lines.length; i += 500) await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).execute();
+    const created = await trx.selectFrom('order_lines').select(['id', 'workshop_id']).where('order_id', '=', order.id).orderBy('id').execute();
+    await record(created.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: customerId })));
     return { id: order.id, order_number: orderNumber, lines: lines.length };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
+import type { LineBus } from '../live/bus';
 import { message } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
@@ -19,7 +20,7 @@ import * as workshops from './service';
 
 const TRIMMED = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax_number'];
 
-export function workshopRoutes(api: FastifyInstance, db: Db): void {
+export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   const route = routesOf('Workshops');
   const admin = { config: { roles: [Role.Admin] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
@@ -82,7 +83,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
 
   // Assignment of products to workshops, in the shapes the spec names.
   const assigned = async (request: FastifyRequest, productIds: number[], workshopId: number | null, key: string) => {
-    await workshops.assignProducts(db, productIds, workshopId, sessionUser(request).id);
+    await workshops.assignProducts(db, bus, productIds, workshopId, sessionUser(request).id);
     return { product_ids: productIds, workshop_id: workshopId, message: message(key) };
   };
   api.put(API.workshopAssignProduct(':id'), route(admin, { summary: 'Assign one product to a workshop', body: assignProductSchema }), async (request) => {
@@ -98,7 +99,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.workshopProducts(':id'), route(admin, { summary: "Replace a workshop's products", body: productIdsSchema }), async (request) => {
     const workshopId = id(request.params);
     const { product_ids } = await declaredBody(request);
-    await workshops.replaceProducts(db, workshopId, product_ids, sessionUser(request).id);
+    await workshops.replaceProducts(db, bus, workshopId, product_ids, sessionUser(request).id);
     return { product_ids, workshop_id: workshopId, message: message('success:productsAssigned') };
   });
 
@@ -108,7 +109,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
     const productId = id(request.params);
     const { workshop_id } = await declaredBody(request);
     await workshops.workshopOfProduct(db, productId);
-    await workshops.assignProducts(db, [productId], workshop_id ?? null, sessionUser(request).id);
+    await workshops.assignProducts(db, bus, [productId], workshop_id ?? null, sessionUser(request).id);
     const key = workshop_id ? 'success:productAssigned' : 'success:assignmentRemoved';
     return { ...(await workshops.workshopOfProduct(db, productId)), message: message(key) };
   };
@@ -116,7 +117,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.productWorkshop(':id'), settingWorkshop("Set or remove a product's workshop"), setProductWorkshop);
   api.post(API.productsWorkshop, route(admin, { summary: "Set a product's workshop", body: productWorkshopSchema }), async (request) => {
     const { product_id, workshop_id } = await declaredBody(request);
-    await workshops.assignProducts(db, [product_id], workshop_id, sessionUser(request).id);
+    await workshops.assignProducts(db, bus, [product_id], workshop_id, sessionUser(request).id);
     return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('success:productAssigned') };
   });
 }

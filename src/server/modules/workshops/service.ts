@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordChanges } from '../audit/record';
+import type { LineBus, RecordChanges } from '../live/bus';
 import { lineFigures } from '../order-lines/figures';
 import { streamLines } from '../order-lines/queries';
 import type { Page } from '../../paging';
@@ -157,9 +158,10 @@ async function checkProducts(db: Db, productIds: number[]): Promise<void> {
 
 /**
  * Moves products to a workshop (or none) inside the caller's transaction. Their order lines that
- * have not started follow them; lines already in production stay with the workshop that works on them.
+ * have not started follow them (each move a live change, heard by both workshops); lines already
+ * in production stay with the workshop that works on them.
  */
-async function moveProducts(trx: Transaction<Database>, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
+async function moveProducts(trx: Transaction<Database>, record: RecordChanges, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
   if (productIds.length === 0) return;
   const at = now();
   // One audit row per product that really changes workshop, with the workshops' names of the moment.
@@ -184,24 +186,41 @@ async function moveProducts(trx: Transaction<Database>, productIds: number[], wo
         after: { workshop_id: workshopId, workshop_name: target },
       })),
   );
-  await trx
-    .updateTable('order_lines')
-    .set({ workshop_id: workshopId, updated_at: at })
-    .where('product_id', 'in', productIds)
-    .where('order_line_status_id', '=', LineStatus.Waiting)
-    .where('current_order_line_process', '=', NOT_STARTED)
+  const moving = await trx
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id'])
+    .where('l.product_id', 'in', productIds)
+    .where('l.order_line_status_id', '=', LineStatus.Waiting)
+    .where('l.current_order_line_process', '=', NOT_STARTED)
+    .where((eb) => (workshopId === null ? eb('l.workshop_id', 'is not', null) : eb.or([eb('l.workshop_id', 'is', null), eb('l.workshop_id', '!=', workshopId)])))
+    .orderBy('l.id')
     .execute();
+  for (let i = 0; i < moving.length; i += 500) {
+    const ids = moving.slice(i, i + 500).map((line) => line.id);
+    await trx.updateTable('order_lines').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', ids).execute();
+  }
+  await record(
+    moving.map((line) => ({
+      type: 'order_assigned',
+      line_id: line.id,
+      order_id: line.order_id,
+      workshop_id: workshopId,
+      previous_workshop_id: line.workshop_id,
+      customer_id: line.customer_id,
+    })),
+  );
 }
 
 /** Puts products in a workshop (or none), all or nothing; the audit rows name `userId`. */
-export async function assignProducts(db: Db, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function assignProducts(db: Db, bus: LineBus, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
+  await bus.write(db, async (trx, record) => {
     if (workshopId !== null) {
       const workshop = await workshopRows(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
       if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: workshopId });
     }
     await checkProducts(trx, productIds);
-    await moveProducts(trx, productIds, workshopId, userId);
+    await moveProducts(trx, record, productIds, workshopId, userId);
   });
 }
 
@@ -209,14 +228,14 @@ export async function assignProducts(db: Db, productIds: number[], workshopId: n
  * PUT /workshops/{id}/products: exactly these products belong to the workshop afterwards. One
  * transaction: a failure half-way leaves the workshop's products as they were.
  */
-export async function replaceProducts(db: Db, workshopId: number, productIds: number[], userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function replaceProducts(db: Db, bus: LineBus, workshopId: number, productIds: number[], userId: number): Promise<void> {
+  await bus.write(db, async (trx, record) => {
     await getWorkshop(trx, workshopId);
     await checkProducts(trx, productIds);
     const current = (await trx.selectFrom('products').select('id').where('workshop_id', '=', workshopId).execute()).map((r) => r.id);
     const keep = new Set(productIds);
-    await moveProducts(trx, current.filter((id) => !keep.has(id)), null, userId);
-    await moveProducts(trx, productIds, workshopId, userId);
+    await moveProducts(trx, record, current.filter((id) => !keep.has(id)), null, userId);
+    await moveProducts(trx, record, productIds, workshopId, userId);
   });
 }
 

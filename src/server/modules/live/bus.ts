@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import pg from 'pg';
+import type { Db, DialectName } from '../../db';
+import type { Database } from '../../db/schema';
+import type { LineEvent, LineEventType } from '../../../shared/live';
+
+/*
+ * Committed changes of order lines, told to whoever listens (the live sockets). A change is
+ * recorded in the transaction that makes it, as a row of the change log (its id is the event's
+ * version); listeners hear of it only after that transaction commits, never of a rolled-back one.
+ * SQLite runs in one process: the bus is in memory. On PostgreSQL the writing transaction also
+ * sends `pg_notify`, which the database delivers on commit to every process's listening
+ * connection, so a socket on any process hears of a change made through any other.
+ */
+
+/** A change as its writer describes it; the log gives it its version. */
+export type LineChange = Omit<LineEvent, 'version'>;
+
+/** Records changes inside the writing transaction. */
+export type RecordChanges = (changes: LineChange[]) => Promise<void>;
+
+export type LiveListener = (message: { kind: 'events'; events: LineEvent[] } | { kind: 'resync' }) => void;
+
+export interface LineBus {
+  /**
+   * Runs `work` in one transaction with a recorder for its line changes; listeners hear of the
+   * recorded changes once the transaction has committed.
+   */
+  write<T>(db: Db, work: (trx: Transaction<Database>, record: RecordChanges) => Promise<T>): Promise<T>;
+  subscribe(listener: LiveListener): () => void;
+  /** Starts listening to the other processes (PostgreSQL); resolves once listening or after the first failed try. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const NOTIFY_CHANNEL = 'order_line_changes';
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const NOTIFY_LIMIT = 7_900;
+const INSERT_CHUNK = 500;
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
+
+type Packed = [LineEventType, number, number, number | null, number | null, number | null, number];
+const pack = (e: LineEvent): Packed => [e.type, e.line_id, e.order_id, e.workshop_id, e.previous_workshop_id ?? null, e.customer_id, e.version];
+const unpack = ([type, line_id, order_id, workshop_id, previous_workshop_id, customer_id, version]: Packed): LineEvent => ({
+  type,
+  line_id,
+  order_id,
+  workshop_id,
+  ...(previous_workshop_id === null ? {} : { previous_workshop_id }),
+  customer_id,
+  version,
+});
+
+/** Payloads under PostgreSQL's limit, each naming the process that sent it. */
+function payloads(origin: string, events: LineEvent[]): string[] {
+  const texts: string[] = [];
+  let batch: Packed[] = [];
+  let size = 0;
+  for (const event of events) {
+    const packed = pack(event);
+    const length = JSON.stringify(packed).length + 1;
+    if (batch.length > 0 && size + length > NOTIFY_LIMIT - origin.length - 20) {
+      texts.push(JSON.stringify({ o: origin, e: batch }));
+      batch = [];
+      size = 0;
+    }
+    batch.push(packed);
+    size += length;
+  }
+  if (batch.length > 0) texts.push(JSON.stringify({ o: origin, e: batch }));
+  return texts;
+}
+
+/** Inserts change rows and answers them as events, versions in order. */
+async function logChanges(trx: Transaction<Database>, changes: LineChange[]): Promise<LineEvent[]> {
+  const at = new Date().toISOString();
+  const events: LineEvent[] = [];
+  for (let i = 0; i < changes.length; i += INSERT_CHUNK) {
+    const chunk = changes.slice(i, i + INSERT_CHUNK);
+    const rows = await trx
+      .insertInto('order_line_changes')
+      .values(
+        chunk.map((c) => ({
+          line_id: c.line_id,
+          order_id: c.order_id,
+          type: c.type,
+          workshop_id: c.workshop_id,
+          previous_workshop_id: c.previous_workshop_id ?? null,
+          customer_id: c.customer_id,
+          created_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    // Both databases number a multi-row insert's rows in the order of its values.
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+    chunk.forEach((change, index) => events.push({ ...change, version: ids[index] }));
+  }
+  return events;
+}
+
+export interface BusOptions {
+  dialect: DialectName;
+  /** The database the listening connection opens (PostgreSQL). */
+  databaseUrl: string;
+  /** Where listener failures are reported. */
+  log: { warn(object: unknown, message: string): void; info(object: unknown, message: string): void };
+}
+
+export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
+  const origin = randomUUID();
+  const listeners = new Set<LiveListener>();
+  const tell: LiveListener = (message) => {
+    for (const listener of listeners) listener(message);
+  };
+  const listening = dialect === 'postgres' ? pgListener(databaseUrl, origin, tell, log) : null;
+
+  return {
+    async write(db, work) {
+      const committed: LineEvent[] = [];
+      const result = await db.transaction().execute(async (trx) => {
+        return work(trx, async (changes) => {
+          if (changes.length === 0) return;
+          const events = await logChanges(trx, changes);
+          if (listening) {
+            for (const payload of payloads(origin, events)) {
+              await trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
+            }
+          }
+          committed.push(...events);
+        });
+      });
+      // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
+      if (committed.length > 0) tell({ kind: 'events', events: committed });
+      return result;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    start: async () => listening?.start(),
+    close: async () => listening?.close(),
+  };
+}
+
+/**
+ * One dedicated connection per process that LISTENs for the other processes' changes. When it
+ * drops it reconnects with back-off and, listening again, tells its sockets to resync: whatever
+ * was notified while it was away is not replayed by the database.
+ */
+function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log: BusOptions['log']) {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  let wait = LISTEN_RETRY_MS.first;
+  let hasListened = false;
+
+  const schedule = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, wait);
+    retry.unref();
+    wait = Math.min(wait * 2, LISTEN_RETRY_MS.max);
+  };
+
+  async function connect(): Promise<void> {
+    const connection = new pg.Client({ connectionString: databaseUrl });
+    client = connection;
+    const lost = (error?: Error) => {
+      if (client !== connection) return;
+      client = null;
+      connection.removeAllListeners();
+      connection.end().catch(() => undefined);
+      if (!closed) {
+        log.warn({ err: error }, 'live listener lost its database connection');
+        schedule();
+      }
+    };
+    connection.on('error', lost);
+    connection.on('end', () => lost());
+    connection.on('notification', ({ channel, payload }) => {
+      if (channel !== NOTIFY_CHANNEL || !payload) return;
+      try {
+        const { o, e } = JSON.parse(payload) as { o: string; e: Packed[] };
+        if (o !== origin) tell({ kind: 'events', events: e.map(unpack) });
+      } catch (error) {
+        log.warn({ err: error }, 'live listener received an unreadable notification');
+      }
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      wait = LISTEN_RETRY_MS.first;
+      if (hasListened) {
+        log.info({}, 'live listener listens again; sockets resync');
+        tell({ kind: 'resync' });
+      }
+      hasListened = true;
+    } catch (error) {
+      lost(error as Error);
+    }
+  }
+
+  return {
+    start: () => connect(),
+    /** Test hook and shutdown: drop the connection as a network failure would. */
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const connection = client;
+      client = null;
+      connection?.removeAllListeners();
+      await connection?.end().catch(() => undefined);
+    },
+  };
+}

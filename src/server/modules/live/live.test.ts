@@ -1,0 +1,199 @@
+/*
+ * The live channel on a listening server: who may connect, who hears of which change, and that only
+ * committed changes are told. "Hears nothing of X" is proven by order: each socket receives its
+ * events in commit order, so once a later change has arrived, an earlier one it was owed would have too.
+ */
+import type { AddressInfo } from 'node:net';
+import { type Fixture, startFixture } from '../../../../test/fixture';
+import { testDatabases } from '../../../../test/databases';
+import { type LiveClient, liveClient } from '../../../../test/live-client';
+import { API } from '../../../shared/api';
+import { LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import { Role } from '../../../shared/roles';
+
+const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync';
+const eventOf = (lineId: number) => (message: LiveMessage) => isEvent(message) && message.line_id === lineId;
+const ready = (message: LiveMessage) => message.type === 'ready';
+
+describe.each(testDatabases())('live channel on $name', (database) => {
+  let f: Fixture;
+  let base: string;
+  const open: LiveClient[] = [];
+  const connect = (path: string, options?: Parameters<typeof liveClient>[1]) => {
+    const client = liveClient(`${base}${path}`, options);
+    open.push(client);
+    return client;
+  };
+  /** A socket of the caller, authenticated by its first message and ready. */
+  const listen = async (name: string) => {
+    const client = connect('/ws/orders', { authMessage: f.caller(name).token });
+    await client.next(ready);
+    return client;
+  };
+  const token = (name: string) => f.caller(name).token!;
+
+  beforeAll(async () => {
+    f = await startFixture(await database.create(), { LIVE_SESSION_CHECK_MS: '100' });
+    await f.t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `ws://127.0.0.1:${(f.t.app.server.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterEach(() => {
+    for (const client of open.splice(0)) client.close();
+  });
+  afterAll(() => f?.close());
+
+  test('a socket without a valid token is closed with 4401 and hears nothing', async () => {
+    const refused = [
+      connect('/ws/orders', { authMessage: 'not-a-token' }),
+      connect(`/ws/orders?token=${token('admin').slice(0, -4)}AAAA`),
+      connect('/ws/orders', { headers: { authorization: 'Bearer nope' } }),
+      // A first message that is not the auth message.
+      connect('/ws/orders', { authMessage: undefined }),
+    ];
+    refused[3].socket.on('open', () => refused[3].socket.send('{"type":"hello"}'));
+    for (const client of refused) {
+      expect(await client.closed()).toBe(LiveClose.Unauthorized);
+      expect(client.messages).toEqual([]);
+    }
+  });
+
+  test('user_id and role in the address must be the token’s own', async () => {
+    const admin = f.caller('admin');
+    const workshop = f.caller('workshop');
+    const forgedUser = connect(`/ws/orders?user_id=${admin.userId}&role=${Role.Admin}`, { authMessage: workshop.token });
+    const forgedRole = connect(`/ws/orders?user_id=${workshop.userId}&role=${Role.Admin}`, { authMessage: workshop.token });
+    for (const client of [forgedUser, forgedRole]) {
+      expect(await client.closed()).toBe(LiveClose.Unauthorized);
+      expect(client.messages).toEqual([]);
+    }
+    const honest = connect(`/ws/orders?user_id=${workshop.userId}&role=${Role.Workshop}`, { authMessage: workshop.token });
+    await honest.next(ready);
+  });
+
+  test('a page of another site cannot open the socket; the product’s own page can', async () => {
+    const foreign = connect('/ws/orders', { headers: { origin: 'https://evil.example' }, authMessage: token('admin') });
+    expect(await foreign.refusedWith).toBe(403);
+    const own = connect('/ws/orders', { headers: { origin: f.t.config.publicUrl }, authMessage: token('admin') });
+    expect(await own.refusedWith).toBeNull();
+    await own.next(ready);
+  });
+
+  test('the token may come in the address, a Bearer header or the first message, on every alias', async () => {
+    const viaQuery = connect(`/ws?token=${token('office')}`);
+    const viaHeader = connect('/api/ws/orders', { headers: { authorization: `Bearer ${token('office')}` } });
+    const viaMessage = connect('/ws/orders', { authMessage: token('office') });
+    for (const client of [viaQuery, viaHeader, viaMessage]) await client.next(ready);
+  });
+
+  test('each socket hears exactly the changes of lines its user may read, with no cost field', async () => {
+    const names = ['admin', 'office', 'workshop', 'customer', 'other workshop', 'other customer'] as const;
+    const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
+    const { line, otherLine } = f.ids;
+    const approveA = await f.t.call('PATCH', API.myWorkshopApprove(line), { token: token('workshop'), body: { approved: true } });
+    expect(approveA.status).toBe(200);
+    const approveB = await f.t.call('PATCH', API.myWorkshopApprove(otherLine), { token: token('other workshop'), body: { approved: true } });
+    expect(approveB.status).toBe(200);
+
+    for (const name of ['admin', 'office'] as const) {
+      await sockets[name].next(eventOf(otherLine));
+      expect(sockets[name].messages.filter(isEvent).map((e) => e.line_id)).toEqual([line, otherLine]);
+    }
+    for (const [mine, theirs] of [
+      ['workshop', 'other workshop'],
+      ['customer', 'other customer'],
+    ] as const) {
+      await sockets[mine].next(eventOf(line));
+      await sockets[theirs].next(eventOf(otherLine));
+      // Both changes have reached both processes' sockets in order: neither heard of the other's line.
+      await sockets.admin.next(eventOf(otherLine));
+      expect(sockets[mine].messages.filter(isEvent).map((e) => e.line_id)).not.toContain(otherLine);
+      expect(sockets[theirs].messages.filter(isEvent).map((e) => e.line_id)).not.toContain(line);
+    }
+    const heard = sockets.customer.messages.find(eventOf(line)) as LineEvent;
+    expect(Object.keys(heard).sort()).toEqual(['customer_id', 'line_id', 'order_id', 'type', 'version', 'workshop_id']);
+    expect(heard).toMatchObject({ type: 'order_update', line_id: line, workshop_id: f.ids.workshop, customer_id: f.ids.customer });
+  });
+
+  test('a refused change tells no one; the next real one is the first event', async () => {
+    const admin = await listen('admin');
+    // Packing approval of a line that is nowhere near packing: refused with 409, nothing written.
+    const refused = await f.t.call('PUT', API.approveShipping(f.ids.line), { token: token('admin') });
+    expect(refused.status).toBe(409);
+    const moved = await f.t.call('PATCH', API.myWorkshopNextStep(f.ids.line), { token: token('workshop'), body: {} });
+    expect(moved.status).toBe(200);
+    const first = await admin.next(isEvent);
+    expect(first).toMatchObject({ type: 'status_change', line_id: f.ids.line });
+    expect(admin.messages.filter(isEvent)).toHaveLength(1);
+  });
+
+  test('a new order reaches its workshop and customer at once; the catch-up route answers what changed', async () => {
+    const workshop = await listen('workshop');
+    const otherWorkshop = await listen('other workshop');
+    const since = (workshop.messages[0] as { version: number }).version;
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 2 }] },
+    });
+    expect(placed.status).toBe(201);
+    const created = await workshop.next((m) => isEvent(m) && m.type === 'new_order');
+    expect(created).toMatchObject({ order_id: placed.body.order.id, workshop_id: f.ids.workshop, customer_id: f.ids.customer });
+
+    const changes = await f.t.call('GET', `${API.lineChanges}?since=${since}`, { token: token('workshop') });
+    expect(changes.status).toBe(200);
+    const newLines = changes.body.orders.filter((l: { order_id: number }) => l.order_id === placed.body.order.id);
+    expect(newLines).toHaveLength(2);
+    expect(changes.body.version).toBeGreaterThanOrEqual((created as LineEvent).version);
+    const theirs = await f.t.call('GET', `${API.lineChanges}?since=${since}`, { token: token('other workshop') });
+    expect(theirs.body.orders.map((l: { id: number }) => l.id)).not.toEqual(expect.arrayContaining(newLines.map((l: { id: number }) => l.id)));
+    // Another workshop asking for these lines by id learns only that it may not see them.
+    const ids = newLines.map((l: { id: number }) => l.id);
+    const byIds = await f.t.call('GET', `${API.lineChanges}?ids=${ids.join(',')}`, { token: token('other workshop') });
+    expect(byIds.body).toMatchObject({ orders: [], gone: ids });
+    await f.t.call('GET', API.myWorkshopOrders, { token: token('other workshop') });
+    expect(otherWorkshop.messages.filter(isEvent)).toEqual([]);
+  });
+
+  test('a product moved to another workshop takes its unstarted lines: both workshops hear of it, the old one loses them', async () => {
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 1 }] },
+    });
+    const lineId = (await f.t.db.selectFrom('order_lines').select('id').where('order_id', '=', placed.body.order.id).executeTakeFirstOrThrow()).id;
+    const from = await listen('workshop');
+    const to = await listen('other workshop');
+    const moved = await f.t.call('PUT', API.workshopAssignProduct(f.ids.otherWorkshop), { token: token('admin'), body: { product_id: f.ids.product } });
+    expect(moved.status).toBe(200);
+    for (const socket of [from, to]) {
+      expect(await socket.next(eventOf(lineId))).toMatchObject({ type: 'order_assigned', workshop_id: f.ids.otherWorkshop, previous_workshop_id: f.ids.workshop });
+    }
+    const gone = await f.t.call('GET', `${API.lineChanges}?ids=${lineId}`, { token: token('workshop') });
+    expect(gone.body).toMatchObject({ orders: [], gone: [lineId] });
+    const arrived = await f.t.call('GET', `${API.lineChanges}?ids=${lineId}`, { token: token('other workshop') });
+    expect(arrived.body.orders.map((l: { id: number }) => l.id)).toEqual([lineId]);
+    // Back where it was, for the other tests.
+    await f.t.call('PUT', API.workshopAssignProduct(f.ids.workshop), { token: token('admin'), body: { product_id: f.ids.product } });
+  });
+
+  test('the catch-up route refuses a malformed question with the sentence and changes nothing', async () => {
+    for (const query of ['', '?since=-1', '?since=abc', '?ids=', '?ids=1,,2', '?ids=0', `?ids=${Array.from({ length: 501 }, (_, i) => i + 1).join(',')}`, '?since=1&ids=1', '?since=1&x=2']) {
+      const answer = await f.t.call('GET', `${API.lineChanges}${query}`, { token: token('admin') });
+      expect({ query, status: answer.status, code: answer.body.code }).toEqual({ query, status: 400, code: 'VALIDATION' });
+      expect(answer.body.error).toMatch(/^Değişen satırlar geçersiz/);
+    }
+  });
+
+  test('a socket closes when its session ends: logout, and a role change', async () => {
+    const fresh = await f.t.login('ofis', 'secret-pass');
+    const byLogout = connect('/ws/orders', { authMessage: fresh.token });
+    await byLogout.next(ready);
+    expect((await f.t.call('POST', API.logout, { token: fresh.token })).status).toBe(200);
+    expect(await byLogout.closed()).toBe(LiveClose.Unauthorized);
+
+    const buyer = await f.t.newUser('gecici_alici');
+    await f.t.call('POST', API.changeUserRoles, { token: token('admin'), body: [{ ID: buyer.user_id, Role: Role.Office }] });
+    const office = connect('/ws/orders', { authMessage: buyer.token });
+    await office.next(ready);
+    await f.t.call('POST', API.changeUserRoles, { token: token('admin'), body: [{ ID: buyer.user_id, Role: Role.Inactive }] });
+    expect(await office.closed()).toBe(LiveClose.Unauthorized);
+  });
+});

@@ -1,0 +1,223 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db';
+import { type SessionUser, liveSessions, useSession } from '../auth/sessions';
+import { verifyAccessToken } from '../auth/tokens';
+import { type Actor, actorOf } from '../order-lines/actor';
+import { latestVersion, mayHear } from '../order-lines/queries';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import type { LineBus } from './bus';
+
+/*
+ * The live channel of order lines (/ws/orders and its aliases, src/shared/live.ts). A socket proves
+ * its user with the access token (in the address, an Authorization header, or a first message);
+ * from then on it hears of every committed change of a line its user may read, by the same rule
+ * as the HTTP routes, until its session ends.
+ */
+
+export interface LiveOptions {
+  db: Db;
+  bus: LineBus;
+  tokenKey: CryptoKey;
+  /** The product's own address: a browser socket from any other page is refused (cross-site hijacking). */
+  publicUrl: string;
+  /** Also take a page on the host the socket reached (PUBLIC_URL not configured). */
+  sameHostOrigins?: boolean;
+  /** How often open sockets' sessions are checked (logout, expiry, role change close them). */
+  sessionCheckMs?: number;
+  /** How often sockets are pinged; one that has not answered the last ping is dropped. */
+  pingMs?: number;
+  /** A socket with more than this many bytes waiting to be sent reads too slowly and is dropped. */
+  maxBufferedBytes?: number;
+}
+
+/** A message larger than the auth message is never expected from a client. */
+const MAX_PAYLOAD = 4_096;
+
+interface Listener {
+  socket: WebSocket;
+  user: SessionUser;
+  actor: Actor | null;
+  alive: boolean;
+  /** Events held back until the socket has been told it is ready (then null). */
+  held: string[] | null;
+}
+
+/** Origins that are the product's own: its public address, and on a loopback address its other loopback names. */
+function ownOrigins(publicUrl: string): Set<string> {
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'];
+  if (loopback.includes(url.hostname)) for (const host of loopback) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+  return origins;
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const [scheme, token] = (request.headers.authorization ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** The token of the first message, if it is `{type: "auth", token}` and comes in time; else null. */
+function firstMessageToken(socket: WebSocket): Promise<string | null> {
+  return new Promise((resolve) => {
+    const done = (token: string | null) => {
+      clearTimeout(timer);
+      socket.off('message', onMessage);
+      socket.off('close', onClose);
+      resolve(token);
+    };
+    const onMessage = (data: unknown, isBinary: boolean) => {
+      if (isBinary) return done(null);
+      try {
+        const message = JSON.parse(String(data)) as { type?: unknown; token?: unknown };
+        done(message?.type === 'auth' && typeof message.token === 'string' && message.token.length > 0 ? message.token : null);
+      } catch {
+        done(null);
+      }
+    };
+    const onClose = () => done(null);
+    const timer = setTimeout(() => done(null), LIVE_AUTH_TIMEOUT_MS);
+    socket.on('message', onMessage);
+    socket.on('close', onClose);
+  });
+}
+
+/** `user_id` and `role` in the address (SPEC) are only claims: they must be the token's user and its current role. */
+function claimsMatch(query: unknown, user: SessionUser): boolean {
+  const { user_id, role } = (query ?? {}) as Record<string, unknown>;
+  if (user_id !== undefined && user_id !== String(user.id)) return false;
+  if (role !== undefined && role !== String(user.role)) return false;
+  return true;
+}
+
+export async function liveSocket(app: FastifyInstance, options: LiveOptions): Promise<void> {
+  const { db, bus, tokenKey, sessionCheckMs = 5_000, pingMs = 30_000, maxBufferedBytes = 1_000_000 } = options;
+  const origins = ownOrigins(options.publicUrl);
+  const listeners = new Set<Listener>();
+
+  await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD, perMessageDeflate: false } });
+
+  /** Sends one text, or drops a socket that has let too much pile up. */
+  const send = (listener: Listener, text: string) => {
+    if (listener.held) return void listener.held.push(text);
+    if (listener.socket.bufferedAmount > maxBufferedBytes) {
+      listener.socket.close(LiveClose.TooSlow, 'too slow');
+      listeners.delete(listener);
+      return;
+    }
+    listener.socket.send(text);
+  };
+
+  const stopListening = bus.subscribe((message) => {
+    if (message.kind === 'resync') {
+      const text = JSON.stringify({ type: 'resync' } satisfies LiveMessage);
+      for (const listener of listeners) send(listener, text);
+      return;
+    }
+    for (const event of message.events) {
+      // One text per event, serialised once for everyone who may hear of it.
+      let text: string | null = null;
+      for (const listener of listeners) {
+        if (!listener.actor || !mayHear(listener.actor, event)) continue;
+        text ??= JSON.stringify(event satisfies LineEvent);
+        send(listener, text);
+      }
+    }
+  });
+
+  // Ends the sockets whose session has ended or whose user now reads other lines (a new role, workshop or customer).
+  const checkSessions = async () => {
+    if (listeners.size === 0) return;
+    const open = [...listeners];
+    const live = await liveSessions(db, [...new Set(open.map((l) => l.user.sessionId))]);
+    for (const listener of open) {
+      const now = live.get(listener.user.sessionId);
+      const same = now && now.role === listener.user.role && now.workshopId === listener.user.workshopId && now.customerId === listener.user.customerId;
+      if (!same) {
+        listeners.delete(listener);
+        listener.socket.close(LiveClose.Unauthorized, 'session ended');
+      }
+    }
+  };
+  const sessionTimer = setInterval(() => checkSessions().catch((error) => app.log.warn({ err: error }, 'live session check failed')), sessionCheckMs);
+  const pingTimer = setInterval(() => {
+    for (const listener of listeners) {
+      if (!listener.alive) {
+        listeners.delete(listener);
+        listener.socket.terminate();
+        continue;
+      }
+      listener.alive = false;
+      listener.socket.ping();
+    }
+  }, pingMs);
+  sessionTimer.unref();
+  pingTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sessionTimer);
+    clearInterval(pingTimer);
+    stopListening();
+    for (const listener of listeners) listener.socket.close(1001, 'server stopping');
+    listeners.clear();
+  });
+
+  const refuseForeignOrigin = async (request: FastifyRequest, reply: { code(status: number): { send(body: unknown): unknown } }) => {
+    const origin = request.headers.origin;
+    // Browsers always name the page's origin; a client without one is not a page another site runs.
+    if (origin === undefined || origins.has(origin)) return;
+    const sameHost = options.sameHostOrigins && URL.canParse(origin) && new URL(origin).host === request.headers.host;
+    if (!sameHost) return reply.code(403).send({ error: 'Forbidden origin', code: 'FORBIDDEN_ORIGIN' });
+  };
+
+  const handler = async (socket: WebSocket, request: FastifyRequest) => {
+    try {
+      await welcome(socket, request);
+    } catch (error) {
+      app.log.error({ err: error }, 'live socket failed to start');
+      socket.close(1011, 'server error');
+    }
+  };
+
+  const welcome = async (socket: WebSocket, request: FastifyRequest) => {
+    // Listen at once: a first message sent right after the handshake must not be missed.
+    const fromMessage = firstMessageToken(socket);
+    const { token: queryToken } = (request.query ?? {}) as { token?: unknown };
+    const token = (typeof queryToken === 'string' && queryToken) || bearer(request) || (await fromMessage);
+    const claims = token ? await verifyAccessToken(tokenKey, token) : null;
+    const user = claims ? await useSession(db, claims.sessionId, claims.userId) : null;
+    if (!user || !claimsMatch(request.query, user)) {
+      socket.close(LiveClose.Unauthorized, 'unauthorized');
+      return;
+    }
+    if (socket.readyState !== socket.OPEN) return;
+    const listener: Listener = { socket, user, actor: actorOf(user), alive: true, held: [] };
+    socket.on('pong', () => {
+      listener.alive = true;
+    });
+    socket.on('close', () => listeners.delete(listener));
+    // After the auth message, nothing more is expected from the client.
+    socket.on('message', () => undefined);
+    // Listening starts before the version is read, so no change falls between the two; changes
+    // heard meanwhile follow the ready message.
+    listeners.add(listener);
+    const version = await latestVersion(db);
+    const held = listener.held ?? [];
+    listener.held = null;
+    send(listener, JSON.stringify({ type: 'ready', version } satisfies LiveMessage));
+    for (const text of held) send(listener, text);
+  };
+
+  for (const path of LIVE_PATHS) {
+    app.get(
+      path,
+      {
+        websocket: true,
+        preValidation: refuseForeignOrigin,
+        // The socket proves its user itself (token in the address, header or first message).
+        config: { public: true, area: 'Live order lines', summary: 'The live channel of order line changes (WebSocket; see src/shared/live.ts)' },
+      },
+      handler,
+    );
+  }
+}

@@ -1,0 +1,72 @@
+/*
+ * The live channel of order lines (/ws/orders), as both ends speak it. Messages are JSON with a
+ * `type` field (SPEC section 7). An event names a changed line and who may see it, never the row
+ * itself: a client reads the changed lines through the HTTP route, under the same ownership rule.
+ */
+
+/** Where the channel answers; the admin screen tries them in this order (SPEC section 7). */
+export const LIVE_PATHS = ['/ws/orders', '/ws', '/api/ws/orders'] as const;
+
+/** Kinds of line change, by the names SPEC section 9 gives the live events. */
+export const LINE_EVENT_TYPES = ['new_order', 'order_update', 'status_change', 'order_assigned', 'order_canceled', 'order_completed'] as const;
+export type LineEventType = (typeof LINE_EVENT_TYPES)[number];
+
+/** One committed change of one order line. */
+export interface LineEvent {
+  type: LineEventType;
+  line_id: number;
+  order_id: number;
+  /** The line's workshop after the change (null: none). */
+  workshop_id: number | null;
+  /** The workshop the line just left, when the change moved it: that workshop hears of it too. */
+  previous_workshop_id?: number | null;
+  customer_id: number | null;
+  /** Grows with every change of any line: the client's resume point after a drop. */
+  version: number;
+}
+
+/** Sent once the socket is authenticated: the newest version at that moment. */
+export interface ReadyMessage {
+  type: 'ready';
+  version: number;
+}
+
+/** The server may have missed changes (its database listener reconnected): read what changed since the last version. */
+export interface ResyncMessage {
+  type: 'resync';
+}
+
+export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage;
+
+/** The one message a client may send: its token, when it could not put it in the address. */
+export interface AuthMessage {
+  type: 'auth';
+  token: string;
+}
+
+/** Close codes of the channel beside the WebSocket ones. */
+export const LiveClose = {
+  /** No valid token, a forged user id or role, or the session ended (logout, expiry, role change). */
+  Unauthorized: 4401,
+  /** The socket fell too far behind in reading its events. */
+  TooSlow: 4408,
+} as const;
+
+/** How long a socket may stay open without proving who it is. */
+export const LIVE_AUTH_TIMEOUT_MS = 5_000;
+
+/** Answer of GET API.lineChanges: the lines the reader may see, and the asked-for ones it no longer may. */
+export interface LineChangesResponse<Line> {
+  orders: Line[];
+  /** Asked-for or changed lines the reader can no longer see (moved to another workshop): drop them. */
+  gone: number[];
+  /** Resume point: ask `since` this next time. */
+  version: number;
+}
+
+/** Reconnects of the channel (SPEC section 9): attempts, and the wait before attempt n is n x this. */
+export const LIVE_RECONNECT_ATTEMPTS = 5;
+export const LIVE_RECONNECT_STEP_MS = 1_000;
+
+/** How long changed line ids are gathered before they are read in one request (SPEC section 9). */
+export const LIVE_BATCH_MS = { workshopList: 300, workshopDetail: 400, adminOrders: 400 } as const;
