@@ -67,7 +67,8 @@ export async function buildApp(
   });
   // Answers up to 64 KB (a workshop's list, a page of lines) compress in one synchronous call: far
   // cheaper than the stream path the plugin picks by default on two cores.
-  await app.register(compress, { syncThreshold: 65_536 });
+  // The compact line lists (application/...+ndjson) compress like JSON.
+  await app.register(compress, { syncThreshold: 65_536, customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:nd)?json(?:;|$)/ });
   // Load balancer probes: outside /api and its session guard, never rate limited.
   healthRoutes(app, db, config.logLevel);
   closeConnectionsOnClose(app);

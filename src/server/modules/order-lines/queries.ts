@@ -181,6 +181,17 @@ export async function linesChangedSince(db: Db, actor: Actor, since: number) {
   return { ...(await linesByIds(db, actor, changed.map((row) => row.line_id))), version };
 }
 
+/** How many lines the actor may read. */
+export async function countLines(db: Db, actor: Actor): Promise<number> {
+  const row = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where(visibleTo(actor))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** Lines the actor may read, newest first. */
 export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
   return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(answerFor(actor));

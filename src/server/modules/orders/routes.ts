@@ -14,7 +14,9 @@ import { Role } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
 import { lineHistory } from '../order-lines/history';
-import { getLine, listLines, streamLines } from '../order-lines/queries';
+import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
+import { sendLineWire, wantsLineWire } from '../order-lines/wire';
+import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
 import { actOnLine, correctGram } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
@@ -70,8 +72,16 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     return reply.code(201).send({ order, message: message('success:orderCreated') });
   });
 
-  // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own.
-  const ownLines = async (request: FastifyRequest, reply: FastifyReply) => sendList(reply, 'orders', streamLines(db, sessionActor(request), pageOf(request.query)));
+  // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own;
+  // in the spec's JSON, or in the compact format to a client that asks for it (the admin grid).
+  const ownLines = async (request: FastifyRequest, reply: FastifyReply) => {
+    const actor = sessionActor(request);
+    const page = pageOf(request.query);
+    reply.header('vary', 'Accept');
+    if (!wantsLineWire(request)) return sendList(reply, 'orders', streamLines(db, actor, page));
+    const total = Math.max(0, Math.min(page.limit ?? Infinity, (await countLines(db, actor)) - page.offset));
+    return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, streamLines(db, actor, page));
+  };
   api.get(API.orders, route(readers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
   api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);
   api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({
