@@ -65,7 +65,8 @@ async function send<T>(method: string, path: string, body: unknown, token: strin
 let refreshing: Promise<boolean> | null = null;
 let lastRefresh = { at: -Infinity, ok: false };
 
-function refreshOnce(): Promise<boolean> {
+/** Also the live channel's refresh, when the server refused its socket's token (close 4401). */
+export function refreshOnce(): Promise<boolean> {
   if (refreshing) return refreshing;
   if (Date.now() - lastRefresh.at < REFRESH_THROTTLE_MS) return Promise.resolve(lastRefresh.ok);
   refreshing = (async () => {
@@ -76,6 +77,12 @@ function refreshOnce(): Promise<boolean> {
   })();
   return refreshing;
 }
+
+/** The session's current access token, for the live channel's auth message (null when logged out). */
+export const currentToken = (): string | null => session.token();
+
+/** The session is over: what `request` does when the refresh failed, for the live channel. */
+export const sessionLost = (): void => session.lost();
 
 /** Test hook: forget the last refresh so each test starts unthrottled. */
 export function resetRefreshState(): void {

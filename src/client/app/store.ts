@@ -17,6 +17,7 @@ import { manualOrderSlice } from '../features/customer-orders/manualOrder';
 import { settingsSlice } from '../features/settings/slice';
 import { workshopsSlice } from '../features/workshops/slice';
 import { auditSlice } from '../features/audit/slice';
+import { liveSlice } from '../features/live/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   orderLines: orderLinesSlice.reducer,
   exports: exportsSlice.reducer,
   audit: auditSlice.reducer,
+  live: liveSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

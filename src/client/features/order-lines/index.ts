@@ -10,8 +10,11 @@ export {
   selectLineAction,
   selectLineHistory,
   selectLinesOf,
+  selectLinesShown,
+  selectLineTable,
   selectLoad,
   selectScopeLoad,
+  type LineTable,
 } from './selectors';
 export {
   customerApprovalRequested,
@@ -20,6 +23,7 @@ export {
   lineHistoryRequested,
   lineNoticesCleared,
   lineRequested,
+  linesChanged,
   linesRequested,
   nextStepRequested,
   orderLinesSlice,

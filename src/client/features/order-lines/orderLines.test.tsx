@@ -3,7 +3,7 @@ import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { type AppStore, createStore } from '../../app/store';
 import { mockFetch, storeLogin } from '../../test-utils';
 import { selectLine, selectLineAction, selectLinesOf } from './selectors';
-import { gramCorrected, linesLoaded, nextStepRequested, packingApproved, qualityDecided } from './slice';
+import { gramCorrected, linesChanged, linesLoaded, nextStepRequested, packingApproved, qualityDecided } from './slice';
 
 const line = (id: number, patch: Partial<OrderLineDto> = {}) =>
   ({ id, order_line_status_id: 1, current_order_line_process: -1, workshop_id: 3, customer_id: 8, product_gram: null, ...patch }) as OrderLineDto;
@@ -106,4 +106,20 @@ test("a screen's scope selects from the one collection; a scope's answer drops t
   expect(selectLinesOf(store.getState(), 'workshop', 3).map((l) => l.id)).toEqual([3]);
   expect(selectLine(store.getState(), 2)).toBeDefined();
   expect(selectLinesOf(store.getState(), 'customer', 8).map((l) => l.id)).toEqual([3, 2]);
+});
+
+test('live changes replace their lines, keep an unchanged line as it is and drop the lines the reader lost', () => {
+  store = createStore();
+  store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(1), line(2), line(3), line(4, { workshop_id: 5 })] }));
+  const unchanged = selectLine(store.getState(), 3);
+  const before = selectLinesOf(store.getState(), 'workshop', 3);
+  // Line 1 moved on, line 3 was read again as it was (an overlap), line 9 is new, line 2 left this reader.
+  store.dispatch(linesChanged({ lines: [line(1, { order_line_status_id: 2 }), line(3), line(9)], gone: [2, 404] }));
+  expect(selectLine(store.getState(), 1)?.order_line_status_id).toBe(2);
+  expect(selectLine(store.getState(), 3)).toBe(unchanged);
+  expect(selectLine(store.getState(), 2)).toBeUndefined();
+  const after = selectLinesOf(store.getState(), 'workshop', 3);
+  expect(after.map((l) => l.id)).toEqual([9, 3, 1]);
+  expect(after).not.toBe(before);
+  expect(selectLinesOf(store.getState(), 'workshop', 5).map((l) => l.id)).toEqual([4]);
 });

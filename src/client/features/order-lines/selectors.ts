@@ -1,7 +1,10 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { OrderLineDto } from '../../../shared/api';
 import { lineAdapter, type OrderLinesExtra } from './slice';
 import { inScope, type LineScope, scopeKey } from './scopes';
+
+/** The collection itself: ids in load order and lines by id. */
+export type LineTable = EntityState<OrderLineDto, number>;
 
 type State = { orderLines: ReturnType<typeof lineAdapter.getInitialState<OrderLinesExtra>> };
 
@@ -27,8 +30,19 @@ export const selectLinesOf = createSelector(
 /** Every loaded line, in the order the server sent them (the admin grid sorts for itself). */
 export const selectAllLines = selectAll;
 
+/**
+ * Every loaded line as ids and entities, for the admin grid: comparing its entity objects with the
+ * ones the grid holds tells which rows changed, with no array of every row built for a change.
+ */
+export const selectLineTable = createSelector(
+  [(state: State) => selectSlice(state).ids, (state: State) => selectSlice(state).entities],
+  (ids, entities): LineTable => ({ ids, entities }),
+);
+
 export const selectLine = (state: State, id: number): OrderLineDto | undefined => selectById(state, id);
 
+/** Whether any screen of this session holds lines (a list or a single line): live changes are read only then. */
+export const selectLinesShown = (state: State) => Object.values(selectSlice(state).loads).some((load) => load.status === 'ready');
 export const selectLoad = (state: State, key: string) => selectSlice(state).loads[key];
 export const selectScopeLoad = (state: State, scope: LineScope) => selectSlice(state).loads[scopeKey(scope)];
 export const selectLineAction = (state: State, id: number) => selectSlice(state).actions[id];

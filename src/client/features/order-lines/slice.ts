@@ -67,6 +67,12 @@ export const isLineIntent = isAnyOf(
 const initialState = adapter.getInitialState<OrderLinesExtra>({ loads: {}, actions: {}, latestAction: null, history: {} });
 type State = typeof initialState;
 
+/** Lines are flat records: equal fields, the same line. */
+function sameLine(a: OrderLineDto, b: OrderLineDto): boolean {
+  const keys = Object.keys(b) as (keyof OrderLineDto)[];
+  return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key]);
+}
+
 /** The same action is already under way on the line or just done: a second tap of a double tap. */
 const repeated = (state: State, id: number, kind: LineActionKind) => {
   const current = state.actions[id];
@@ -103,6 +109,19 @@ export const orderLinesSlice = createSlice({
     lineChanged: (state, action: PayloadAction<OrderLineDto>) => {
       adapter.upsertOne(state, action.payload);
       state.loads[`line:${action.payload.id}`] = { status: 'ready', notice: null };
+    },
+    /**
+     * Live changes as read back from the server; `gone` lines are no longer the reader's (moved to
+     * another workshop). A line read again as it is keeps its object (an upsert would copy it), so a
+     * re-read overlap changes nothing on screen and the admin grid updates only rows that changed.
+     */
+    linesChanged: (state, action: PayloadAction<{ lines: OrderLineDto[]; gone: number[] }>) => {
+      const changed = action.payload.lines.filter((line) => {
+        const held = state.entities[line.id];
+        return !held || !sameLine(held, line);
+      });
+      adapter.upsertMany(state, changed);
+      adapter.removeMany(state, action.payload.gone);
     },
     lineHistoryRequested: (state, action: PayloadAction<number>) => {
       const previous = state.history[action.payload];
@@ -153,6 +172,7 @@ export const {
   linesFailed,
   lineRequested,
   lineChanged,
+  linesChanged,
   lineHistoryRequested,
   lineHistoryLoaded,
   lineHistoryFailed,

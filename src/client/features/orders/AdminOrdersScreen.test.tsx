@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { createI18n } from '../../app/i18n';
+import { linesChanged } from '../order-lines';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import AdminOrdersScreen from './AdminOrdersScreen';
 import { orderColumns } from './columns';
@@ -178,4 +179,23 @@ test('a filter that leaves nothing says so, and the count follows the filters', 
   expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
   fireEvent.input(noteFilter, { target: { value: 'yok böyle' } });
   expect(await screen.findByText('Filtreye uygun sipariş bulunamadı.', {}, { timeout: 10_000 })).toBeInTheDocument();
+});
+
+test('live changes reach the grid as changes: the filter stays, a new line shows, a changed one updates, a gone one leaves', async () => {
+  const { store } = openScreen([line(1), line(2, { customer_note: 'Hediye' }), line(3, { customer_note: 'Hediye kutusu' })]);
+  expect(await screen.findByText('3 / 3 satır')).toBeInTheDocument();
+  const noteFilter = await screen.findByRole('textbox', { name: /Müşteri Notu/ });
+  fireEvent.input(noteFilter, { target: { value: 'hediye' } });
+  expect(await screen.findByText('2 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+
+  act(() => void store.dispatch(linesChanged({ lines: [line(4, { customer_note: 'Hediye paketi' }), line(2, { customer_note: 'Hediye', order_number: 'B2B-000099' })], gone: [] })));
+  expect(await screen.findByText('3 / 4 satır')).toBeInTheDocument();
+  expect(await screen.findByText('B2B-000099')).toBeInTheDocument();
+  expect(screen.getByText('B2B-000004')).toBeInTheDocument();
+
+  act(() => void store.dispatch(linesChanged({ lines: [], gone: [3] })));
+  expect(await screen.findByText('2 / 3 satır')).toBeInTheDocument();
+  // A removed row leaves the page after the grid's row animation.
+  await waitFor(() => expect(screen.queryByText('B2B-000003')).not.toBeInTheDocument());
+  expect(noteFilter).toHaveValue('hediye');
 });

@@ -10,7 +10,18 @@ import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
 import { exportRequested, selectExport } from '../exports';
-import { gramCorrected, type LineActionKind, lineNoticesCleared, packingApproved, qualityDecided, selectBusyLines, selectLatestAction, selectLineAction, useScopeLines } from '../order-lines';
+import {
+  gramCorrected,
+  type LineActionKind,
+  lineNoticesCleared,
+  packingApproved,
+  qualityDecided,
+  selectBusyLines,
+  selectLatestAction,
+  selectLineAction,
+  selectLineTable,
+  useScopeLines,
+} from '../order-lines';
 import { selectPackingNames, selectQualityControlNames, useFormatters, useLookups } from '../lookups';
 import { exportedColumns, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
@@ -64,7 +75,9 @@ export default function AdminOrdersScreen() {
   // Notices belong to this visit of the screen.
   useEffect(() => () => void dispatch(lineNoticesCleared()), [dispatch]);
 
-  const rows = orders.lines;
+  // The grid holds every line of the store and takes only what changed (ids and entities, no array copy).
+  const table = useAppSelector(selectLineTable);
+  const total = table.ids.length;
   const approvePacking = useCallback(
     (line: OrderLineDto) => {
       setGramNotice(null);
@@ -102,21 +115,21 @@ export default function AdminOrdersScreen() {
       <Link to="/dashboard">{t('common:backToDashboard')}</Link>
       <h1>{t('title')}</h1>
       <div className="toolbar">
-        <button type="button" onClick={exportRows} disabled={exported?.status === 'busy' || rows.length === 0}>
+        <button type="button" onClick={exportRows} disabled={exported?.status === 'busy' || total === 0}>
           {exported?.status === 'busy' ? t('exporting') : t('export')}
         </button>
         <button type="button" className="secondary" onClick={orders.reload} disabled={orders.status === 'loading'}>
           {t('refresh')}
         </button>
-        {rows.length > 0 && <span role="status">{t('count', { shown: shown ?? rows.length, total: rows.length })}</span>}
+        {total > 0 && <span role="status">{t('count', { shown: shown ?? total, total })}</span>}
       </div>
       <NoticeView notice={exported?.notice ?? gramNotice ?? latestNotice} />
-      <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={rows.length} empty={t('empty')} />
-      {rows.length > 0 && (
+      <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
+      {total > 0 && (
         <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
           <OrderGrid
             ref={grid}
-            rows={rows}
+            lines={table}
             columns={columns}
             onCountChange={setShown}
             onQualityControl={openQuality}

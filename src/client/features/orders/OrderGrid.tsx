@@ -14,13 +14,15 @@ import {
   themeQuartz,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { canApprovePacking, canCorrectGram, canDecideQuality, type LineState, lineState } from '../../../shared/lifecycle';
 import { foldCase } from '../../../shared/text';
 import { isUrgent } from '../../../shared/urgent';
+import type { LineTable } from '../order-lines';
 import type { OrderColumn } from './columns';
+import { rowChanges } from './rowChanges';
 
 ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, RenderApiModule, RowApiModule, RowStyleModule, LocaleModule, NumberEditorModule]);
 
@@ -40,7 +42,8 @@ export interface OrderGridHandle {
 }
 
 interface Props extends GridActions {
-  rows: OrderLineDto[];
+  /** Every line of the store; the grid takes its rows once and then only what changed. */
+  lines: LineTable;
   columns: OrderColumn[];
   /** Called with the number of lines left after filtering. */
   onCountChange: (count: number) => void;
@@ -78,7 +81,7 @@ const RENDERERS = {
 const FILTER = { filterOptions: ['contains'], maxNumConditions: 1, debounceMs: 150, textFormatter: (text: string | null) => (text === null ? null : foldCase(text)) };
 
 /** The admin's order grid: every column sorts and has a contains-filter; urgent rows are marked. */
-const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch }, ref) {
+const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch }, ref) {
   const { t, i18n } = useTranslation('orders');
   const grid = useRef<AgGridReact<OrderLineDto>>(null);
   useImperativeHandle(ref, () => ({
@@ -88,6 +91,23 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
       return visible;
     },
   }));
+  /*
+   * The rows are given once. A new array on every change would make the grid compare a hundred
+   * thousand rows again; a transaction of what changed keeps sort, filter, scroll and selection as
+   * they are. `shown` is what the grid holds; until the grid is ready, changes wait there.
+   */
+  const [initialRows] = useState(() => lines.ids.map((id) => lines.entities[id]));
+  const shown = useRef(lines);
+  const latest = useRef(lines);
+  latest.current = lines;
+  const sync = useCallback(() => {
+    const api = grid.current?.api;
+    if (!api || api.isDestroyed()) return;
+    const changes = rowChanges(shown.current, latest.current);
+    shown.current = latest.current;
+    if (changes) api.applyTransactionAsync(changes);
+  }, []);
+  useEffect(sync, [lines, sync]);
   const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, busyLines });
   context.current = { onQualityControl, onApprovePacking, onCorrectGram, busyLines };
   const columnDefs = useMemo<ColDef<OrderLineDto>[]>(
@@ -129,7 +149,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
         ref={grid}
         theme={themeQuartz}
         localeText={{ ...(i18n.language.startsWith('tr') ? AG_GRID_LOCALE_TR : {}), noMatchingRows: noMatch }}
-        rowData={rows}
+        rowData={initialRows}
         columnDefs={columnDefs}
         defaultColDef={{ sortable: true, sortingOrder: ['asc', 'desc'], filter: 'agTextColumnFilter', filterParams: FILTER, floatingFilter: true, suppressHeaderMenuButton: true, resizable: true }}
         getRowId={({ data }) => String(data.id)}
@@ -139,6 +159,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid({ rows, 
         stopEditingWhenCellsLoseFocus
         // 42 columns render cheaply; keeping them all in the page lets every filter and the browser's find reach them.
         suppressColumnVirtualisation
+        onGridReady={sync}
         onModelUpdated={({ api }) => onCountChange(api.getDisplayedRowCount())}
       />
     </div>

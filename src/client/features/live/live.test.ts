@@ -1,0 +1,263 @@
+/**
+ * The `ws` server of these tests is Node's: resolve packages as Node does (jsdom's own
+ * WebSocket, the one the saga uses, talks to it over the network).
+ * @jest-environment-options {"customExportConditions": ["node", "require"]}
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware, { type Task } from 'redux-saga';
+import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import { API, type LoginResponse, type OrderLineDto } from '../../../shared/api';
+import { type LineEvent, LiveClose } from '../../../shared/live';
+import { connectSession, resetRefreshState } from '../../api/http';
+import { rootReducer } from '../../app/store';
+import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
+import { linesLoaded } from '../order-lines/slice';
+import { selectLine } from '../order-lines/selectors';
+import { sessionAccess } from '../session/access';
+import { loggedOut } from '../session/slice';
+import { createLiveSaga, type LiveOptions } from './sagas';
+import { type LiveStatus, reconnectRequested } from './slice';
+
+const line = (id: number, patch: Partial<OrderLineDto> = {}) => ({ id, order_line_status_id: 1, workshop_id: 3, customer_id: 8, ...patch }) as OrderLineDto;
+const event = (line_id: number, version: number, type: LineEvent['type'] = 'order_update'): LineEvent => ({
+  type,
+  line_id,
+  order_id: 1,
+  workshop_id: 3,
+  customer_id: 8,
+  version,
+});
+const ALL = { kind: 'all' } as const;
+
+/* The channel's server: every upgrade asked for, every socket taken, what each socket was sent. */
+interface Connection {
+  path: string;
+  query: Record<string, string>;
+  socket: ServerSocket;
+  received: unknown[];
+  closed: boolean;
+  send: (message: unknown) => void;
+}
+let server: Server;
+let port: number;
+let upgrades: string[];
+let connections: Connection[];
+/** Paths whose upgrade is answered 404, as a server without the channel there would. */
+let refused: (path: string) => boolean;
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  resetRefreshState();
+  upgrades = [];
+  connections = [];
+  refused = () => false;
+  const sockets = new WebSocketServer({ noServer: true });
+  server = createServer();
+  server.on('upgrade', (request, socket, head) => {
+    const url = new URL(request.url ?? '/', 'http://test');
+    upgrades.push(url.pathname);
+    if (refused(url.pathname)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => {
+      const connection: Connection = {
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        socket: ws,
+        received: [],
+        closed: false,
+        send: (message) => ws.send(JSON.stringify(message)),
+      };
+      ws.on('message', (data) => connection.received.push(JSON.parse(String(data))));
+      ws.on('close', () => (connection.closed = true));
+      connections.push(connection);
+    });
+  });
+  server.on('close', () => sockets.close());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+const tasks: Task[] = [];
+afterEach(async () => {
+  tasks.splice(0).forEach((task) => task.cancel());
+  connections.forEach((connection) => connection.socket.terminate());
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** The app's reducers with only the live saga, pointed at this test's server, with short waits. */
+function start(options: Partial<LiveOptions> = {}) {
+  const sagas = createSagaMiddleware();
+  const store = configureStore({ reducer: rootReducer, middleware: (defaults) => defaults({ thunk: false }).concat(sagas) });
+  connectSession(sessionAccess(store.dispatch));
+  tasks.push(sagas.run(createLiveSaga({ origin: () => `ws://127.0.0.1:${port}`, stepMs: 1, batchMs: () => 50, ...options })));
+  return store;
+}
+type Store = ReturnType<typeof start>;
+
+/** Resolves once `check` holds; a bound, not a pause: it fails the test if the state never comes. */
+async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+const status = (store: Store) => store.getState().live.status;
+const untilStatus = (store: Store, wanted: LiveStatus) => until(() => status(store) === wanted, `status ${wanted} (is ${status(store)})`);
+
+/** The n-th socket, once it has sent its first message (the token). */
+async function connection(n: number) {
+  await until(() => connections[n]?.received.length > 0, `socket ${n} and its first message`);
+  return connections[n];
+}
+
+const lineReads = (calls: ReturnType<typeof mockFetch>) => calls.filter((c) => c.url.startsWith(API.lineChanges)).map((c) => c.url.slice(API.lineChanges.length));
+
+test('the token goes in the first message, never the address; ready is live; a batch of changes is one read', async () => {
+  storeLogin(2, 'Admin');
+  const calls = mockFetch(() => [200, { orders: [line(1, { order_line_status_id: 2 }), line(3)], gone: [2], version: 13 }]);
+  const store = start();
+  store.dispatch(linesLoaded({ scope: ALL, lines: [line(1), line(2)] }));
+  const socket = await connection(0);
+  expect(socket.path).toBe('/ws/orders');
+  expect(socket.query).toEqual({ user_id: '7', role: '2' });
+  expect(socket.received).toEqual([{ type: 'auth', token: FAKE_TOKEN }]);
+  expect(status(store)).toBe('connecting');
+
+  socket.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  socket.send(event(3, 11, 'new_order'));
+  socket.send(event(1, 12, 'status_change'));
+  socket.send({ ...event(2, 13, 'order_assigned'), workshop_id: 4, previous_workshop_id: 3 });
+  await until(() => selectLine(store.getState(), 3) !== undefined, 'the new line in the store');
+  expect(lineReads(calls)).toEqual(['?ids=1,2,3']);
+  expect(selectLine(store.getState(), 1)?.order_line_status_id).toBe(2);
+  // Line 2 moved to a workshop this reader no longer sees.
+  expect(selectLine(store.getState(), 2)).toBeUndefined();
+  await until(() => store.getState().live.version === 13, 'the version of the last event');
+});
+
+test('nothing is read while no screen holds lines; after a drop the channel comes back and reads what changed since', async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch(() => [200, { orders: [line(5, { order_line_status_id: 3 }), line(6)], gone: [], version: 16 }]);
+  const store = start();
+  const first = await connection(0);
+  first.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  first.send(event(5, 12));
+  // The batch is over once its version shows; no screen had lines, so nothing was read.
+  await until(() => store.getState().live.version === 12, 'version 12');
+  expect(lineReads(calls)).toEqual([]);
+
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  first.socket.close(1012);
+  await untilStatus(store, 'reconnecting');
+  const second = await connection(1);
+  expect(second.path).toBe('/ws/orders');
+  expect(second.received).toEqual([{ type: 'auth', token: FAKE_TOKEN }]);
+  second.send({ type: 'ready', version: 15 });
+  await untilStatus(store, 'connected');
+  await until(() => selectLine(store.getState(), 6) !== undefined, 'the line missed during the drop');
+  expect(lineReads(calls)).toEqual(['?since=12']);
+  expect(selectLine(store.getState(), 5)?.order_line_status_id).toBe(3);
+  await until(() => store.getState().live.version === 16, "the since answer's version");
+
+  // A resync reads from the newest version seen.
+  second.send({ type: 'resync' });
+  await until(() => lineReads(calls).length === 2, 'the resync read');
+  expect(lineReads(calls)[1]).toBe('?since=16');
+});
+
+test('a failed read goes again with the next batch, and the saga keeps running', async () => {
+  storeLogin(2);
+  let failing = true;
+  const calls = mockFetch((_m, url) => {
+    if (!url.startsWith(API.lineChanges)) return [404, {}];
+    if (failing) {
+      failing = false;
+      return [503, { error: 'Sunucu hazir degil', code: 'UNAVAILABLE' }];
+    }
+    return [200, { orders: [line(4, { order_line_status_id: 5 })], gone: [], version: 21 }];
+  });
+  const store = start();
+  store.dispatch(linesLoaded({ scope: ALL, lines: [line(4)] }));
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 20 });
+  // The ready's own batch is over: the change below is alone in its batch, and nothing else wakes the reader after it.
+  await until(() => store.getState().live.version === 20, 'version 20');
+  socket.send(event(4, 21));
+  await until(() => selectLine(store.getState(), 4)?.order_line_status_id === 5, 'the line after the second read');
+  expect(lineReads(calls)).toEqual(['?ids=4', '?ids=4']);
+  expect(status(store)).toBe('connected');
+});
+
+test('a path that does not open hands over to the next one', async () => {
+  storeLogin(2);
+  mockFetch(() => [404, {}]);
+  refused = (path) => path === '/ws/orders';
+  const store = start();
+  const socket = await connection(0);
+  expect(upgrades).toEqual(['/ws/orders', '/ws']);
+  expect(status(store)).toBe('reconnecting');
+  socket.send({ type: 'ready', version: 1 });
+  await untilStatus(store, 'connected');
+});
+
+test('a refused token is refreshed once through the shared refresh, then the socket connects with the new one', async () => {
+  storeLogin(2, 'Admin');
+  const renewed: LoginResponse = { token: 'ddd.eee.fff', refresh_token: 'refresh-2', user_role_id: 2, user_role_title: 'Admin', user_id: 7 };
+  const calls = mockFetch((_m, url) => (url === API.refresh ? [200, renewed] : [404, {}]));
+  const store = start();
+  const first = await connection(0);
+  first.socket.close(LiveClose.Unauthorized, 'token');
+  const second = await connection(1);
+  expect(second.received).toEqual([{ type: 'auth', token: 'ddd.eee.fff' }]);
+  second.send({ type: 'ready', version: 3 });
+  await untilStatus(store, 'connected');
+  expect(calls.filter((c) => c.url === API.refresh)).toEqual([expect.objectContaining({ method: 'POST', body: { refresh_token: 'refresh-1' } })]);
+  expect(second.path).toBe('/ws/orders');
+});
+
+test('a refused token whose refresh fails ends the session, and the channel with it', async () => {
+  storeLogin(2);
+  const calls = mockFetch(() => [401, { error: 'Oturum sona erdi', code: 'UNAUTHORIZED' }]);
+  const store = start();
+  const socket = await connection(0);
+  socket.socket.close(LiveClose.Unauthorized, 'session ended');
+  await until(() => !store.getState().session.loggedIn, 'the logout');
+  await untilStatus(store, 'idle');
+  expect(calls.map((c) => c.url)).toEqual([API.refresh]);
+  expect(connections).toHaveLength(1);
+});
+
+test('after the last failed attempt the channel is offline until the user asks again', async () => {
+  storeLogin(2);
+  mockFetch(() => [404, {}]);
+  refused = () => true;
+  const store = start({ attempts: 5 });
+  await untilStatus(store, 'offline');
+  // The first try and five reconnects, each path in turn.
+  expect(upgrades).toEqual(['/ws/orders', '/ws', '/api/ws/orders', '/ws/orders', '/ws', '/api/ws/orders']);
+
+  refused = () => false;
+  store.dispatch(reconnectRequested());
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 1 });
+  await untilStatus(store, 'connected');
+});
+
+test('a logout closes the socket', async () => {
+  storeLogin(2);
+  mockFetch(() => [404, {}]);
+  const store = start();
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 1 });
+  await untilStatus(store, 'connected');
+  store.dispatch(loggedOut());
+  await until(() => socket.closed, 'the socket closed by the client');
+  expect(status(store)).toBe('idle');
+});

@@ -1,0 +1,31 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/** The live channel as the header shows it; 'idle' while nobody is logged in. */
+export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export interface LiveState {
+  status: LiveStatus;
+  /** The highest version of line changes seen, as of the last batch: where a read after a drop resumes. */
+  version: number | null;
+}
+
+export const liveSlice = createSlice({
+  name: 'live',
+  initialState: { status: 'idle', version: null } as LiveState,
+  reducers: {
+    liveStatusChanged: (state, action: PayloadAction<LiveStatus>) => {
+      state.status = action.payload;
+      if (action.payload === 'idle') state.version = null;
+    },
+    liveVersionSeen: (state, action: PayloadAction<number | null>) => {
+      state.version = action.payload;
+    },
+    /** The user asks for a new round of attempts after the last one ran out ('offline'). */
+    reconnectRequested: () => undefined,
+  },
+});
+
+export const { liveStatusChanged, liveVersionSeen, reconnectRequested } = liveSlice.actions;
+
+export const selectLiveStatus = (state: { live: LiveState }) => state.live.status;
+export const selectLiveVersion = (state: { live: LiveState }) => state.live.version;
