@@ -9,10 +9,10 @@ test("a day starts and ends at the time zone's midnight", () => {
 
 test('a range of days matches instants by the day they fall on in the time zone', () => {
   const lateEvening = '2026-11-23T20:30:00.000Z'; // 23:30 on the 23rd in Istanbul
-  expect(withinDays(lateEvening, '2026-11-23', '2026-11-23', 'Europe/Istanbul')).toBe(true);
-  expect(withinDays(lateEvening, '2026-11-24', '', 'Europe/Istanbul')).toBe(false);
-  expect(withinDays('2026-11-23T21:00:00.000Z', '', '2026-11-23', 'Europe/Istanbul')).toBe(false);
-  expect(withinDays(lateEvening, '', '', 'Europe/Istanbul')).toBe(true);
-  expect(withinDays(null, '', '', 'Europe/Istanbul')).toBe(true);
-  expect(withinDays(null, '2026-11-01', '', 'Europe/Istanbul')).toBe(false);
+  expect(withinDays('2026-11-23', '2026-11-23', 'Europe/Istanbul')(lateEvening)).toBe(true);
+  expect(withinDays('2026-11-24', '', 'Europe/Istanbul')(lateEvening)).toBe(false);
+  expect(withinDays('', '2026-11-23', 'Europe/Istanbul')('2026-11-23T21:00:00.000Z')).toBe(false);
+  expect(withinDays('', '', 'Europe/Istanbul')(lateEvening)).toBe(true);
+  expect(withinDays('', '', 'Europe/Istanbul')(null)).toBe(true);
+  expect(withinDays('2026-11-01', '', 'Europe/Istanbul')(null)).toBe(false);
 });

@@ -1,4 +1,4 @@
-import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canWorkshopApprove, gramDeviates, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
+import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
@@ -82,6 +82,12 @@ describe('gram and packing', () => {
 test('the customer approves once', () => {
   expect(next(fresh, { type: 'customerApprove' }).customerApproved).toBe(true);
   expect(applyAction(at({ customerApproved: true }), { type: 'customerApprove' })).toEqual({ ok: false, refusal: 'customerAlreadyApproved' });
+});
+
+test('a line is open until it is completed or its order is canceled', () => {
+  const line = (status: number, canceled_at: string | null = null) => ({ order_line_status_id: status, canceled_at });
+  expect([1, 2, 3, 4, 5].map((status) => isOpenLine(line(status)))).toEqual([true, true, true, true, false]);
+  expect([1, 2, 3, 4, 5].some((status) => isOpenLine(line(status, '2026-11-20T09:00:00.000Z')))).toBe(false);
 });
 
 test('a weighed piece is flagged beyond the tolerance of its expected weight', () => {

@@ -116,6 +116,20 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
   }
 }
 
+/** What tells whether a line is still open (OrderLineDto has these fields). */
+export interface OpenLine {
+  order_line_status_id: number;
+  /** When the line's order was canceled. */
+  canceled_at: string | null;
+}
+
+/**
+ * A line is open while work on it remains: not completed, its order not canceled. Screens split
+ * their lists by it (the tablet's open and finished work); the server's figures count open lines
+ * by the same rule in SQL (`open` in server/modules/order-lines/figures.ts).
+ */
+export const isOpenLine = (line: OpenLine) => line.canceled_at === null && line.order_line_status_id < LineStatus.Completed;
+
 /** Default tolerance of a weighed piece against the product's expected weight (beyond the spec; a setting). */
 export const DEFAULT_GRAM_TOLERANCE_PERCENT = 10;
 

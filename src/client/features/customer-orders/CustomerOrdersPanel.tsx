@@ -7,6 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
+import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { exportRequested, selectExport } from '../exports';
 import { useScopeLines } from '../order-lines';
@@ -33,6 +34,8 @@ export function CustomerOrdersPanel() {
   }, [reload]);
 
   const rows = orders.lines;
+  // Only a page of the list renders (a big customer has tens of thousands of lines); the export takes them all.
+  const paging = usePaging(rows);
   const columns = [
     { key: 'order_number', value: (r: OrderLineDto) => r.order_number },
     { key: 'product_title', value: (r: OrderLineDto) => r.product_title },
@@ -70,7 +73,7 @@ export function CustomerOrdersPanel() {
         <table>
           <TableHead labels={columns.map((c) => t(`columns.${c.key}`))} />
           <tbody>
-            {rows.map((row) => (
+            {paging.visible.map((row) => (
               <tr key={row.id} className="clickable" tabIndex={0} onClick={() => navigate(`/order/${row.id}`)} onKeyDown={(e) => e.key === 'Enter' && navigate(`/order/${row.id}`)}>
                 {columns.map((c) => (
                   <td key={c.key}>{c.value(row) || '-'}</td>
@@ -80,6 +83,7 @@ export function CustomerOrdersPanel() {
           </tbody>
         </table>
       )}
+      <Pager page={paging.page} pages={paging.pages} onPage={paging.onPage} />
     </section>
   );
 }

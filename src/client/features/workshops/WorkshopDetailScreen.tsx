@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { NoticeView } from '../../components/NoticeView';
+import { Pager, usePaging } from '../../components/Pager';
 import { exportRequested, selectExport } from '../exports';
 import { useFormatters, useLookups } from '../lookups';
 import { useScopeLines } from '../order-lines';
@@ -38,6 +39,8 @@ export default function WorkshopDetailScreen() {
       active.every((c) => c.value(row).toLocaleLowerCase('tr').includes(filters[c.key].trim().toLocaleLowerCase('tr'))),
     );
   }, [rows, columns, filters]);
+  // Only a page of the table renders (a workshop may have tens of thousands of lines); the export takes every shown row.
+  const paging = usePaging(shown, JSON.stringify(filters));
 
   const figures = stats?.figures;
   const exportRows = () => {
@@ -132,7 +135,7 @@ export default function WorkshopDetailScreen() {
             </tr>
           </thead>
           <tbody>
-            {shown.map((row) => (
+            {paging.visible.map((row) => (
               <tr key={row.order_product_id}>
                 <td>{row.product_picture_url ? <img className="thumb" src={row.product_picture_url} alt={row.product_title} loading="lazy" /> : '-'}</td>
                 {columns.map((c) => (
@@ -143,6 +146,7 @@ export default function WorkshopDetailScreen() {
           </tbody>
         </table>
       </div>
+      <Pager page={paging.page} pages={paging.pages} onPage={paging.onPage} />
       {orders.status === 'ready' && shown.length === 0 && <p>{t('noOrders')}</p>}
     </>
   );

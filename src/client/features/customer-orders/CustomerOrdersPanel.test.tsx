@@ -1,0 +1,37 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { API, type OrderLineDto } from '../../../shared/api';
+import { PAGE_SIZE } from '../../components/Pager';
+import { writeWorkbook } from '../../components/excel';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { CustomerOrdersPanel } from './CustomerOrdersPanel';
+
+/* The file itself is not written: what matters is which rows reach it. */
+jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), writeWorkbook: jest.fn(async () => undefined) }));
+
+const AT = '2026-11-20T09:00:00.000Z';
+const LINES = Array.from(
+  { length: 120 },
+  (_, i) =>
+    ({
+      id: i + 1, order_number: `B2B-${i + 1}`, product_title: 'Yüzük', order_line_status_id: 1, current_order_line_process: -1, total_price: 1000,
+      customer_approval_status_id: null, created_at: AT, workshop_id: 4, customer_id: 1, canceled_at: null,
+    }) as OrderLineDto,
+);
+
+const bodyRows = (container: HTMLElement) => [...container.querySelectorAll('tbody tr')].map((row) => row.children[0].textContent);
+
+test("the customer's list shows a page at a time and its export takes every line", async () => {
+  storeLogin(5, 'Müşteri');
+  mockFetch((_method, url) => (url === API.myCustomerOrders ? [200, { orders: LINES }] : [200, {}]));
+  const { t, container } = renderApp(<CustomerOrdersPanel />, '/customer/orders');
+  const newestFirst = LINES.map((l) => l.order_number).reverse();
+  await waitFor(() => expect(bodyRows(container)).toEqual(newestFirst.slice(0, PAGE_SIZE)));
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  expect(bodyRows(container)).toEqual(newestFirst.slice(2 * PAGE_SIZE));
+  expect(screen.getByText(t('common:pager.page', { page: 3, pages: 3 }))).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:export') }));
+  await waitFor(() => expect(writeWorkbook).toHaveBeenCalledTimes(1));
+  expect(jest.mocked(writeWorkbook).mock.calls[0][0].rows.map((row) => row[0])).toEqual(newestFirst);
+});

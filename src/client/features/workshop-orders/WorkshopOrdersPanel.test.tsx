@@ -1,0 +1,139 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { API, type OrderLineDto } from '../../../shared/api';
+import { isOpenLine } from '../../../shared/lifecycle';
+import { LineStatus } from '../../../shared/statuses';
+import { PAGE_SIZE } from '../../components/Pager';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { linesChanged } from '../order-lines';
+import { WorkshopOrdersPanel } from './WorkshopOrdersPanel';
+
+const AT = '2026-11-20T09:00:00.000Z';
+const PAST = '2026-01-10T09:00:00.000Z';
+const FUTURE = '2099-01-10T09:00:00.000Z';
+
+function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
+  return {
+    id, order_product_id: id, order_id: id, order_number: `B2B-${String(id).padStart(6, '0')}`, product_id: 9, product_title: 'Yüzük', product_picture_url: null, photo_url: null,
+    first_name: 'Ali', last_name: 'Veli', address: 'Adres', city: 'İstanbul', province: null, country: 'TR', zip_code: '34000', email: 'a@example.com', phone: '1',
+    created_at: AT, updated_at: AT, order_line_status_id: LineStatus.Waiting, packing_status_id: null, customer_approval_status_id: null, quality_control_id: null,
+    fulfilment_style: null, fulfillment_style: null, material_id: null, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
+    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, gram_flagged: false,
+    product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
+    workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: FUTURE,
+    production_expected_days: FUTURE, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null, item_index: 1, item_count: 1,
+    ...patch,
+  };
+}
+
+/*
+ * 120 lines: every fourth completed (delivered two days after creation), line 7 in process on a
+ * canceled order, the other odd ones waiting and even ones in process; lines 1-3 are late, line 3
+ * urgent. Open: 89, finished: 31.
+ */
+const completed = (id: number) => line(id, { order_line_status_id: LineStatus.Completed, delivery_to_office: '2026-11-22T09:00:00.000Z', production_expected_date: PAST });
+const LINES = Array.from({ length: 120 }, (_, i) => {
+  const id = i + 1;
+  if (id % 4 === 0) return completed(id);
+  if (id === 7) return line(id, { order_line_status_id: LineStatus.InProcess, canceled_at: AT });
+  return line(id, {
+    order_line_status_id: id % 2 === 1 ? LineStatus.Waiting : LineStatus.InProcess,
+    production_expected_date: id <= 3 ? PAST : FUTURE,
+    customer_note: id === 3 ? 'ACİL teslim' : null,
+  });
+});
+const newestFirst = (lines: OrderLineDto[]) => [...lines].sort((a, b) => b.id - a.id);
+const OPEN = newestFirst(LINES.filter(isOpenLine));
+const FINISHED = newestFirst(LINES.filter((l) => !isOpenLine(l)));
+
+function openPanel() {
+  storeLogin(3, 'Atölye');
+  mockFetch((_method, url) => {
+    if (url === API.myWorkshopOrders) return [200, { orders: LINES }];
+    if (url === API.statuses) return [200, { statuses: [{ id: 1, name: 'Bekliyor' }, { id: 2, name: 'Üretimde' }, { id: 5, name: 'Tamamlandı' }] }];
+    if (url === API.generalSettings) return [200, { settings: { currency: 'TRY', time_zone: 'Europe/Istanbul' } }];
+    return [200, {}];
+  });
+  return renderApp(<WorkshopOrdersPanel />, '/workshop/orders');
+}
+
+/** The order numbers of the data rows on screen, in order. */
+const shownOrders = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0].textContent);
+const numbers = (lines: OrderLineDto[]) => lines.map((l) => l.order_number);
+const card = (name: string) => screen.getByRole('group', { name }).querySelector('strong')?.textContent;
+
+test('the open lines show by default, a page at a time, newest first; the switch shows the finished ones', async () => {
+  const { t } = openPanel();
+  const open = await screen.findByRole('button', { name: t('workshopOrders:work.open', { count: OPEN.length }) });
+  const finished = screen.getByRole('button', { name: t('workshopOrders:work.finished', { count: FINISHED.length }) });
+  expect(open).toHaveAttribute('aria-pressed', 'true');
+  expect(finished).toHaveAttribute('aria-pressed', 'false');
+  expect(screen.getByRole('group', { name: t('workshopOrders:work.label') })).toContainElement(open);
+  // Only a page of the 89 open lines is in the document.
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));
+  expect(screen.getByText(t('common:pager.page', { page: 1, pages: 2 }))).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(PAGE_SIZE)));
+  expect(screen.getByText(t('common:pager.page', { page: 2, pages: 2 }))).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: t('common:pager.next') })).toBeDisabled();
+
+  // The finished list starts at its first page; a line of a canceled order says so.
+  fireEvent.click(finished);
+  expect(finished).toHaveAttribute('aria-pressed', 'true');
+  expect(open).toHaveAttribute('aria-pressed', 'false');
+  expect(shownOrders()).toEqual(numbers(FINISHED));
+  expect(screen.queryByRole('button', { name: t('common:pager.next') })).toBeNull();
+  const canceled = screen.getByRole('row', { name: new RegExp(line(7).order_number) });
+  expect(within(canceled).getByRole('cell', { name: t('workshopOrders:canceled') })).toBeInTheDocument();
+
+  fireEvent.click(open);
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));
+});
+
+test('the cards count all the workshop’s lines, whichever list is shown', async () => {
+  const { t } = openPanel();
+  await screen.findByRole('group', { name: t('workshopOrders:cards.total') });
+  const cards = () => ['total', 'inProcess', 'waiting', 'late', 'average'].map((key) => card(t(`workshopOrders:cards.${key}`)));
+  const expected = ['120', '31', '59', '3', t('workshopOrders:cards.days', { value: '2.0' })];
+  expect(cards()).toEqual(expected);
+  fireEvent.click(screen.getByRole('button', { name: t('workshopOrders:work.finished', { count: FINISHED.length }) }));
+  expect(cards()).toEqual(expected);
+});
+
+test('the date filter applies to the list shown and starts at its first page; urgent rows stay marked', async () => {
+  const { t } = openPanel();
+  await screen.findByRole('button', { name: t('common:pager.next') });
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  fireEvent.change(screen.getByLabelText(t('workshopOrders:to')), { target: { value: '2026-06-01' } });
+  expect(shownOrders()).toEqual(numbers([line(3), line(2), line(1)]));
+  expect(screen.getByRole('row', { name: new RegExp(line(3).order_number) })).toHaveClass('urgent');
+  expect(screen.getByRole('row', { name: new RegExp(line(2).order_number) })).not.toHaveClass('urgent');
+  fireEvent.click(screen.getByRole('button', { name: t('workshopOrders:clear') }));
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));
+});
+
+test('a live change that completes a line takes it out of the open list; a page that no longer exists gives way to the last one', async () => {
+  const { t, store } = openPanel();
+  const first = OPEN[0];
+  expect(await screen.findByRole('row', { name: new RegExp(first.order_number) })).toBeInTheDocument();
+  act(() => {
+    store.dispatch(linesChanged({ lines: [{ ...first, order_line_status_id: LineStatus.Completed, delivery_to_office: '2026-11-22T09:00:00.000Z' }], gone: [] }));
+  });
+  expect(screen.queryByRole('row', { name: new RegExp(first.order_number) })).toBeNull();
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(1, PAGE_SIZE + 1)));
+  expect(screen.getByRole('button', { name: t('workshopOrders:work.open', { count: OPEN.length - 1 }) })).toHaveAttribute('aria-pressed', 'true');
+  expect(card(t('workshopOrders:cards.total'))).toBe('120');
+
+  // On the second page, 40 more lines complete: 48 open lines are one page, shown whole.
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  act(() => {
+    store.dispatch(linesChanged({ lines: OPEN.slice(1, 41).map((l) => ({ ...l, order_line_status_id: LineStatus.Completed })), gone: [] }));
+  });
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(41)));
+  expect(screen.queryByRole('button', { name: t('common:pager.next') })).toBeNull();
+  expect(screen.queryByText(t('workshopOrders:emptyOpen'))).toBeNull();
+});

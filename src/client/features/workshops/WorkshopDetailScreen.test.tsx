@@ -1,0 +1,52 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { API, type OrderLineDto } from '../../../shared/api';
+import { PAGE_SIZE } from '../../components/Pager';
+import { writeWorkbook } from '../../components/excel';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import WorkshopDetailScreen from './WorkshopDetailScreen';
+
+/* The file itself is not written: what matters is which rows reach it. */
+jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), writeWorkbook: jest.fn(async () => undefined) }));
+
+const AT = '2026-11-20T09:00:00.000Z';
+/* 120 lines of workshop 4, every other one with a gift note. */
+const LINES = Array.from(
+  { length: 120 },
+  (_, i) =>
+    ({
+      id: i + 1, order_product_id: i + 1, order_id: i + 1, order_number: `B2B-${i + 1}`, product_id: 9, product_title: 'Yüzük', product_picture_url: null,
+      order_line_status_id: 1, current_order_line_process: -1, material_id: null, color_id: null, chain_length_id: null, size_id: null, karat_id: null,
+      customer_note: i % 2 === 0 ? 'Hediye' : null, customization_option: null, product_gram: null, production_expected_date: null, created_at: AT,
+      workshop_id: 4, customer_id: 1, canceled_at: null,
+    }) as OrderLineDto,
+);
+
+const bodyRows = (container: HTMLElement) => [...container.querySelectorAll('tbody tr')].map((row) => Number(row.children[1].textContent));
+
+test("the workshop's orders table shows a page at a time; filters start at the first page and the export takes every filtered row", async () => {
+  storeLogin(2, 'Admin');
+  mockFetch((_method, url) => (url === API.workshopOrders(4) ? [200, { orders: LINES }] : [200, {}]));
+  const { t, container } = renderApp(
+    <Routes>
+      <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
+    </Routes>,
+    '/admin/workshops/4',
+  );
+  const newestFirst = LINES.map((l) => l.id).reverse();
+  await waitFor(() => expect(bodyRows(container)).toEqual(newestFirst.slice(0, PAGE_SIZE)));
+  expect(screen.getByText(t('common:pager.page', { page: 1, pages: 3 }))).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));
+  expect(bodyRows(container)).toEqual(newestFirst.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+
+  const note = t('workshops:columns.customer_note');
+  fireEvent.change(screen.getByRole('searchbox', { name: t('workshops:search', { label: note }) }), { target: { value: 'hediye' } });
+  const gifts = newestFirst.filter((id) => id % 2 === 1);
+  expect(bodyRows(container)).toEqual(gifts.slice(0, PAGE_SIZE));
+  expect(screen.getByText(t('common:pager.page', { page: 1, pages: 2 }))).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole('button', { name: t('workshops:export') }));
+  await waitFor(() => expect(writeWorkbook).toHaveBeenCalledTimes(1));
+  const { rows } = jest.mocked(writeWorkbook).mock.calls[0][0];
+  expect(rows.map((row) => Number(row[1]))).toEqual(gifts);
+});
