@@ -47,6 +47,8 @@ export interface FixtureIds {
   /** Line A: product A, workshop A, customer A; line B the same with B. */
   line: number;
   otherLine: number;
+  /** A named view of the admin's order grid. */
+  gridView: number;
 }
 
 /** What a refused request may still write, and why; everything else is fingerprinted. */
@@ -99,6 +101,7 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/workshops\/:id\b/, (f) => ({ id: f.workshop })],
   [/\/products?\/:id\b/, (f) => ({ id: f.product })],
   [/\/customers(\/B2B)?\/:id\b/, (f) => ({ id: f.customer })],
+  [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
 ];
 
 /** The fixture's id for each parameter of `route` (an owned line's route: line A). */
@@ -211,6 +214,7 @@ export function plausibleBodies(ids: FixtureIds, users: { inactive: number; work
   const store = { user_id: users.customer, shop_name: 'Mağaza', api_key: 'key', api_secret: 'secret', access_token: 'token' };
   const routing = { product_id: ids.product, steps: [{ step_id: ids.step, position_in_process: 1 }] };
   const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', first_name: 'Ali', last_name: 'Veli', notes: 'Hediye', products: [{ product_id: ids.product, quantity: 1 }] };
+  const gridState = { grid: { sort: { sortModel: [{ colId: 'status', sort: 'asc' }] }, filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Paketleme' } } } }, quickFilter: 'acil' };
   return {
     [`POST ${API.login}`]: { username: 'admin', password: 'not-the-password' },
     [`POST ${API.register}`]: { username: 'yeni_kisi', email: 'yeni_kisi@example.com', password: 'secret-pass' },
@@ -250,6 +254,9 @@ export function plausibleBodies(ids: FixtureIds, users: { inactive: number; work
     [`PATCH ${API.myCustomerApprove(':id')}`]: { approved: true },
     [`PUT ${API.qualityStatus(':id')}`]: { approved: false, reason: 'Taş düştü', return_step_id: ids.step },
     [`PUT ${API.correctGram(':id')}`]: { product_gram: 4.1 },
+    [`PUT ${API.gridViewsCurrent('orders')}`]: { state: gridState },
+    [`POST ${API.gridViews('orders')}`]: { name: 'Acil işler', state: gridState },
+    [`PUT ${API.gridView('orders', ':id')}`]: { name: 'Acil işler 2', state: gridState },
   };
 }
 
@@ -342,6 +349,7 @@ async function build(t: TestApp): Promise<Fixture> {
   };
   const line = await place(caller('customer'), product);
   const otherLine = await place(caller('other customer'), otherProduct);
+  const gridView = (await ok('POST', API.gridViews('orders'), { name: 'Paketleme', state: { grid: {} } })).view.id as number;
 
   const fingerprint = await fingerprinter(t);
 
@@ -354,7 +362,7 @@ async function build(t: TestApp): Promise<Fixture> {
     return true;
   }
 
-  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine };
+  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, gridView };
   return {
     t,
     ids,

@@ -22,6 +22,7 @@ import { shopRoutes } from './modules/shops/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
 import { userRoutes } from './modules/users/routes';
+import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
@@ -55,6 +56,8 @@ export async function buildApp(
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
+        // The order grid reads its lines in a worker of our own origin (a script file, never a blob).
+        workerSrc: ["'self'"],
         // React sets style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Product photos come from the shop's CDN.
@@ -96,6 +99,7 @@ export async function buildApp(
     orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder });
     liveRoutes(api, db);
     auditRoutes(api, db);
+    gridViewRoutes(api, db);
   });
   sweepSessions(app, db);
   // The API document and its page, generated from the route table.

@@ -1,4 +1,5 @@
 import type { AuditKind } from './audit';
+import type { GridStateJson } from './grid-views';
 
 /** HTTP paths of SPEC section 7 used by both the server routes and the browser client. */
 export const API = {
@@ -72,6 +73,10 @@ export const API = {
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',
   auditLog: '/api/v1/audit-log',
+  /** The signed-in user's saved state and named views of a grid (shared/grid-views.ts GRIDS). */
+  gridViews: (grid: string) => `/api/v1/me/grid-views/${grid}`,
+  gridViewsCurrent: (grid: string) => `/api/v1/me/grid-views/${grid}/current`,
+  gridView: (grid: string, id: number | string) => `/api/v1/me/grid-views/${grid}/${id}`,
 } as const;
 
 export interface LoginResponse {
@@ -350,4 +355,18 @@ export interface AuditEntryDto {
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
   created_at: string;
+}
+
+/** A named view of a grid as the user saved it; `state` is the object the client sent, never interpreted by the server. */
+export interface GridViewDto {
+  id: number;
+  name: string;
+  state: GridStateJson;
+  updated_at: string;
+}
+
+/** GET /api/v1/me/grid-views/{grid}: the user's current (unnamed) state, null before the first save, and their named views. */
+export interface GridViewsDto {
+  current: GridStateJson | null;
+  views: GridViewDto[];
 }

@@ -9,6 +9,7 @@ import enCustomerOrders from '../../../locales/en/customerOrders.json';
 import enCustomers from '../../../locales/en/customers.json';
 import enDashboard from '../../../locales/en/dashboard.json';
 import enErrors from '../../../locales/en/errors.json';
+import enGridViews from '../../../locales/en/gridViews.json';
 import enOrders from '../../../locales/en/orders.json';
 import enSettings from '../../../locales/en/settings.json';
 import enSteps from '../../../locales/en/steps.json';
@@ -26,6 +27,7 @@ import trCustomerOrders from '../../../locales/tr/customerOrders.json';
 import trCustomers from '../../../locales/tr/customers.json';
 import trDashboard from '../../../locales/tr/dashboard.json';
 import trErrors from '../../../locales/tr/errors.json';
+import trGridViews from '../../../locales/tr/gridViews.json';
 import trOrders from '../../../locales/tr/orders.json';
 import trSettings from '../../../locales/tr/settings.json';
 import trSteps from '../../../locales/tr/steps.json';
@@ -37,8 +39,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, audit: trAudit, validation: trValidation, errors: trErrors, success: trSuccess },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, audit: enAudit, validation: enValidation, errors: enErrors, success: enSuccess },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, audit: trAudit, gridViews: trGridViews, validation: trValidation, errors: trErrors, success: trSuccess },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, audit: enAudit, gridViews: enGridViews, validation: enValidation, errors: enErrors, success: enSuccess },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

@@ -18,6 +18,7 @@ import { settingsSlice } from '../features/settings/slice';
 import { workshopsSlice } from '../features/workshops/slice';
 import { auditSlice } from '../features/audit/slice';
 import { liveSlice } from '../features/live/slice';
+import { gridViewsSlice } from '../features/grid-views/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -39,6 +40,7 @@ export const rootReducer = combineReducers({
   exports: exportsSlice.reducer,
   audit: auditSlice.reducer,
   live: liveSlice.reducer,
+  gridViews: gridViewsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

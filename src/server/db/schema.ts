@@ -267,6 +267,17 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** A user's saved state of a grid: the current one (name null, one per user and grid) or a named view; `state` is JSON text. */
+export interface GridViewsTable {
+  id: Generated<number>;
+  user_id: number;
+  grid: string;
+  name: string | null;
+  state: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -293,4 +304,5 @@ export interface Database {
   order_line_history: OrderLineHistoryTable;
   order_line_changes: OrderLineChangesTable;
   audit_log: AuditLogTable;
+  grid_views: GridViewsTable;
 }

@@ -8,6 +8,7 @@ import * as builtInSteps from './2026-11-23-0006-built-in-steps';
 import * as auditLog from './2026-11-23-0007-audit-log';
 import * as rateLimits from './2026-11-23-0008-rate-limits';
 import * as lineChanges from './2026-11-23-0009-line-changes';
+import * as gridViews from './2026-11-23-0010-grid-views';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0007-audit-log': auditLog,
   '2026-11-23-0008-rate-limits': rateLimits,
   '2026-11-23-0009-line-changes': lineChanges,
+  '2026-11-23-0010-grid-views': gridViews,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,30 @@
+/*
+ * Saved views of grids: each user's layout of a grid (column order, widths, visibility, pinning,
+ * sort, filters, quick filter) kept on the server and restored when the grid opens, named views
+ * and built-in ones to choose from a menu, and a reset to the grid's defaults.
+ *
+ * Wiring into a grid (register AG Grid's GridStateModule; keep defaultColDef a constant):
+ *
+ *   const [quick, setQuick] = useState('');
+ *   const defaultState = useMemo(() => defaultGridState(columnDefs), [columnDefs]);
+ *   const views = useGridViews('orders', {
+ *     defaultState,
+ *     apply: (state) => {
+ *       grid.current?.api.setState(state.grid);
+ *       setQuick(state.quickFilter ?? '');
+ *     },
+ *   });
+ *   useEffect(() => {
+ *     if (views.ready) setQuick(views.initialQuickFilter);
+ *   }, [views.ready, views.initialQuickFilter]);
+ *
+ *   <input type="search" value={quick} onChange={(e) => { setQuick(e.target.value); views.onQuickFilterChanged(e.target.value); }} />
+ *   <ViewMenu views={views} />
+ *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
+ */
+export { gridViewsSlice, selectGridViews } from './slice';
+export { gridViewsSaga } from './sagas';
+export { type GridViews, type GridViewsOptions, type MenuView, useGridViews } from './hooks';
+export { ViewMenu } from './ViewMenu';
+export { BUILT_IN_VIEWS, type BuiltInView } from './builtIns';
+export { defaultGridState, savedGridState, type ViewState } from './viewState';

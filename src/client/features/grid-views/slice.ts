@@ -1,0 +1,158 @@
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
+import type { NoticeLike } from '../../components/NoticeView';
+import { type LoadStatus, loadAsked } from '../../app/loadOnce';
+import { loggedIn, loggedOut } from '../session';
+import type { ViewState } from './viewState';
+
+/** A named view the user saved. */
+export interface SavedView {
+  id: number;
+  name: string;
+  state: ViewState;
+  updated_at: string;
+}
+
+/** The saved states of one grid, for the signed-in user. */
+export interface GridViewsOfGrid {
+  /** The views and the current state, read once per session. */
+  status: LoadStatus;
+  notice: NoticeLike | null;
+  /** The latest state of the grid: as read, then as the grid reported it; what the grid opens with next time. Null: the grid's defaults. */
+  current: ViewState | null;
+  views: SavedView[];
+  /** A current state not yet sent; the save saga sends the newest one only. */
+  unsaved: ViewState | null;
+  /** A save of the current state is under way (never more than one). */
+  saving: boolean;
+  /** Why the last save of the current state failed; gone with the next save that succeeds. */
+  saveNotice: NoticeLike | null;
+  /** The last create, rename or delete of a named view. */
+  change: { status: 'idle' | 'busy' | 'failed'; notice: NoticeLike | null };
+  /** How many changes of named views succeeded: a name dialog closes when this moves. */
+  changes: number;
+  /** The menu entry last chosen (`builtIn:<key>` or `own:<id>`); null for none, or after a reset. */
+  applied: string | null;
+}
+
+export type GridViewsState = Record<GridKey, GridViewsOfGrid>;
+
+const empty = (): GridViewsOfGrid => ({
+  status: 'idle',
+  notice: null,
+  current: null,
+  views: [],
+  unsaved: null,
+  saving: false,
+  saveNotice: null,
+  change: { status: 'idle', notice: null },
+  changes: 0,
+  applied: null,
+});
+
+const initialState = Object.fromEntries(GRID_KEYS.map((grid) => [grid, empty()])) as GridViewsState;
+
+type Of<T = object> = PayloadAction<{ grid: GridKey } & T>;
+
+export const gridViewsSlice = createSlice({
+  name: 'gridViews',
+  initialState,
+  reducers: {
+    /** A grid is about to open: its views are read once per session. */
+    gridViewsRequested: (state, action: PayloadAction<GridKey>) => loadAsked(state[action.payload]),
+    gridViewsLoaded: (state, action: Of<{ current: ViewState | null; views: SavedView[] }>) => {
+      const grid = state[action.payload.grid];
+      grid.status = 'ready';
+      grid.notice = null;
+      grid.views = action.payload.views;
+      // A change made while the views were read is newer than what was read.
+      if (!grid.unsaved && !grid.saving) grid.current = action.payload.current;
+    },
+    gridViewsFailed: (state, action: Of<{ notice: NoticeLike }>) => {
+      const grid = state[action.payload.grid];
+      grid.status = 'failed';
+      grid.notice = action.payload.notice;
+    },
+    /** The grid's state changed (the hook has checked that it did): kept, and saved about a second after the last change. */
+    gridStateChanged: (state, action: Of<{ state: ViewState }>) => {
+      const grid = state[action.payload.grid];
+      grid.current = action.payload.state;
+      grid.unsaved = action.payload.state;
+    },
+    currentSaveStarted: (state, action: Of) => {
+      const grid = state[action.payload.grid];
+      grid.unsaved = null;
+      grid.saving = true;
+    },
+    currentSaved: (state, action: Of) => {
+      const grid = state[action.payload.grid];
+      grid.saving = false;
+      grid.saveNotice = null;
+    },
+    /** The state that failed waits again, unless a newer one does; the next change sends it. */
+    currentSaveFailed: (state, action: Of<{ state: ViewState; notice: NoticeLike }>) => {
+      const grid = state[action.payload.grid];
+      grid.saving = false;
+      grid.saveNotice = action.payload.notice;
+      grid.unsaved ??= action.payload.state;
+    },
+    viewApplied: (state, action: Of<{ applied: string | null }>) => {
+      state[action.payload.grid].applied = action.payload.applied;
+    },
+    viewCreateRequested: (state, action: Of<{ name: string; state: ViewState }>) => {
+      state[action.payload.grid].change = { status: 'busy', notice: null };
+    },
+    viewRenameRequested: (state, action: Of<{ id: number; name: string }>) => {
+      state[action.payload.grid].change = { status: 'busy', notice: null };
+    },
+    viewDeleteRequested: (state, action: Of<{ id: number }>) => {
+      state[action.payload.grid].change = { status: 'busy', notice: null };
+    },
+    /** A view was created or renamed: the menu shows it, chosen. */
+    viewSaved: (state, action: Of<{ view: SavedView }>) => {
+      const grid = state[action.payload.grid];
+      const { view } = action.payload;
+      grid.views = [...grid.views.filter((v) => v.id !== view.id), view];
+      grid.applied = `own:${view.id}`;
+      grid.change = { status: 'idle', notice: null };
+      grid.changes += 1;
+    },
+    viewDeleted: (state, action: Of<{ id: number }>) => {
+      const grid = state[action.payload.grid];
+      grid.views = grid.views.filter((v) => v.id !== action.payload.id);
+      if (grid.applied === `own:${action.payload.id}`) grid.applied = null;
+      grid.change = { status: 'idle', notice: null };
+      grid.changes += 1;
+    },
+    viewChangeFailed: (state, action: Of<{ notice: NoticeLike }>) => {
+      state[action.payload.grid].change = { status: 'failed', notice: action.payload.notice };
+    },
+    /** The name dialog or the delete question was left: its last failure is not shown again. */
+    viewChangeLeft: (state, action: Of) => {
+      const grid = state[action.payload.grid];
+      if (grid.change.status !== 'busy') grid.change = { status: 'idle', notice: null };
+    },
+  },
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
+});
+
+export const {
+  gridViewsRequested,
+  gridViewsLoaded,
+  gridViewsFailed,
+  gridStateChanged,
+  currentSaveStarted,
+  currentSaved,
+  currentSaveFailed,
+  viewApplied,
+  viewCreateRequested,
+  viewRenameRequested,
+  viewDeleteRequested,
+  viewSaved,
+  viewDeleted,
+  viewChangeFailed,
+  viewChangeLeft,
+} = gridViewsSlice.actions;
+
+type State = { gridViews: GridViewsState };
+export const selectGridViews = (state: State, grid: GridKey) => state.gridViews[grid];

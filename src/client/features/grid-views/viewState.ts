@@ -1,0 +1,106 @@
+import type { ColDef, GridState } from 'ag-grid-community';
+import type { GridStateJson } from '../../../shared/grid-views';
+
+/**
+ * What a saved view holds: AG Grid's own state (`api.getState()`), cut to the sections a view is
+ * about, and the screen's quick filter text when it has one.
+ */
+export interface ViewState {
+  grid: GridState;
+  quickFilter?: string;
+}
+
+/** The column layout: where each column is, how wide, whether shown and pinned. */
+const LAYOUT = ['columnOrder', 'columnSizing', 'columnVisibility', 'columnPinning'] as const;
+/** Which rows show, in which order. */
+const ROWS = ['sort', 'filter'] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const isEmpty = (value: unknown): boolean => (Array.isArray(value) ? value.length === 0 : isObject(value) && Object.values(value).every(isEmpty));
+
+/**
+ * The sections of the grid's state a view saves. The rest (scroll, focused cell, selection ...)
+ * changes by the second and is not a way of working: leaving it out also means a scroll saves nothing.
+ * An empty section (no sort, no filter, nothing hidden or pinned) is left out, as AG Grid's own
+ * `getState` leaves it out: an absent section means none, both in `initialState` and in `api.setState`.
+ */
+export function savedGridState(state: GridState): GridState {
+  const saved: GridState = {};
+  for (const section of [...LAYOUT, ...ROWS]) if (state[section] !== undefined && !isEmpty(state[section])) Object.assign(saved, { [section]: state[section] });
+  return saved;
+}
+
+/** A state read from the server as a view's state, or null when it is not one (the server stores any object). */
+export function asViewState(json: GridStateJson | null): ViewState | null {
+  if (!json || !isObject(json.grid)) return null;
+  const grid = savedGridState(json.grid as GridState);
+  return typeof json.quickFilter === 'string' && json.quickFilter !== '' ? { grid, quickFilter: json.quickFilter } : { grid };
+}
+
+/** JSON with the keys of every object in order, so two equal states compare equal whoever built them. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** True when both states show the grid alike (an empty quick filter is none). */
+export function sameViewState(a: ViewState | null, b: ViewState | null): boolean {
+  if (!a || !b) return a === b;
+  return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '');
+}
+
+/**
+ * The state the grid takes when a view is chosen. The view's rows replace the current ones whole (a
+ * view without a filter, sort or quick filter shows every row, unsorted). A view that says nothing
+ * of the columns (a built-in one) keeps the current column layout; one that does (a saved one)
+ * brings its own, whole: a section it leaves out is empty there, as in every saved state.
+ */
+export function stateToApply(view: ViewState, current: GridState): ViewState {
+  const layout = LAYOUT.some((section) => view.grid[section] !== undefined) ? view.grid : current;
+  const grid: GridState = {};
+  for (const section of LAYOUT) if (layout[section] !== undefined) Object.assign(grid, { [section]: layout[section] });
+  grid.sort = view.grid.sort ?? { sortModel: [] };
+  grid.filter = view.grid.filter ?? { filterModel: {} };
+  return { grid, quickFilter: view.quickFilter ?? '' };
+}
+
+/** AG Grid's default width of a column that names none. */
+const DEFAULT_WIDTH = 200;
+
+/**
+ * The state the grid has from its column definitions alone: what a reset restores. Complete in
+ * every saved section, so `api.setState` puts back order, widths, visibility, pinning and sort, and
+ * clears every filter. A definition's `initial...` attributes count as its own (`initialWidth`,
+ * `initialHide` ...); a column without a width has AG Grid's default.
+ */
+export function defaultGridState(columns: readonly ColDef[]): GridState {
+  const defs = columns.flatMap((def) => {
+    const colId = def.colId ?? def.field;
+    return colId
+      ? [{
+          colId: String(colId),
+          width: def.width ?? def.initialWidth,
+          flex: def.flex ?? def.initialFlex,
+          hide: def.hide ?? def.initialHide,
+          pinned: def.pinned ?? def.initialPinned,
+          sort: def.sort ?? def.initialSort,
+          sortIndex: def.sortIndex ?? def.initialSortIndex,
+        }]
+      : [];
+  });
+  const pinned = (side: 'left' | 'right') => defs.filter((def) => (side === 'left' ? def.pinned === 'left' || def.pinned === true : def.pinned === 'right')).map(({ colId }) => colId);
+  const sorted = defs.filter((def) => def.sort === 'asc' || def.sort === 'desc').sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0));
+  return {
+    columnOrder: { orderedColIds: defs.map(({ colId }) => colId) },
+    columnSizing: { columnSizingModel: defs.map(({ colId, width, flex }) => (flex ? { colId, flex } : { colId, width: width ?? DEFAULT_WIDTH })) },
+    columnVisibility: { hiddenColIds: defs.filter((def) => def.hide).map(({ colId }) => colId) },
+    columnPinning: { leftColIds: pinned('left'), rightColIds: pinned('right') },
+    sort: { sortModel: sorted.map(({ colId, sort }) => ({ colId, sort: sort as 'asc' | 'desc' })) },
+    filter: { filterModel: {} },
+  };
+}
