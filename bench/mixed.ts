@@ -172,7 +172,7 @@ function random(seed: number) {
 }
 
 /** Jiffies used by a process (utime + stime), or null when it is gone. */
-function processJiffies(pid: number | undefined): number | null {
+export function processJiffies(pid: number | undefined): number | null {
   if (!pid) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -184,7 +184,7 @@ function processJiffies(pid: number | undefined): number | null {
 }
 
 /** [busy, total] jiffies of the whole machine. */
-function machineJiffies(): [number, number] {
+export function machineJiffies(): [number, number] {
   const line = readFileSync('/proc/stat', 'utf8').split('\n')[0];
   const values = line.trim().split(/\s+/).slice(1).map(Number);
   const idle = values[3] + (values[4] ?? 0);
@@ -415,7 +415,7 @@ async function runMix(
 }
 
 /** The value below which `fraction` of the sorted values lie (nearest rank). */
-function percentile(sorted: number[], fraction: number): number {
+export function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }

@@ -3,7 +3,7 @@
  *   npm run bench                  all measurements
  *   npm run bench -- --skip-clone  without the fresh-clone install/build/start timing
  *   npm run bench -- --skip-clone workshop nextStep   only the measurements named (see MEASUREMENTS)
- *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10   options of mixed (bench/mixed.ts) and durability (bench/durability.ts)
+ *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10   options of mixed (bench/mixed.ts), durability (bench/durability.ts) and live (bench/live.ts)
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +23,7 @@ import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
 import { durability } from './durability';
+import { live } from './live';
 import { load } from './load';
 import { mixed } from './mixed';
 
@@ -444,6 +445,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   enumeration: enumerationTiming,
   mixed: () => mixed(report),
   durability: () => durability(report),
+  live: () => live(report),
 };
 
 async function main(): Promise<void> {

@@ -1,12 +1,17 @@
 import WebSocket from 'ws';
-import type { LiveMessage } from '../src/shared/live';
+import type { BatchMessage, LiveMessage } from '../src/shared/live';
 
-/** A live channel client for tests: what it received, in order, and how it ended. */
+/** A message as a test looks at it: a batch is taken apart into its events. */
+type Received = Exclude<LiveMessage, BatchMessage>;
+
+/** A live channel client for tests: what it received, in order (batches as their events), and how it ended. */
 export interface LiveClient {
   socket: WebSocket;
-  messages: LiveMessage[];
+  messages: Received[];
+  /** How many WebSocket messages arrived (a batch counts once). */
+  frames(): number;
   /** Resolves with the first message (from the start) that matches, or rejects after `withinMs`. */
-  next(match: (message: LiveMessage) => boolean, withinMs?: number): Promise<LiveMessage>;
+  next(match: (message: Received) => boolean, withinMs?: number): Promise<Received>;
   /** Resolves with the close code, or rejects after `withinMs`. */
   closed(withinMs?: number): Promise<number>;
   /** The status of a refused handshake (null when it was not refused). */
@@ -22,7 +27,8 @@ export interface LiveClientOptions {
 
 export function liveClient(url: string, { authMessage, headers }: LiveClientOptions = {}): LiveClient {
   const socket = new WebSocket(url, { headers, perMessageDeflate: false });
-  const messages: LiveMessage[] = [];
+  const messages: Received[] = [];
+  let frames = 0;
   const waiters = new Set<() => void>();
   let closeCode: number | null = null;
   const wake = () => waiters.forEach((waiter) => waiter());
@@ -30,7 +36,10 @@ export function liveClient(url: string, { authMessage, headers }: LiveClientOpti
     if (authMessage !== undefined) socket.send(JSON.stringify({ type: 'auth', token: authMessage }));
   });
   socket.on('message', (data) => {
-    messages.push(JSON.parse(String(data)) as LiveMessage);
+    const message = JSON.parse(String(data)) as LiveMessage;
+    frames += 1;
+    if (message.type === 'batch') messages.push(...message.events);
+    else messages.push(message);
     wake();
   });
   socket.on('close', (code) => {
@@ -69,6 +78,7 @@ export function liveClient(url: string, { authMessage, headers }: LiveClientOpti
   return {
     socket,
     messages,
+    frames: () => frames,
     next: (match, withinMs = 5_000) => waitFor(() => messages.find(match), withinMs, 'no matching message'),
     closed: (withinMs = 5_000) => waitFor(() => closeCode ?? undefined, withinMs, 'not closed'),
     refusedWith,

@@ -36,7 +36,13 @@ export interface ResyncMessage {
   type: 'resync';
 }
 
-export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage;
+/** Several events at once: under a burst of changes the server sends each socket one message per flush. */
+export interface BatchMessage {
+  type: 'batch';
+  events: LineEvent[];
+}
+
+export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage;
 
 /** The one message a client may send: its token, when it could not put it in the address. */
 export interface AuthMessage {
@@ -51,6 +57,13 @@ export const LiveClose = {
   /** The socket fell too far behind in reading its events. */
   TooSlow: 4408,
 } as const;
+
+/**
+ * Events are sent at once when the channel is quiet; under a burst, at most once per this many
+ * milliseconds per socket, several in one message: one write per socket per flush instead of one
+ * per event is what lets a process serve a thousand sockets while lines change hundreds of times a second.
+ */
+export const LIVE_FLUSH_MS = 50;
 
 /** How long a socket may stay open without proving who it is. */
 export const LIVE_AUTH_TIMEOUT_MS = 5_000;

@@ -1,8 +1,11 @@
 import { buffers, type EventChannel, eventChannel } from 'redux-saga';
-import { type AuthMessage, LINE_EVENT_TYPES, type LiveMessage } from '../../../shared/live';
+import { type AuthMessage, type BatchMessage, LINE_EVENT_TYPES, type LineEvent, type LiveMessage } from '../../../shared/live';
+
+/** A message as the saga sees it: a batch arrives as its events, one by one. */
+export type ChannelMessage = Exclude<LiveMessage, BatchMessage>;
 
 /** What one socket reports: a message, and at last its close (`opened`: whether it ever opened). */
-export type SocketEvent = { kind: 'message'; message: LiveMessage } | { kind: 'closed'; code: number; opened: boolean };
+export type SocketEvent = { kind: 'message'; message: ChannelMessage } | { kind: 'closed'; code: number; opened: boolean };
 
 /** ws: or wss: and the host of this page: the channel is served where the app is. */
 export const pageOrigin = () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
@@ -14,20 +17,23 @@ export function liveUrl(origin: string, path: string, who: { userId: number; rol
 
 const isVersion = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** A message of the protocol, or null for anything else (a newer server's message is ignored, not fatal). */
-export function parseMessage(data: unknown): LiveMessage | null {
-  if (typeof data !== 'string') return null;
+const isEvent = (message: Record<string, unknown>): boolean =>
+  (LINE_EVENT_TYPES as readonly unknown[]).includes(message.type) && Number.isSafeInteger(message.line_id) && isVersion(message.version);
+
+/** The messages of the protocol in a text (a batch gives its events); anything else is ignored, not fatal (a newer server's message). */
+export function parseMessages(data: unknown): ChannelMessage[] {
+  if (typeof data !== 'string') return [];
   let message: Record<string, unknown>;
   try {
     message = JSON.parse(data);
   } catch {
-    return null;
+    return [];
   }
-  if (message === null || typeof message !== 'object') return null;
-  if (message.type === 'ready') return isVersion(message.version) ? (message as unknown as LiveMessage) : null;
-  if (message.type === 'resync') return { type: 'resync' };
-  const isEvent = (LINE_EVENT_TYPES as readonly unknown[]).includes(message.type) && Number.isSafeInteger(message.line_id) && isVersion(message.version);
-  return isEvent ? (message as unknown as LiveMessage) : null;
+  if (message === null || typeof message !== 'object') return [];
+  if (message.type === 'ready') return isVersion(message.version) ? [message as unknown as ChannelMessage] : [];
+  if (message.type === 'resync') return [{ type: 'resync' }];
+  if (message.type === 'batch' && Array.isArray(message.events)) return (message.events as Record<string, unknown>[]).filter((e) => e !== null && typeof e === 'object' && isEvent(e)) as unknown as LineEvent[];
+  return isEvent(message) ? [message as unknown as ChannelMessage] : [];
 }
 
 /**
@@ -50,8 +56,7 @@ export function socketEvents(url: string, token: () => string | null): EventChan
       socket.send(JSON.stringify(auth));
     };
     socket.onmessage = (event: MessageEvent) => {
-      const message = parseMessage(event.data);
-      if (message) emit({ kind: 'message', message });
+      for (const message of parseMessages(event.data)) emit({ kind: 'message', message });
     };
     socket.onclose = (event: CloseEvent) => emit({ kind: 'closed', code: event.code, opened });
     return () => {

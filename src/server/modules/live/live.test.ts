@@ -153,6 +153,20 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     expect(otherWorkshop.messages.filter(isEvent)).toEqual([]);
   });
 
+  test('changes made together reach a socket as one message: an order of five pieces is one batch', async () => {
+    const admin = await listen('admin');
+    const before = admin.frames();
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 5 }] },
+    });
+    const ofOrder = (m: LiveMessage) => isEvent(m) && m.order_id === placed.body.order.id;
+    await admin.next((m) => admin.messages.filter(ofOrder).length === 5 && ofOrder(m));
+    expect(admin.frames() - before).toBe(1);
+    const versions = admin.messages.filter(ofOrder).map((m) => (m as LineEvent).version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+  });
+
   test('a product moved to another workshop takes its unstarted lines: both workshops hear of it, the old one loses them', async () => {
     const placed = await f.t.call('POST', API.manualOrder, {
       token: token('customer'),

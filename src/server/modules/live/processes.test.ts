@@ -15,7 +15,7 @@ import type { LineEvent, LiveMessage } from '../../../shared/live';
 import { NOTIFY_CHANNEL } from './bus';
 
 const postgres = testDatabases().filter((database) => database.name === 'postgres');
-const eventOf = (lineId: number) => (message: LiveMessage) => message.type !== 'ready' && message.type !== 'resync' && message.line_id === lineId;
+const eventOf = (lineId: number) => (message: LiveMessage) => 'line_id' in message && message.line_id === lineId;
 
 (postgres.length ? describe : describe.skip)('live channel across two processes on PostgreSQL', () => {
   let f: Fixture;

@@ -6,7 +6,7 @@ import { type SessionUser, liveSessions, useSession } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
 import { type Actor, actorOf } from '../order-lines/actor';
 import { latestVersion, mayHear } from '../order-lines/queries';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import { LIVE_AUTH_TIMEOUT_MS, LIVE_FLUSH_MS, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
 import type { LineBus } from './bus';
 
 /*
@@ -109,21 +109,42 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
     listener.socket.send(text);
   };
 
+  /*
+   * Changes wait here for the next flush: at once when the channel was quiet, else LIVE_FLUSH_MS
+   * after the last one. Sockets whose users read the same lines (the office, one workshop, one
+   * customer) share one serialised message per flush.
+   */
+  let pending: LineEvent[] = [];
+  let flushTimer: NodeJS.Timeout | null = null;
+  let lastFlush = 0;
+  const audienceOf = (actor: Actor) => `${actor.workshopId ?? '*'}:${actor.customerId ?? '*'}`;
+  const flush = () => {
+    flushTimer = null;
+    lastFlush = Date.now();
+    const events = pending;
+    pending = [];
+    const texts = new Map<string, string | null>();
+    for (const listener of listeners) {
+      const actor = listener.actor;
+      if (!actor) continue;
+      const audience = audienceOf(actor);
+      let text = texts.get(audience);
+      if (text === undefined) {
+        const heard = events.filter((event) => mayHear(actor, event));
+        text = heard.length === 0 ? null : JSON.stringify(heard.length === 1 ? (heard[0] satisfies LiveMessage) : ({ type: 'batch', events: heard } satisfies LiveMessage));
+        texts.set(audience, text);
+      }
+      if (text !== null) send(listener, text);
+    }
+  };
   const stopListening = bus.subscribe((message) => {
     if (message.kind === 'resync') {
       const text = JSON.stringify({ type: 'resync' } satisfies LiveMessage);
       for (const listener of listeners) send(listener, text);
       return;
     }
-    for (const event of message.events) {
-      // One text per event, serialised once for everyone who may hear of it.
-      let text: string | null = null;
-      for (const listener of listeners) {
-        if (!listener.actor || !mayHear(listener.actor, event)) continue;
-        text ??= JSON.stringify(event satisfies LineEvent);
-        send(listener, text);
-      }
-    }
+    pending.push(...message.events);
+    flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + LIVE_FLUSH_MS - Date.now()));
   });
 
   // Ends the sockets whose session has ended or whose user now reads other lines (a new role, workshop or customer).
@@ -157,6 +178,7 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
   app.addHook('onClose', async () => {
     clearInterval(sessionTimer);
     clearInterval(pingTimer);
+    if (flushTimer) clearTimeout(flushTimer);
     stopListening();
     for (const listener of listeners) listener.socket.close(1001, 'server stopping');
     listeners.clear();
@@ -199,7 +221,12 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
     // After the auth message, nothing more is expected from the client.
     socket.on('message', () => undefined);
     // Listening starts before the version is read, so no change falls between the two; changes
-    // heard meanwhile follow the ready message.
+    // heard meanwhile follow the ready message. What waits for the flush was heard before this
+    // socket joined: it goes out now, to the others only.
+    if (flushTimer) {
+      clearTimeout(flushTimer);
+      flush();
+    }
     listeners.add(listener);
     const version = await latestVersion(db);
     const held = listener.held ?? [];

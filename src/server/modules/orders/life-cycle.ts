@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { applyAction, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
+import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
 import type { LineBus } from '../live/bus';
@@ -121,10 +121,14 @@ export async function actOnLine(
   });
 }
 
-/** The admin's correction of a weighed gram (order screen); recorded in the history like any change. */
+/**
+ * The admin's correction of a weighed gram (order screen); recorded in the history like any change.
+ * Only a gram the workshop has entered is corrected: the office never weighs a piece first.
+ */
 export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number) {
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
+    if (!canCorrectGram(lineState(line))) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
     const at = now();
     await trx
       .updateTable('order_lines')

@@ -93,6 +93,8 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/approve`, { approved: true })).status).toBe(200);
     expect(await act(master, 'PATCH', `/workshop/me/orders/${id}/approve`, { approved: true })).toMatchObject({ status: 409, body: { error: 'Bu sipariş satırı zaten onaylandı.' } });
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4 })).body.code).toBe('LINE_GRAM_NOT_ALLOWED');
+    // The office corrects a weighed gram only: none has been entered yet.
+    expect(await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 4 })).toMatchObject({ status: 409, body: { code: 'LINE_GRAM_NOT_ENTERED', error: 'Bu satırın henüz gramajı girilmedi; düzeltilecek bir gramaj yok.' } });
 
     for (const step of steps) expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`)).body.order.current_order_line_process).toBe(step);
     expect((await act(master, 'PATCH', `/workshop/me/orders/${id}/next-step`)).body.order.order_line_status_id).toBe(3);
