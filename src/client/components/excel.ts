@@ -1,36 +1,97 @@
-/** A column of an exported sheet: its header and how to read a row's cell. */
-export interface SheetColumn<T> {
-  header: string;
-  value: (row: T) => string | number | null;
-}
+import type { Cell, CellType, SheetLayout } from './xlsx';
 
-export interface Sheet {
-  fileName: string;
-  sheetName: string;
-  header: string[];
-  rows: Array<Array<string | number | null>>;
-}
-
-/** The cells a sheet of `rows` holds under `columns`, in a form that can travel in an action. */
-export function sheetCells<T>(columns: SheetColumn<T>[], rows: readonly T[]): Pick<Sheet, 'header' | 'rows'> {
-  return { header: columns.map((c) => c.header), rows: rows.map((row) => columns.map((c) => c.value(row))) };
-}
+export type { Cell, CellType } from './xlsx';
 
 /**
- * Writes a sheet to an .xlsx file and hands it to the browser. The spreadsheet writer is loaded
- * only here, when a user asks for a file, so no screen pays for it up front.
+ * A column of an exported sheet: its header, how Excel should hold it and how to read a row's
+ * value. A date column takes an ISO string, a Date or epoch milliseconds and shows the office's
+ * wall clock; a number column keeps numbers as numbers; without a type numbers stay numbers and
+ * anything else is text.
  */
-export async function writeWorkbook({ fileName, sheetName, header, rows }: Sheet): Promise<void> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(header).font = { bold: true };
-  for (const row of rows) sheet.addRow(row.map((cell) => cell ?? ''));
-  sheet.columns.forEach((column, index) => {
-    column.width = Math.min(50, Math.max(10, header[index].length + 2));
-  });
-  const buffer = await workbook.xlsx.writeBuffer();
-  const url = URL.createObjectURL(new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+export interface SheetColumn<T> {
+  header: string;
+  type?: CellType;
+  value: (row: T) => string | number | Date | null | undefined;
+}
+
+/** A screen's sheet as it hands it over: its columns and rows, made into cells only while exported. */
+export interface SheetSource<T = never> {
+  columns: readonly SheetColumn<T>[];
+  rows: readonly T[];
+}
+
+/** Which sheet an export writes: a name for the source waiting in this module, and its size. */
+export interface SheetRef {
+  id: number;
+  rows: number;
+}
+
+/*
+ * Sources wait here between the click and the export saga, so the action that asks for the file
+ * stays small and serializable: a hundred thousand rows and the columns' functions never pass
+ * through the store. The saga takes its source at once; a few at most wait where no saga runs.
+ */
+const waiting = new Map<number, SheetSource<unknown>>();
+const MAX_WAITING = 8;
+let lastId = 0;
+
+/**
+ * Hands a sheet of `rows` under `columns` to the export that follows: the screen spreads the
+ * answer into its `exportRequested`. No cell is made here; the export makes them a slice at a time.
+ */
+export function sheetCells<T>(columns: readonly SheetColumn<T>[], rows: readonly T[]): { sheet: SheetRef } {
+  lastId += 1;
+  waiting.set(lastId, { columns, rows } as SheetSource<unknown>);
+  if (waiting.size > MAX_WAITING) waiting.delete(waiting.keys().next().value as number);
+  return { sheet: { id: lastId, rows: rows.length } };
+}
+
+/** The source a sheet's export writes, once: null when it was already taken or dropped. */
+export function takeSheet(ref: SheetRef): SheetSource<unknown> | null {
+  const source = waiting.get(ref.id) ?? null;
+  waiting.delete(ref.id);
+  return source;
+}
+
+/** What the writer needs before the first row: the sheet's name, headers and column types. */
+export function sheetLayout(sheetName: string, columns: readonly SheetColumn<never>[], timeZone?: string): SheetLayout {
+  return { sheetName, columns: columns.map((c) => ({ header: c.header, type: c.type ?? 'auto' })), timeZone };
+}
+
+type ToCell = (value: ReturnType<SheetColumn<never>['value']>) => Cell;
+
+const finite = (n: number): Cell => (Number.isFinite(n) ? n : null);
+const CELL_OF: Record<CellType, ToCell> = {
+  text: (v) => (v === null || v === undefined || v === '' ? null : v instanceof Date ? v.toISOString() : String(v)),
+  // A value that is no number is kept as text rather than lost.
+  number: (v) => (typeof v === 'number' ? finite(v) : CELL_OF.text(v)),
+  date: (v) => {
+    if (v === null || v === undefined || v === '') return null;
+    const ms = typeof v === 'number' ? v : v instanceof Date ? v.getTime() : Date.parse(v);
+    return Number.isFinite(ms) ? ms : String(v);
+  },
+  auto: (v) => (typeof v === 'number' ? finite(v) : CELL_OF.text(v)),
+};
+
+/**
+ * The typed cells of rows `from` to `to` (not included): the one place where a screen's columns
+ * and rows become what the writer takes. Dates travel as epoch milliseconds in date columns.
+ */
+export function sheetRows<T>(columns: readonly SheetColumn<T>[], rows: readonly T[], from: number, to: number): Cell[][] {
+  const convert = columns.map((c) => CELL_OF[c.type ?? 'auto']);
+  const cells: Cell[][] = [];
+  for (let r = from; r < to && r < rows.length; r++) {
+    const row = rows[r];
+    const line = new Array<Cell>(columns.length);
+    for (let c = 0; c < columns.length; c++) line[c] = convert[c](columns[c].value(row));
+    cells.push(line);
+  }
+  return cells;
+}
+
+/** Hands a finished file to the browser under its name. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

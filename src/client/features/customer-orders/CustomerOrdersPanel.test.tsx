@@ -1,12 +1,24 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { PAGE_SIZE } from '../../components/Pager';
-import { writeWorkbook } from '../../components/excel';
+import { type Cell, saveFile } from '../../components/excel';
+import { openSheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { CustomerOrdersPanel } from './CustomerOrdersPanel';
 
 /* The file itself is not written: what matters is which rows reach it. */
-jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), writeWorkbook: jest.fn(async () => undefined) }));
+jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
+jest.mock('../../components/sheetWriter', () => ({ openSheetWriter: jest.fn() }));
+const written: Cell[][] = [];
+beforeEach(() => {
+  written.length = 0;
+  jest.mocked(openSheetWriter).mockImplementation(async () => ({
+    write: async (rows) => void written.push(...rows),
+    written: () => written.length,
+    finish: async () => new Blob([]),
+    close: () => undefined,
+  }));
+});
 
 const AT = '2026-11-20T09:00:00.000Z';
 const LINES = Array.from(
@@ -32,6 +44,6 @@ test("the customer's list shows a page at a time and its export takes every line
   expect(screen.getByText(t('common:pager.page', { page: 3, pages: 3 }))).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:export') }));
-  await waitFor(() => expect(writeWorkbook).toHaveBeenCalledTimes(1));
-  expect(jest.mocked(writeWorkbook).mock.calls[0][0].rows.map((row) => row[0])).toEqual(newestFirst);
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(written.map((row) => row[0])).toEqual(newestFirst);
 });

@@ -9,7 +9,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
-import { exportRequested, selectExport } from '../exports';
+import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useScopeLines } from '../order-lines';
 import { useOwnCustomer } from '../account';
 import { useFormatters, useLookups } from '../lookups';
@@ -66,6 +66,7 @@ export function CustomerOrdersPanel() {
         <button type="button" className="secondary" onClick={exportOrders} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
+        <ExportProgress exportKey={EXPORT_KEY} />
       </div>
       <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={orders.status} notice={orders.notice} count={rows.length} empty={t('empty')} />

@@ -2,12 +2,24 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { PAGE_SIZE } from '../../components/Pager';
-import { writeWorkbook } from '../../components/excel';
+import { type Cell, saveFile } from '../../components/excel';
+import { openSheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import WorkshopDetailScreen from './WorkshopDetailScreen';
 
 /* The file itself is not written: what matters is which rows reach it. */
-jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), writeWorkbook: jest.fn(async () => undefined) }));
+jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
+jest.mock('../../components/sheetWriter', () => ({ openSheetWriter: jest.fn() }));
+const written: Cell[][] = [];
+beforeEach(() => {
+  written.length = 0;
+  jest.mocked(openSheetWriter).mockImplementation(async () => ({
+    write: async (rows) => void written.push(...rows),
+    written: () => written.length,
+    finish: async () => new Blob([]),
+    close: () => undefined,
+  }));
+});
 
 const AT = '2026-11-20T09:00:00.000Z';
 /* 120 lines of workshop 4, every other one with a gift note. */
@@ -46,7 +58,6 @@ test("the workshop's orders table shows a page at a time; filters start at the f
   expect(screen.getByText(t('common:pager.page', { page: 1, pages: 2 }))).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: t('workshops:export') }));
-  await waitFor(() => expect(writeWorkbook).toHaveBeenCalledTimes(1));
-  const { rows } = jest.mocked(writeWorkbook).mock.calls[0][0];
-  expect(rows.map((row) => Number(row[1]))).toEqual(gifts);
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(written.map((row) => Number(row[1]))).toEqual(gifts);
 });

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
-import { exportRequested, selectExport } from '../exports';
+import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useLookups } from '../lookups';
 import { useScopeLines } from '../order-lines';
 import { type WorkshopOrderRow, workshopOrderColumns } from './orderColumns';
@@ -107,6 +107,7 @@ export default function WorkshopDetailScreen() {
         <button type="button" onClick={exportRows} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
+        <ExportProgress exportKey={exportKey} />
       </div>
       <NoticeView notice={exported?.notice ?? orders.notice} />
       {orders.status === 'loading' && rows.length === 0 && <p role="status">{t('loading')}</p>}
