@@ -7,7 +7,9 @@ import type { Configuration } from 'webpack';
 const { appName } = JSON.parse(readFileSync(resolve(__dirname, 'locales/tr/common.json'), 'utf8')) as { appName: string };
 
 /*
- * One entry (the login page and the app shell); every other screen is an `import()` chunk.
+ * One entry (the login page and the app shell); every other screen is an `import()` chunk. A worker
+ * (`new Worker(new URL('./x.worker.ts', import.meta.url), { name })`, the order grid's line reader)
+ * is a chunk of its own, built by the same rule and served from our origin like any script.
  * Vendor code sits in its own content-hashed chunk, so a release that changes only our code
  * leaves it cached. No eval-based source maps: the content security policy forbids eval.
  */

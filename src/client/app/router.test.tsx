@@ -62,6 +62,17 @@ test('the order management screen has its heading and a way back to the dashboar
   expect(screen.getByRole('link', { name: t('common:backToDashboard') })).toHaveAttribute('href', '/dashboard');
 });
 
+test('the office reads orders and customers on their own screens, not on the dashboard', async () => {
+  storeLogin(4, 'Ofis');
+  const orders = open('/office/orders');
+  expect(await screen.findByRole('heading', { name: orders.t('orders:title') })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: orders.t('dashboard:welcome', { title: 'Ofis' }) })).not.toBeInTheDocument();
+  orders.unmount();
+  const customers = open('/office/customers');
+  expect(await screen.findByRole('heading', { name: customers.t('customers:listTitle') })).toBeInTheDocument();
+  expect(customers.path()).toBe('/office/customers');
+});
+
 test('a role route opens the dashboard on its tab', async () => {
   storeLogin(3, 'Atolye');
   const { t } = open('/workshop/profile');

@@ -40,8 +40,6 @@ const DASHBOARD_PATHS = [
   '/workshop/orders',
   '/workshop/products',
   '/workshop/profile',
-  '/office/orders',
-  '/office/customers',
   '/office/reports',
   '/office/profile',
   '/customer/orders',
@@ -82,6 +80,10 @@ export function AppRoutes() {
             <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
             <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
             <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+            {/* The office reads what the admin manages: the same screens without their actions. */}
+            <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
+            <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
+            <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
             <Route path="/admin/audit-log" element={<AuditLogScreen />} />
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />

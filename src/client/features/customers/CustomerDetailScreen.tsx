@@ -7,7 +7,7 @@ import { CUSTOMER_APPROVED } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { NoticeView } from '../../components/NoticeView';
-import { exportRequested, selectExport } from '../exports';
+import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useLookups } from '../lookups';
 import { useScopeLines } from '../order-lines';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
@@ -55,8 +55,11 @@ function CreditForm({ customerId }: { customerId: number }) {
   );
 }
 
-/** /admin/customers/{id}: the customer's details, figures, credit with its history, and orders with an export. */
-export default function CustomerDetailScreen() {
+/**
+ * /admin/customers/{id}: the customer's details, figures, credit with its history, and orders with
+ * an export. The office's /office/customers/{id} shows the same, read-only: no credit change.
+ */
+export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('customers');
   const id = Number(useParams().id);
   const dispatch = useAppDispatch();
@@ -139,7 +142,7 @@ export default function CustomerDetailScreen() {
           </div>
           <section className="card" aria-labelledby="customer-credit-title">
             <h2 id="customer-credit-title">{t('credit')}</h2>
-            <CreditForm customerId={customer.id} />
+            {!readOnly && <CreditForm customerId={customer.id} />}
             <h3>{t('creditHistory')}</h3>
             {creditHistory.length === 0 ? (
               <p>{t('noCreditHistory')}</p>
@@ -166,6 +169,7 @@ export default function CustomerDetailScreen() {
         <button type="button" onClick={exportOrders} disabled={exported?.status === 'busy'}>
           {t('export')}
         </button>
+        <ExportProgress exportKey={exportKey} />
       </div>
       <NoticeView notice={exported?.notice ?? orders.notice} />
       {orders.status === 'ready' && rows.length === 0 && <p>{t('noOrders')}</p>}

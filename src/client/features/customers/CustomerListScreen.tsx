@@ -7,15 +7,19 @@ import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { exportCleared, exportRequested, selectExport } from '../exports';
+import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
 import { useFormatters } from '../lookups';
 import { customersRequested, selectCustomerList, selectCustomersState } from './slice';
 
 const FIELDS = ['id', 'name', 'company_name', 'email', 'phone', 'tax_number', 'credit'] as const;
 const EXPORT_KEY = 'customers:list';
 
-/** /admin/customers: filterable list of B2B customers; a row opens the customer's detail. */
-export default function CustomerListScreen() {
+/**
+ * /admin/customers: filterable list of B2B customers; a row opens the customer's detail. The
+ * office's /office/customers is the same list, opening the office's read-only detail.
+ */
+export default function CustomerListScreen({ readOnly = false }: { readOnly?: boolean }) {
+  const base = readOnly ? '/office/customers' : '/admin/customers';
   const { t } = useTranslation('customers');
   const navigate = useNavigate();
   const fmt = useFormatters();
@@ -57,6 +61,7 @@ export default function CustomerListScreen() {
         <button type="button" className="secondary" disabled={shown.length === 0} onClick={exportList}>
           {t('exportList')}
         </button>
+        <ExportProgress exportKey={EXPORT_KEY} />
       </div>
       <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={status} notice={notice} count={shown.length} empty={t('empty')} />
@@ -65,10 +70,10 @@ export default function CustomerListScreen() {
           <TableHead labels={FIELDS.map((f) => t(`fields.${f}`))} />
           <tbody>
             {shown.map((c) => (
-              <tr key={c.id} className="clickable" onClick={() => navigate(`/admin/customers/${c.id}`)}>
+              <tr key={c.id} className="clickable" onClick={() => navigate(`${base}/${c.id}`)}>
                 <td>{c.id}</td>
                 <td>
-                  <Link to={`/admin/customers/${c.id}`} onClick={(e) => e.stopPropagation()}>
+                  <Link to={`${base}/${c.id}`} onClick={(e) => e.stopPropagation()}>
                     {c.name}
                   </Link>
                 </td>

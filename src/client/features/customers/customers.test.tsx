@@ -73,3 +73,29 @@ test('the list and the add form share one read of the customers', async () => {
   expect(within(dialog).getByRole('option', { name: 'Kaya Mücevher - Zeynep Kaya' })).toBeInTheDocument();
   expect(calls.filter((c) => c.url === API.b2bCustomers)).toHaveLength(1);
 });
+
+test('the office reads customers without changing them: the list leads to the office detail, which has no credit form', async () => {
+  storeLogin(4, 'Ofis');
+  const calls = mockFetch((_method, url) => {
+    if (url === API.b2bCustomers) return [200, { customers: [CUSTOMER] }];
+    if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
+    if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
+      <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
+    </Routes>,
+    '/office/customers',
+  );
+  const link = await screen.findByRole('link', { name: 'Zeynep Kaya' });
+  expect(link).toHaveAttribute('href', '/office/customers/4');
+  fireEvent.click(link);
+  expect(await screen.findByText(t('customers:noCreditHistory'))).toBeInTheDocument();
+  expect(screen.getByTestId('customer-credit')).toHaveTextContent('1.000,00');
+  expect(screen.queryByLabelText(t('customers:creditLabel'))).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: t('customers:creditSave') })).not.toBeInTheDocument();
+  expect(calls.every((c) => c.method === 'GET')).toBe(true);
+});

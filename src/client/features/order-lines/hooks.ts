@@ -4,16 +4,25 @@ import { selectLinesOf, selectScopeLoad } from './selectors';
 import { linesRequested } from './slice';
 import { type LineScope, scopeKey } from './scopes';
 
-/** A screen's lines: asked for when the screen opens, selected from the one collection. */
-export function useScopeLines(scope: LineScope) {
+/**
+ * A screen's list: asked for when the screen opens; its state (with the progress of a list read in
+ * batches) and a reload. For a screen that reads the lines another way (the admin grid).
+ */
+export function useScopeLoad(scope: LineScope) {
   const dispatch = useAppDispatch();
   const key = scopeKey(scope);
-  const id = 'id' in scope ? scope.id : undefined;
   useEffect(() => {
     dispatch(linesRequested(scope));
     // The key names the scope; the object itself is new on every render.
   }, [dispatch, key]);
-  const lines = useAppSelector((state) => selectLinesOf(state, scope.kind, id));
   const load = useAppSelector((state) => selectScopeLoad(state, scope));
-  return { lines, status: load?.status ?? 'loading', notice: load?.notice ?? null, reload: () => dispatch(linesRequested(scope)) };
+  return { status: load?.status ?? 'loading', notice: load?.notice ?? null, progress: load?.progress ?? null, reload: () => dispatch(linesRequested(scope)) };
+}
+
+/** A screen's lines: asked for when the screen opens, selected from the one collection. */
+export function useScopeLines(scope: LineScope) {
+  const id = 'id' in scope ? scope.id : undefined;
+  const load = useScopeLoad(scope);
+  const lines = useAppSelector((state) => selectLinesOf(state, scope.kind, id));
+  return { lines, status: load.status, notice: load.notice, reload: load.reload };
 }

@@ -1,5 +1,5 @@
 /* Order lines as one entity collection that every order screen selects from. */
-export { useScopeLines } from './hooks';
+export { useScopeLines, useScopeLoad } from './hooks';
 export type { LineScope } from './scopes';
 export type { LineActionKind } from './actions';
 export {
@@ -24,7 +24,10 @@ export {
   lineNoticesCleared,
   lineRequested,
   linesChanged,
+  linesBatchLoaded,
   linesRequested,
+  linesStreamEnded,
+  linesStreamStarted,
   nextStepRequested,
   orderLinesSlice,
   packingApproved,
@@ -33,3 +36,4 @@ export {
   type LineActionState,
 } from './slice';
 export { orderLinesSaga } from './sagas';
+export { lineIsUrgent } from './urgency';

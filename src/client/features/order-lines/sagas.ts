@@ -1,8 +1,12 @@
-import { all, call, delay, put, select, takeEvery } from 'redux-saga/effects';
+import type { EventChannel, Task } from 'redux-saga';
+import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { API, type LineHistoryDto, type OrderLineDto } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
-import { request } from '../../api/http';
+import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
+import { loggedOut } from '../session';
+import { lineStream } from './lineLoader';
+import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
 import { selectLineAction, selectLineHistory } from './selectors';
 import {
@@ -15,13 +19,16 @@ import {
   lineHistoryLoaded,
   lineHistoryRequested,
   lineRequested,
+  linesBatchLoaded,
   linesFailed,
   linesLoaded,
   linesRequested,
+  linesStreamEnded,
+  linesStreamStarted,
   type LineActionState,
   type LineIntentAction,
 } from './slice';
-import { linePath, scopeKey, scopePath } from './scopes';
+import { type LineScope, linePath, scopeKey, scopePath } from './scopes';
 
 const LOAD_FALLBACK = {
   all: 'orders:loadFailed',
@@ -38,6 +45,75 @@ function* loadLines(action: ReturnType<typeof linesRequested>) {
     yield put(linesLoaded({ scope, lines: orders }));
   } catch (error) {
     yield put(linesFailed({ key: scopeKey(scope), notice: failure(error, LOAD_FALLBACK[scope.kind]) }));
+  }
+}
+
+/** Lists read in the compact format, in batches, off the main thread: the admin's hundred thousand lines. */
+const streamed = (scope: LineScope) => scope.kind === 'all';
+
+/**
+ * Reads a list in batches (lineLoader.ts): the first batch replaces what the scope held and shows
+ * at once, the rest follows. A refused token is refreshed once and the reading starts again, as
+ * `request` does; a second refusal, or a failed refresh, ends the session.
+ */
+function* streamLines(scope: LineScope) {
+  let retried = false;
+  try {
+    while (true) {
+      const token = currentToken();
+      const stream: EventChannel<StreamMessage> = yield call(lineStream, scopePath(scope), token);
+      let first = true;
+      let again = false;
+      try {
+        while (!again) {
+          const message: StreamMessage = yield take(stream);
+          if (message.type === 'header') yield put(linesStreamStarted({ scope, total: message.total }));
+          else if (message.type === 'lines') {
+            yield put(linesBatchLoaded({ scope, lines: message.lines, first }));
+            first = false;
+          } else if (message.type === 'done') {
+            if (first) yield put(linesBatchLoaded({ scope, lines: [], first }));
+            yield put(linesStreamEnded(scope));
+            return;
+          } else {
+            const refused = message.status === 401 && token !== null && first;
+            if (refused && !retried) {
+              retried = true;
+              again = yield call(refreshOnce);
+            }
+            if (again) continue;
+            if (refused) yield call(sessionLost);
+            throw new ApiError(message.status, message.error, message.code);
+          }
+        }
+      } finally {
+        stream.close();
+      }
+    }
+  } catch (error) {
+    yield put(linesFailed({ key: scopeKey(scope), notice: failure(error, LOAD_FALLBACK[scope.kind]) }));
+  }
+}
+
+/** A list asked for again while it is still on its way starts over; a logout ends it. */
+function* streamScope(scope: LineScope) {
+  yield race([call(streamLines, scope), take(loggedOut.type)]);
+}
+
+/** Every list request: streamed lists one reading per scope at a time, the others each their own request. */
+function* watchLists() {
+  const readings = new Map<string, Task>();
+  while (true) {
+    const action: ReturnType<typeof linesRequested> = yield take(linesRequested.type);
+    const scope = action.payload;
+    if (!streamed(scope)) {
+      yield fork(loadLines, action);
+      continue;
+    }
+    const key = scopeKey(scope);
+    const running = readings.get(key);
+    if (running?.isRunning()) yield cancel(running);
+    readings.set(key, (yield fork(streamScope, scope)) as Task);
   }
 }
 
@@ -87,7 +163,7 @@ function* act(action: LineIntentAction) {
 
 export function* orderLinesSaga() {
   yield all([
-    takeEvery(linesRequested.type, loadLines),
+    call(watchLists),
     takeEvery(lineRequested.type, loadLine),
     takeEvery(lineHistoryRequested.type, loadHistory),
     takeEvery(isLineIntent, act),

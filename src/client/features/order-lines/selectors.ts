@@ -41,8 +41,12 @@ export const selectLineTable = createSelector(
 
 export const selectLine = (state: State, id: number): OrderLineDto | undefined => selectById(state, id);
 
-/** Whether any screen of this session holds lines (a list or a single line): live changes are read only then. */
-export const selectLinesShown = (state: State) => Object.values(selectSlice(state).loads).some((load) => load.status === 'ready');
+/**
+ * Whether any screen of this session holds lines (a list or a single line, or the first batches of
+ * a list still on its way): live changes are read only then.
+ */
+export const selectLinesShown = (state: State) =>
+  Object.values(selectSlice(state).loads).some((load) => load.status === 'ready' || (load.status === 'loading' && (load.progress?.loaded ?? 0) > 0));
 export const selectLoad = (state: State, key: string) => selectSlice(state).loads[key];
 export const selectScopeLoad = (state: State, scope: LineScope) => selectSlice(state).loads[scopeKey(scope)];
 export const selectLineAction = (state: State, id: number) => selectSlice(state).actions[id];

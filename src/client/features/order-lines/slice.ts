@@ -1,4 +1,4 @@
-import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LineHistoryDto, OrderLineDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
 import type { LineActionKind, LineIntent } from './actions';
@@ -13,6 +13,8 @@ const adapter = createEntityAdapter<OrderLineDto>();
 export interface LoadState {
   status: 'loading' | 'ready' | 'failed';
   notice: NoticeLike | null;
+  /** A list read in batches: the lines received so far of the `total` its header announced. */
+  progress?: { loaded: number; total: number };
 }
 
 /**
@@ -79,6 +81,45 @@ const repeated = (state: State, id: number, kind: LineActionKind) => {
   return current?.kind === kind && (current.status === 'busy' || current.status === 'settling');
 };
 
+/**
+ * A batch of a list read in batches, put in the store without immer: a draft of a hundred thousand
+ * entities costs far more than one copy, and a batch is all additions but for a line read again.
+ * The first batch replaces what the scope held, as a whole answer does. A line the store already
+ * holds in a newer version (a live change read while the list was on its way) keeps it; one read
+ * again unchanged keeps its object, so the grid does not update it.
+ */
+function withBatch(base: State, { scope, lines, first }: { scope: LineScope; lines: OrderLineDto[]; first: boolean }): State {
+  let ids: number[];
+  let entities: Record<number, OrderLineDto>;
+  if (first && holdsAll(scope)) {
+    ids = [];
+    entities = {};
+  } else {
+    ids = base.ids.slice();
+    entities = { ...base.entities };
+    if (first) {
+      const left = new Set(ids.filter((id) => inScope(scope, entities[id])));
+      ids = ids.filter((id) => !left.has(id));
+      for (const id of left) delete entities[id];
+    }
+  }
+  for (const line of lines) {
+    const held = entities[line.id];
+    if (!held) ids.push(line.id);
+    else if (held.updated_at > line.updated_at || sameLine(held, line)) continue;
+    // Frozen like every line immer put here, so a later draft of the collection need not walk it.
+    entities[line.id] = Object.freeze(line);
+  }
+  const key = scopeKey(scope);
+  const progress = base.loads[key]?.progress;
+  const load: LoadState = Object.freeze({
+    status: 'loading',
+    notice: null,
+    progress: Object.freeze({ loaded: (first ? 0 : (progress?.loaded ?? 0)) + lines.length, total: progress?.total ?? lines.length }),
+  });
+  return Object.freeze({ ...base, ids: Object.freeze(ids) as number[], entities: Object.freeze(entities), loads: Object.freeze({ ...base.loads, [key]: load }) });
+}
+
 export const orderLinesSlice = createSlice({
   name: 'orderLines',
   initialState,
@@ -101,6 +142,17 @@ export const orderLinesSlice = createSlice({
     },
     linesFailed: (state, action: PayloadAction<{ key: string; notice: NoticeLike }>) => {
       state.loads[action.payload.key] = { status: 'failed', notice: action.payload.notice };
+    },
+    /** A list read in batches announced how many lines follow. */
+    linesStreamStarted: (state, action: PayloadAction<{ scope: LineScope; total: number }>) => {
+      state.loads[scopeKey(action.payload.scope)] = { status: 'loading', notice: null, progress: { loaded: 0, total: action.payload.total } };
+    },
+    /** A batch of a list read in batches; `first` replaces what the scope held. */
+    linesBatchLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[]; first: boolean }>) =>
+      withBatch(original(state) as State, action.payload),
+    /** The list read in batches is complete. */
+    linesStreamEnded: (state, action: PayloadAction<LineScope>) => {
+      state.loads[scopeKey(action.payload)] = { status: 'ready', notice: null };
     },
     lineRequested: (state, action: PayloadAction<{ id: number; reader: 'workshop' | 'customer' }>) => {
       state.loads[`line:${action.payload.id}`] = { status: 'loading', notice: null };
@@ -170,6 +222,9 @@ export const {
   linesRequested,
   linesLoaded,
   linesFailed,
+  linesStreamStarted,
+  linesBatchLoaded,
+  linesStreamEnded,
   lineRequested,
   lineChanged,
   linesChanged,

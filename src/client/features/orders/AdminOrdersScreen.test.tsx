@@ -1,11 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { createI18n } from '../../app/i18n';
-import { linesChanged } from '../order-lines';
-import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { linesBatchLoaded, linesChanged, linesRequested, linesStreamEnded, linesStreamStarted } from '../order-lines';
+import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import AdminOrdersScreen from './AdminOrdersScreen';
 import { orderColumns } from './columns';
+import OrderGrid, { type OrderGridHandle } from './OrderGrid';
 
 function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
   const at = '2026-11-20T09:00:00.000Z';
@@ -64,8 +66,13 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
     'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
     'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
-    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'canceled_at', 'cancel_reason', 'quality_action', 'packing_action',
+    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action',
   ]);
+  expect(columns.filter((c) => c.hidden).map((c) => c.key)).toEqual(['urgent']);
+  expect(Object.fromEntries(columns.filter((c) => c.filter !== 'text').map((c) => [c.key, c.filter]))).toEqual({
+    created_at: 'date', updated_at: 'date', order_id: 'number', product_id: 'number', order_product_id: 'number', product_cost: 'number',
+    product_gram: 'number', production_expected_date: 'date', total_price: 'number', canceled_at: 'date',
+  });
   const text = (key: string, row: OrderLineDto) => columns.find((c) => c.key === key)!.text(row);
   expect(text('current_step', line(1))).toBe('Daha başlamadı');
   expect(text('current_step', line(1, { current_order_line_process: 5 }))).toBe('Döküm');
@@ -78,6 +85,12 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   expect(text('customer_approval', line(1, { customer_approval_status_id: 2 }))).toBe('Onaylandı');
   expect(text('color', line(1))).toBe('');
   expect(columns.find((c) => c.key === 'created_at')!.sortValue(line(1))).toBe('2026-11-20T09:00:00.000Z');
+  expect(text('urgent', line(1))).toBe('');
+  expect(text('urgent', line(1, { customer_note: 'ACİL teslim' }))).toBe('Acil');
+  // A text that costs something to build is built once per line object.
+  const dated = line(1);
+  expect(text('created_at', dated)).toBe(text('created_at', dated));
+  expect(columns.find((c) => c.key === 'product_gram')!.filterValue(line(1, { product_gram: 4.5 }))).toBe(4.5);
 });
 
 test('loading, then the empty sentence', async () => {
@@ -102,8 +115,8 @@ test('quality control: rejecting needs a return step, then the row changes in pl
     return undefined;
   });
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
-  const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('B2B-000003') && r.classList.contains('urgent'));
-  expect(row).toBeDefined();
+  // The rows render after the count (the grid is mounted while the lines are on their way).
+  await waitFor(() => expect(screen.getAllByRole('row').find((r) => r.textContent?.includes('B2B-000003') && r.classList.contains('urgent'))).toBeDefined());
   const qualityButtons = await screen.findAllByRole('button', { name: 'Kalite Kontrol' });
   expect(qualityButtons.filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(1);
   fireEvent.click(qualityButtons.find((b) => !(b as HTMLButtonElement).disabled)!);
@@ -198,4 +211,165 @@ test('live changes reach the grid as changes: the filter stays, a new line shows
   // A removed row leaves the page after the grid's row animation.
   await waitFor(() => expect(screen.queryByText('B2B-000003')).not.toBeInTheDocument());
   expect(noteFilter).toHaveValue('hediye');
+});
+
+/** The office's read-only grid at /office/orders. */
+function openOffice(orders: OrderLineDto[]) {
+  storeLogin(4, 'Ofis');
+  const calls = mockFetch((_method, url) => (url === API.orders ? [200, { orders }] : [200, LOOKUPS[url] ?? {}]));
+  const view = renderApp(
+    <Routes>
+      <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
+    </Routes>,
+    '/office/orders',
+  );
+  return { ...view, calls };
+}
+
+test('the office sees every line read-only: no quality control or packing buttons, no gram typed in', async () => {
+  const { calls } = openOffice([line(1), line(3, { order_line_status_id: 3, current_order_line_process: 6 }), line(4, { order_line_status_id: 4, product_gram: 5 })]);
+  expect(await screen.findByText('3 / 3 satır')).toBeInTheDocument();
+  await screen.findByRole('gridcell', { name: 'B2B-000003' });
+  expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Paketleme Onayı' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('columnheader', { name: /Paketleme Onayı/ })).not.toBeInTheDocument();
+  fireEvent.doubleClick(await screen.findByRole('gridcell', { name: '5 g' }));
+  expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+  // Exports and the quick filter stay; nothing but reads went to the server.
+  expect(screen.getByRole('button', { name: "Excel'e Aktar" })).toBeEnabled();
+  expect(screen.getByRole('button', { name: 'CSV olarak dışa aktar' })).toBeEnabled();
+  expect(calls.every((c) => c.method === 'GET')).toBe(true);
+});
+
+test('the gram has a number filter: a typed Turkish decimal keeps the lines of that gram', async () => {
+  openScreen([line(1, { product_gram: 4.5 }), line(2, { product_gram: 12 }), line(3), line(4, { product_gram: 4.5 })]);
+  expect(await screen.findByText('4 / 4 satır')).toBeInTheDocument();
+  const gram = await screen.findByRole('textbox', { name: /^Gram\b(?! Sapması)/ });
+  fireEvent.input(gram, { target: { value: '4,5' } });
+  expect(await screen.findByText('2 / 4 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  fireEvent.input(gram, { target: { value: '12' } });
+  expect(await screen.findByText('1 / 4 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+});
+
+test.each([
+  ['built as the search asks', false],
+  ['built ahead when the search box gets the focus', true],
+])('the quick filter searches every column with Turkish case folding (dotted and dotless i alike); the texts of the rows %s', async (_how, ahead) => {
+  openScreen([
+    line(1, { city: 'İstanbul', last_name: 'Veli' }),
+    line(2, { city: 'Izmir', last_name: 'Işık' }),
+    line(3, { city: 'Ankara', last_name: 'Kılıç', customer_note: 'ıslak mendil' }),
+  ]);
+  expect(await screen.findByText('3 / 3 satır')).toBeInTheDocument();
+  const quick = screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' });
+  if (ahead) {
+    fireEvent.focus(quick);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  }
+  const expectCount = async (text: string, count: string) => {
+    fireEvent.change(quick, { target: { value: text } });
+    expect(await screen.findByText(`${count} / 3 satır`, {}, { timeout: 10_000 })).toBeInTheDocument();
+  };
+  await expectCount('istanbul', '1');
+  await expectCount('ISTANBUL', '1');
+  await expectCount('IŞIK', '1');
+  await expectCount('işık', '1');
+  // Dotless and dotted alike: 'ıslak' and 'ISLAK' find the note, 'KILIÇ' the name; every word must match.
+  await expectCount('ISLAK', '1');
+  await expectCount('kiliç ankara', '1');
+  await expectCount('i', '3');
+  await expectCount('izmir veli', '0');
+});
+
+test('CSV: the rows and data columns shown, in their order, as the cells read', async () => {
+  const files: Blob[] = [];
+  Object.assign(URL, { createObjectURL: jest.fn((blob: Blob) => (files.push(blob), 'blob:orders')), revokeObjectURL: jest.fn() });
+  // The grid hands the file to the browser by clicking a link; jsdom would try to navigate.
+  const names: string[] = [];
+  const download = (event: Event) => {
+    if (!(event.target instanceof HTMLAnchorElement)) return;
+    names.push(event.target.download);
+    event.preventDefault();
+  };
+  document.addEventListener('click', download, true);
+  try {
+    openScreen([line(1, { customer_note: 'Hediye' }), line(2), line(3, { customer_note: 'Hediye paketi', total_price: 1500 })]);
+    expect(await screen.findByText('3 / 3 satır')).toBeInTheDocument();
+    fireEvent.input(await screen.findByRole('textbox', { name: /Müşteri Notu/ }), { target: { value: 'hediye' } });
+    expect(await screen.findByText('2 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'CSV olarak dışa aktar' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(files[0]);
+    });
+    const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const headers = header.split(',');
+    expect(headers.slice(0, 3)).toEqual(['"Fotoğraf"', '"Sipariş No"', '"Ad"']);
+    // Every data column shown, in order; the hidden 'Acil' and the two buttons are not data of the file.
+    expect(headers).toHaveLength(40);
+    expect(headers.at(-1)).toBe('"İptal Nedeni"');
+    expect(headers).not.toContain('"Acil"');
+    expect(headers).not.toContain('"Paketleme Onayı"');
+    expect(rows).toHaveLength(2);
+    const cell = (row: string, name: string) => row.match(/"(?:[^"]|"")*"/g)![headers.indexOf(`"${name}"`)];
+    expect(rows.map((row) => cell(row, 'Sipariş No'))).toEqual(['"B2B-000001"', '"B2B-000003"']);
+    expect(cell(rows[1], 'Durum')).toBe('"Bekliyor"');
+    expect(cell(rows[0], 'Renk')).toBe('""');
+    expect(names).toEqual([expect.stringMatching(/^siparisler_\d{4}-\d{2}-\d{2}\.csv$/)]);
+  } finally {
+    document.removeEventListener('click', download, true);
+  }
+});
+
+test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
+  const i18n = createI18n('tr');
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, date: (iso: string) => iso.slice(0, 10) };
+  const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
+  const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
+  const lines = [line(2), line(1, { customer_note: 'acil' })];
+  const handle = createRef<OrderGridHandle>();
+  storeLogin(2, 'Admin');
+  mockFetch(() => [200, {}]);
+  renderApp(
+    <OrderGrid
+      ref={handle}
+      lines={{ ids: lines.map((l) => l.id), entities: Object.fromEntries(lines.map((l) => [l.id, l])) }}
+      columns={columns}
+      onCountChange={() => undefined}
+      onQualityControl={() => undefined}
+      onApprovePacking={() => undefined}
+      onCorrectGram={() => undefined}
+      busyLines={[]}
+      noMatch="-"
+    />,
+  );
+  await screen.findByRole('gridcell', { name: 'B2B-000001' });
+  // The hidden 'Acil' column is not shown; the buttons, pinned to the right, come last.
+  expect(handle.current!.visibleColumns()).toEqual(columns.filter((c) => c.key !== 'urgent').map((c) => c.key));
+  expect(handle.current!.visibleRows().map((l) => l.id)).toEqual([2, 1]);
+  // The urgent line (its note says so) is marked, the other not.
+  const urgent = screen.getAllByRole('row').filter((r) => r.classList.contains('urgent'));
+  expect(urgent.length).toBeGreaterThan(0);
+  expect(urgent.every((r) => r.getAttribute('row-id') === '1')).toBe(true);
+});
+
+test('while the lines arrive the grid shows the first ones and the toolbar says how many of how many, with Turkish thousands', async () => {
+  const { store } = openScreen([]);
+  // The list stays on its way: its batches are put here as the reading would put them.
+  globalThis.fetch = jest.fn((url: string | URL | Request) => (String(url) === API.orders ? new Promise<Response>(() => undefined) : Promise.resolve(jsonResponse(200, LOOKUPS[String(url)] ?? {})))) as typeof fetch;
+  act(() => void store.dispatch(linesRequested({ kind: 'all' })));
+  act(() => void store.dispatch(linesStreamStarted({ scope: { kind: 'all' }, total: 100_000 })));
+  act(() => void store.dispatch(linesBatchLoaded({ scope: { kind: 'all' }, lines: Array.from({ length: 1500 }, (_, i) => line(100_000 - i)), first: true })));
+  expect(await screen.findByText('1.500 / 100.000 satır yükleniyor')).toBeInTheDocument();
+  expect(await screen.findByText('1.500 / 1.500 satır')).toBeInTheDocument();
+  expect(await screen.findByRole('gridcell', { name: 'B2B-00000100000' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Yenile' })).toBeDisabled();
+  act(() => void store.dispatch(linesBatchLoaded({ scope: { kind: 'all' }, lines: [line(98_000)], first: false })));
+  expect(await screen.findByText('1.501 / 100.000 satır yükleniyor')).toBeInTheDocument();
+  act(() => void store.dispatch(linesStreamEnded({ kind: 'all' })));
+  await waitFor(() => expect(screen.queryByText(/satır yükleniyor$/)).not.toBeInTheDocument());
+  expect(await screen.findByText('1.501 / 1.501 satır')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Yenile' })).toBeEnabled();
 });

@@ -20,15 +20,34 @@ import {
   selectLatestAction,
   selectLineAction,
   selectLineTable,
-  useScopeLines,
+  useScopeLoad,
 } from '../order-lines';
 import { selectPackingNames, selectQualityControlNames, useFormatters, useLookups } from '../lookups';
-import { exportedColumns, orderColumns } from './columns';
+import { exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
 
-/* The grid is the heaviest part of the client: it loads only with this screen's first rows. */
-const OrderGrid = lazy(() => import('./OrderGrid'));
+/*
+ * The grid is the heaviest part of the client: it loads with this screen's code, before the
+ * screen asks for its lines, so it is there (and mounted, while the lines are on their way) when
+ * the first rows arrive. Once loaded it is rendered directly, without suspending again.
+ */
+type Grid = typeof import('./OrderGrid').default;
+let loadedGrid: Grid | null = null;
+let loadingGrid: Promise<{ default: Grid }> | null = null;
+const loadGrid = () =>
+  (loadingGrid ??= import('./OrderGrid').then(
+    (module) => {
+      loadedGrid = module.default;
+      return module;
+    },
+    (error: unknown) => {
+      loadingGrid = null;
+      throw error;
+    },
+  ));
+loadGrid().catch(() => undefined);
+const LazyGrid = lazy(loadGrid);
 
 const ALL = { kind: 'all' } as const;
 const EXPORT_KEY = 'orders';
@@ -47,22 +66,40 @@ function failed(notice: NoticeLike | null | undefined, prefix: string, t: TFunct
   return { kind: 'error', text: t(prefix, { reason: notice.text ?? t(notice.key ?? '') }) };
 }
 
-/** /admin/orders, order management: every order line in one grid, with quality control and packing approval. */
-export default function AdminOrdersScreen() {
-  const { t } = useTranslation('orders');
+/** Counts with the reader's thousands separator: '45.000' in Turkish. */
+const counts = new Map<string, Intl.NumberFormat>();
+function countFormat(language: string): Intl.NumberFormat {
+  const locale = language.startsWith('en') ? 'en-GB' : 'tr-TR';
+  let found = counts.get(locale);
+  if (!found) counts.set(locale, (found = new Intl.NumberFormat(locale)));
+  return found;
+}
+
+/**
+ * /admin/orders, order management: every order line in one grid, with quality control, packing
+ * approval and gram correction. The office's /office/orders is the same grid read-only: no action
+ * columns, no gram typed in.
+ */
+export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
+  const { t, i18n } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
   const base = useLookups();
-  const orders = useScopeLines(ALL);
+  // The lines arrive in batches; the grid shows the first while the rest is on its way.
+  const orders = useScopeLoad(ALL);
   const qualityNames = useAppSelector(selectQualityControlNames);
   const packingNames = useAppSelector(selectPackingNames);
   const lookups = useMemo(() => ({ ...base, qualityControl: qualityNames, packing: packingNames }), [base, qualityNames, packingNames]);
-  const columns = useMemo(() => orderColumns(t, lookups, fmt), [t, lookups, fmt]);
+  const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !isActionColumn(column)), [t, lookups, fmt, readOnly]);
+  const number = countFormat(i18n.language);
+  // Chosen once: a component that changed from one render to the next would mount the grid again.
+  const [OrderGrid] = useState(() => loadedGrid ?? LazyGrid);
 
   const grid = useRef<OrderGridHandle>(null);
   const [shown, setShown] = useState<number | null>(null);
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
+  const [quickFilter, setQuickFilter] = useState('');
   const busyLines = useAppSelector(selectBusyLines);
   const latest = useAppSelector(selectLatestAction);
   const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
@@ -106,6 +143,9 @@ export default function AdminOrdersScreen() {
     const fileName = t('fileName', { date: new Date().toISOString().slice(0, 10) });
     dispatch(exportRequested({ key: EXPORT_KEY, fileName, sheetName: t('sheet'), ...cells, emptyKey: 'orders:nothingToExport', failedKey: 'orders:exportFailed' }));
   };
+  // The grid's own CSV writer: the rows and columns shown, in their order.
+  const exportCsv = () => grid.current?.exportCsv(t('csvFileName', { date: new Date().toISOString().slice(0, 10) }));
+  const progress = orders.status === 'loading' ? orders.progress : null;
   // The outcome of the action asked for last; a failure of the open dialog's decision shows in the dialog.
   const latestNotice =
     latest && !(deciding && latest === decision) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
@@ -118,15 +158,33 @@ export default function AdminOrdersScreen() {
         <button type="button" onClick={exportRows} disabled={exported?.status === 'busy' || total === 0}>
           {exported?.status === 'busy' ? t('exporting') : t('export')}
         </button>
+        <button type="button" className="secondary" onClick={exportCsv} disabled={total === 0}>
+          {t('exportCsv')}
+        </button>
         <button type="button" className="secondary" onClick={orders.reload} disabled={orders.status === 'loading'}>
           {t('refresh')}
         </button>
-        {total > 0 && <span role="status">{t('count', { shown: shown ?? total, total })}</span>}
+        <input
+          type="search"
+          className="narrow"
+          aria-label={t('quickFilter')}
+          placeholder={t('quickFilterHint')}
+          value={quickFilter}
+          onChange={(e) => setQuickFilter(e.target.value)}
+          // Whoever goes to the search box is about to search: the rows' texts are built meanwhile.
+          onFocus={() => grid.current?.prepareQuickFilter()}
+        />
+        {total > 0 && <span role="status">{t('count', { shown: number.format(shown ?? total), total: number.format(total) })}</span>}
+        {progress && progress.total > 0 && (
+          <span role="status" className="hint">
+            {t('loadingProgress', { loaded: number.format(Math.min(progress.loaded, progress.total)), total: number.format(progress.total) })}
+          </span>
+        )}
       </div>
       <NoticeView notice={exported?.notice ?? gramNotice ?? latestNotice} />
       <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
-      {total > 0 && (
-        <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+      {(total > 0 || orders.status === 'loading') && (
+        <Suspense fallback={total > 0 ? <p role="status">{t('common:loading')}</p> : null}>
           <OrderGrid
             ref={grid}
             lines={table}
@@ -137,10 +195,13 @@ export default function AdminOrdersScreen() {
             onCorrectGram={correctGram}
             busyLines={busyLines}
             noMatch={t('noMatch')}
+            readOnly={readOnly}
+            timeZone={fmt.timeZone}
+            quickFilter={quickFilter}
           />
         </Suspense>
       )}
-      {deciding && (
+      {deciding && !readOnly && (
         <QualityControlModal
           line={deciding}
           qualityNames={qualityNames}

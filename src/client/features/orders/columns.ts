@@ -3,6 +3,7 @@ import type { OrderLineDto } from '../../../shared/api';
 import { canApprovePacking, canDecideQuality, lineState } from '../../../shared/lifecycle';
 import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
 import type { Formatters, Lookups } from '../lookups';
+import { lineIsUrgent } from '../order-lines';
 
 /** Names behind the ids of an order line, each with the raw id as fallback. */
 export interface OrderLookups extends Lookups {
@@ -12,88 +13,178 @@ export interface OrderLookups extends Lookups {
 
 export type ColumnKind = 'text' | 'gram' | 'photo' | 'qualityAction' | 'packingAction';
 
+/** Which of the grid's own filters a column has: text (contains, Turkish case folding), number or date. */
+export type FilterKind = 'text' | 'number' | 'date';
+
 export interface OrderColumn {
+  /** The grid's colId; saved views and tests name columns by it. */
   key: string;
   header: string;
   kind: ColumnKind;
   width: number;
+  filter: FilterKind;
+  /** Not shown until the admin (or a saved view) shows it. */
+  hidden: boolean;
   /** What sorting compares: numbers and ISO dates as they are, so they order correctly. */
   sortValue: (row: OrderLineDto) => string | number | null;
-  /** What the cell shows, the filter searches and the export writes ('' when empty). */
+  /** The line's field `sortValue` reads, when it reads one as it is (the grid then reads it directly). */
+  sortField?: keyof OrderLineDto;
+  /**
+   * What the cell shows, the filters search and the exports write ('' when empty). Cheap to call
+   * again: texts that cost something to build (dates, money, grams) are built once per value, and
+   * whether a line is urgent is known once per line object.
+   */
   text: (row: OrderLineDto) => string;
+  /** What a number filter compares (the number) or a date filter (the instant, ISO); null when empty. */
+  filterValue: (row: OrderLineDto) => string | number | null;
 }
 
-type Spec = [key: string, width: number, text: (row: OrderLineDto) => string, sortValue?: (row: OrderLineDto) => string | number | null, kind?: ColumnKind];
+/** Once per value: amounts and grams repeat across lines. */
+function perValue<V, T>(compute: (value: V) => T): (value: V) => T {
+  const cache = new Map<V, T>();
+  return (value) => {
+    let found = cache.get(value);
+    if (found === undefined) {
+      found = compute(value);
+      cache.set(value, found);
+    }
+    return found;
+  };
+}
+
+/** Whether a line is urgent, known once per line object (for loaded lines, worked out by the loading worker): rows, the 'Acil' column and its filter share it. */
+export const urgentLine = lineIsUrgent;
+
+/**
+ * The calendar day (yyyymmdd) of an instant in the office's time zone, for the date filters. Every
+ * zone's offset is a multiple of 15 minutes, so the day is looked up once per quarter hour.
+ */
+export function dayOf(timeZone: string | undefined): (iso: string | null) => number | null {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const quarter = perValue((slot: number) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(slot * 900_000)).map((part) => [part.type, part.value]));
+    return Number(parts.year) * 10_000 + Number(parts.month) * 100 + Number(parts.day);
+  });
+  return (iso) => {
+    if (!iso) return null;
+    const at = Date.parse(iso);
+    return Number.isNaN(at) ? null : quarter(Math.floor(at / 900_000));
+  };
+}
+
+/** A line's field, read as it is: the grid reads it directly, with no call per cell (sorting 100,000 rows reads 3 million values). */
+type Field = keyof OrderLineDto;
+
+type Spec = [
+  key: string,
+  width: number,
+  /** What the cell shows: a text field as it is, or a text built from the line. */
+  text: Field | ((row: OrderLineDto) => string),
+  /** What sorting compares, when not the text: a field (numbers, ISO dates) or a value built from the line. */
+  sort?: Field | ((row: OrderLineDto) => string | number | null),
+  filter?: FilterKind,
+  kind?: ColumnKind,
+];
 
 /**
  * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
- * next to the gram. One definition serves the grid cells, its filters and the Excel export.
+ * next to the gram and the hidden 'Acil' column. One definition serves the grid cells, its
+ * filters and the exports.
  */
 export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatters): OrderColumn[] {
   const text = (value: string | number | null) => (value === null ? '' : String(value));
   const named = (names: Map<number, string>, id: number | null) => (id === null ? '' : (names.get(id) ?? String(id)));
-  const date = (iso: string | null) => (iso ? fmt.date(iso) : '');
-  const money = (value: number | null) => (value === null ? '' : fmt.money(value));
-  const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), t('orders:notStarted'));
-  const approval = (id: number | null) => (id === null ? t('orders:approval.waiting') : id === CUSTOMER_APPROVED ? t('orders:approval.approved') : String(id));
+  // Once per instant: the lines of an order share their dates, and a hundred thousand formatted dates cost about a second.
+  const dateText = perValue((iso: string) => fmt.date(iso));
+  const date = (read: (row: OrderLineDto) => string | null) => (row: OrderLineDto) => {
+    const iso = read(row);
+    return iso ? dateText(iso) : '';
+  };
+  const money = perValue((value: number | null) => (value === null ? '' : fmt.money(value)));
+  const gram = perValue((value: number | null) => (value === null ? '' : `${value} g`));
+  const notStarted = t('orders:notStarted');
+  const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
+  const [waiting, approved, deviates, urgent] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent')];
+  const approval = (id: number | null) => (id === null ? waiting : id === CUSTOMER_APPROVED ? approved : String(id));
+  const source = perValue((value: string) => t(`orders:sources.${value}`, { defaultValue: value }));
+  const [qualityAction, packingAction] = [t('orders:qualityAction'), t('orders:packingAction')];
 
   const specs: Spec[] = [
-    ['order_number', 140, (r) => r.order_number],
-    ['first_name', 120, (r) => text(r.first_name)],
-    ['last_name', 120, (r) => text(r.last_name)],
-    ['email', 190, (r) => text(r.email)],
-    ['address', 220, (r) => text(r.address)],
-    ['city', 110, (r) => text(r.city)],
-    ['country', 110, (r) => text(r.country)],
-    ['zip_code', 100, (r) => text(r.zip_code)],
-    ['created_at', 160, (r) => date(r.created_at), (r) => r.created_at],
-    ['updated_at', 160, (r) => date(r.updated_at), (r) => r.updated_at],
-    ['order_id', 90, (r) => text(r.order_id), (r) => r.order_id],
-    ['product_id', 90, (r) => text(r.product_id), (r) => r.product_id],
-    ['order_product_id', 110, (r) => text(r.id), (r) => r.id],
-    ['status', 130, (r) => named(lookups.status, r.order_line_status_id), (r) => r.order_line_status_id],
+    ['order_number', 140, 'order_number'],
+    ['first_name', 120, 'first_name'],
+    ['last_name', 120, 'last_name'],
+    ['email', 190, 'email'],
+    ['address', 220, 'address'],
+    ['city', 110, 'city'],
+    ['country', 110, 'country'],
+    ['zip_code', 100, 'zip_code'],
+    ['created_at', 160, date((r) => r.created_at), 'created_at', 'date'],
+    ['updated_at', 160, date((r) => r.updated_at), 'updated_at', 'date'],
+    ['order_id', 90, (r) => text(r.order_id), 'order_id', 'number'],
+    ['product_id', 90, (r) => text(r.product_id), 'product_id', 'number'],
+    ['order_product_id', 110, (r) => text(r.id), 'id', 'number'],
+    ['status', 130, (r) => named(lookups.status, r.order_line_status_id), 'order_line_status_id'],
     ['current_step', 150, (r) => step(r.current_order_line_process)],
     ['material', 110, (r) => named(lookups.optionValue, r.material_id)],
     ['chain_length', 110, (r) => named(lookups.optionValue, r.chain_length_id)],
     ['color', 100, (r) => named(lookups.optionValue, r.color_id)],
     ['size', 90, (r) => named(lookups.optionValue, r.size_id)],
     ['karat', 90, (r) => named(lookups.optionValue, r.karat_id)],
-    ['customer_note', 200, (r) => text(r.customer_note)],
-    ['product_cost', 120, (r) => money(r.product_cost ?? null), (r) => r.product_cost ?? null],
-    ['product_gram', 90, (r) => (r.product_gram === null ? '' : `${r.product_gram} g`), (r) => r.product_gram, 'gram'],
-    ['gram_flagged', 130, (r) => (r.gram_flagged ? t('orders:gramDeviates') : '')],
+    ['customer_note', 200, 'customer_note'],
+    ['product_cost', 120, (r) => money(r.product_cost ?? null), 'product_cost', 'number'],
+    ['product_gram', 90, (r) => gram(r.product_gram), 'product_gram', 'number', 'gram'],
+    ['gram_flagged', 130, (r) => (r.gram_flagged ? deviates : '')],
     ['customer_approval', 130, (r) => approval(r.customer_approval_status_id)],
     ['quality_control', 130, (r) => named(lookups.qualityControl, r.quality_control_id)],
-    ['fulfilment_style', 130, (r) => text(r.fulfilment_style)],
-    ['shipment_tracking_number', 150, (r) => text(r.shipment_tracking_number)],
-    ['location', 110, (r) => text(r.location)],
-    ['workshop', 140, (r) => text(r.workshop_name)],
-    ['production_expected_date', 160, (r) => date(r.production_expected_date), (r) => r.production_expected_date],
-    ['source', 100, (r) => t(`orders:sources.${r.source}`, { defaultValue: r.source })],
-    ['customization_option', 160, (r) => text(r.customization_option)],
-    ['barcode', 120, (r) => text(r.barcode)],
+    ['fulfilment_style', 130, 'fulfilment_style'],
+    ['shipment_tracking_number', 150, 'shipment_tracking_number'],
+    ['location', 110, 'location'],
+    ['workshop', 140, 'workshop_name'],
+    ['production_expected_date', 160, date((r) => r.production_expected_date), 'production_expected_date', 'date'],
+    ['source', 100, (r) => source(r.source)],
+    ['customization_option', 160, 'customization_option'],
+    ['barcode', 120, 'barcode'],
     ['packing_status', 130, (r) => named(lookups.packing, r.packing_status_id)],
-    ['b2b_customer', 160, (r) => text(r.b2b_customer_name)],
-    ['total_price', 120, (r) => money(r.total_price), (r) => r.total_price],
-    ['canceled_at', 160, (r) => date(r.canceled_at), (r) => r.canceled_at],
-    ['cancel_reason', 160, (r) => text(r.cancel_reason)],
+    ['b2b_customer', 160, 'b2b_customer_name'],
+    ['total_price', 120, (r) => money(r.total_price), 'total_price', 'number'],
+    ['canceled_at', 160, date((r) => r.canceled_at), 'canceled_at', 'date'],
+    ['cancel_reason', 160, 'cancel_reason'],
   ];
-  const column = (key: string, kind: ColumnKind, width: number, show: (row: OrderLineDto) => string, sortValue?: OrderColumn['sortValue']): OrderColumn => ({
-    key,
-    header: t(`orders:columns.${key}`),
-    kind,
-    width,
-    text: show,
-    sortValue: sortValue ?? show,
-  });
+  const column = (
+    key: string,
+    kind: ColumnKind,
+    width: number,
+    shown: Field | ((row: OrderLineDto) => string),
+    { sort, filter = 'text', hidden = false }: { sort?: Spec[3]; filter?: FilterKind; hidden?: boolean } = {},
+  ): OrderColumn => {
+    const show = typeof shown === 'function' ? shown : (row: OrderLineDto) => text(row[shown] as string | number | null);
+    const sortField = typeof sort === 'string' ? sort : sort === undefined && typeof shown === 'string' ? shown : undefined;
+    const sortValue = sortField ? (row: OrderLineDto) => row[sortField] as string | number | null : (sort as OrderColumn['sortValue'] | undefined) ?? show;
+    return {
+      key,
+      header: t(`orders:columns.${key}`),
+      kind,
+      width,
+      filter,
+      hidden,
+      text: show,
+      sortValue,
+      sortField,
+      // A number or date column filters by its sort value: the number, or the instant.
+      filterValue: filter === 'text' ? show : sortValue,
+    };
+  };
   return [
-    column('photo', 'photo', 80, (r) => text(r.product_picture_url)),
-    ...specs.map(([key, width, show, sortValue, kind = 'text']) => column(key, kind, width, show, sortValue)),
-    column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(lineState(r)) ? t('orders:qualityAction') : '')),
-    column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(lineState(r)) ? t('orders:packingAction') : '')),
+    column('photo', 'photo', 80, 'product_picture_url'),
+    ...specs.map(([key, width, show, sort, filter, kind = 'text']) => column(key, kind, width, show, { sort, filter })),
+    column('urgent', 'text', 90, (r) => (urgentLine(r) ? urgent : ''), { hidden: true }),
+    column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(lineState(r)) ? qualityAction : '')),
+    column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(lineState(r)) ? packingAction : '')),
   ];
 }
 
-/** The columns written to the spreadsheet: every data column, without the action buttons. */
-export const exportedColumns = (columns: OrderColumn[]) =>
-  columns.filter((c) => c.kind === 'text' || c.kind === 'gram' || c.kind === 'photo').map((c) => ({ header: c.header, value: c.text }));
+/** The action columns: buttons, not data (no export, no quick filter, none for a reader). */
+export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => column.kind === 'qualityAction' || column.kind === 'packingAction';
+
+/** The columns written to the spreadsheet: every data column shown by default, without the action buttons. */
+export const exportedColumns = (columns: OrderColumn[]) => columns.filter((c) => !isActionColumn(c) && !c.hidden).map((c) => ({ header: c.header, value: c.text }));

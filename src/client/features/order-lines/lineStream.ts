@@ -1,0 +1,220 @@
+import type { OrderLineDto } from '../../../shared/api';
+import { REQUEST_TIMEOUT_MS } from '../../../shared/limits';
+import { LINES_MEDIA_TYPE, wireDecoder, type WireHeader, type WirePage } from '../../../shared/lineWire';
+
+/*
+ * Reading a list of lines in the compact format (src/shared/lineWire.ts) as it arrives: the body's
+ * text is split into lines, the first is the header, every other one a page, decoded into the
+ * spec's lines and handed on in batches. The same code runs in the loading worker
+ * (lines.worker.ts) and, where there is no Worker (tests), on the main thread.
+ */
+
+/** What a reading tells its reader, in order: the header, batches of lines, then done or failed. */
+export type StreamMessage =
+  | { type: 'header'; total: number }
+  /** `urgent[i]`: whether `lines[i]` is urgent, where the reader worked it out (the worker does). */
+  | { type: 'lines'; lines: OrderLineDto[]; urgent?: boolean[] }
+  | { type: 'done' }
+  /** As `ApiError` has it: the HTTP status (0 without an answer), the server's sentence and code. */
+  | { type: 'failed'; status: number; error: string | null; code: string | null };
+
+/** What the main thread sends the worker: the list to read and the token to read it with. */
+export interface StreamStart {
+  type: 'start';
+  path: string;
+  token: string | null;
+}
+
+/**
+ * How often the lines received are put in the store, after the first page, which goes at once (the
+ * first screenful). Each time costs the main thread a copy of the whole collection (the store is
+ * immutable) and a look at every row the grid holds, so a few large batches are cheaper than a
+ * page each; the time between them grows with the lines already held, up to `maxMs`.
+ */
+export interface BatchPolicy {
+  minMs: number;
+  maxMs: number;
+  /** Lines held at which the time reaches `maxMs`. */
+  linesAtMax: number;
+}
+
+export const DEFAULT_BATCHES: BatchPolicy = { minMs: 200, maxMs: 500, linesAtMax: 100_000 };
+
+/** Splits text that arrives in pieces into whole lines (without their '\n'); `end` gives a last unterminated line. */
+export function lineSplitter(onLine: (line: string) => void) {
+  // The pieces of the line not yet ended: joined once it ends, never searched again.
+  let pieces: string[] = [];
+  return {
+    push(chunk: string): void {
+      let start = 0;
+      for (let end = chunk.indexOf('\n'); end !== -1; end = chunk.indexOf('\n', start)) {
+        const tail = chunk.slice(start, end);
+        const line = pieces.length === 0 ? tail : pieces.join('') + tail;
+        pieces = [];
+        start = end + 1;
+        if (line.trim() !== '') onLine(line);
+      }
+      if (start < chunk.length) pieces.push(chunk.slice(start));
+    },
+    end(): void {
+      const line = pieces.join('');
+      pieces = [];
+      if (line.trim() !== '') onLine(line);
+    },
+  };
+}
+
+/**
+ * Reads the compact format from text pieces: parses the header and decodes each page with the
+ * shared decoder, as it arrives. Throws on a line that is not JSON.
+ */
+export function wireReader(emit: (message: StreamMessage) => void) {
+  let decode: ((page: WirePage) => OrderLineDto[]) | null = null;
+  const split = lineSplitter((text) => {
+    if (!decode) {
+      const header = JSON.parse(text) as WireHeader;
+      decode = wireDecoder(header);
+      emit({ type: 'header', total: header.total });
+      return;
+    }
+    const lines = decode(JSON.parse(text) as WirePage);
+    if (lines.length > 0) emit({ type: 'lines', lines });
+  });
+  return {
+    push: (chunk: string) => split.push(chunk),
+    /** The text ended: a last unterminated line is read; a body without a header is an empty list. */
+    end(): void {
+      split.end();
+      if (!decode) emit({ type: 'header', total: 0 });
+    },
+  };
+}
+
+/**
+ * Gathers the pages a reading emits into batches by `policy` before they reach the store: the
+ * first page passes at once, later ones wait for the next batch, which leaves on a timer (so a
+ * stalled stream does not hold back lines already here) or with the end of the reading.
+ */
+export function batcher(emit: (message: StreamMessage) => void, policy: BatchPolicy = DEFAULT_BATCHES, clock: { now: () => number; later: (run: () => void, ms: number) => () => void } = CLOCK) {
+  let pending: OrderLineDto[] = [];
+  let held = 0;
+  let last = -Infinity;
+  let cancel: (() => void) | null = null;
+  const wait = () => policy.minMs + (policy.maxMs - policy.minMs) * Math.min(1, held / policy.linesAtMax);
+  const flush = () => {
+    cancel?.();
+    cancel = null;
+    if (pending.length === 0) return;
+    const lines = pending;
+    pending = [];
+    held += lines.length;
+    last = clock.now();
+    emit({ type: 'lines', lines });
+  };
+  return {
+    emit(message: StreamMessage): void {
+      if (message.type !== 'lines') {
+        flush();
+        emit(message);
+        return;
+      }
+      for (const line of message.lines) pending.push(line);
+      const due = last + wait() - clock.now();
+      if (due <= 0) flush();
+      else cancel ??= clock.later(flush, due);
+    },
+    /** Nothing more is wanted: a batch still waiting is dropped. */
+    close(): void {
+      cancel?.();
+      cancel = null;
+      pending = [];
+    },
+  };
+}
+
+const CLOCK = {
+  now: () => Date.now(),
+  later: (run: () => void, ms: number) => {
+    const timer = setTimeout(run, ms);
+    return () => clearTimeout(timer);
+  },
+};
+
+export interface ReadOptions {
+  signal?: AbortSignal;
+  /** No answer, or no new bytes of it, for this long ends the reading with TIMEOUT. */
+  timeoutMs?: number;
+}
+
+/**
+ * Reads a list of lines from `path`, asking for the compact format, and tells `emit` what arrives,
+ * a page at a time.
+ * A server (or a test double) that answers the spec's JSON instead is read as one batch. Never
+ * throws: a failure is the last message; an abort through `signal` ends it without one.
+ */
+export async function readLineStream(path: string, token: string | null, emit: (message: StreamMessage) => void, options: ReadOptions = {}): Promise<void> {
+  const { signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  };
+  const stop = () => controller.abort();
+  signal?.addEventListener('abort', stop);
+  const failed = (status: number, error: string | null, code: string | null) => emit({ type: 'failed', status, error, code });
+  try {
+    if (signal?.aborted) return;
+    arm();
+    let response: Response;
+    try {
+      response = await fetch(path, {
+        method: 'GET',
+        signal: controller.signal,
+        headers: { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    } catch {
+      if (!signal?.aborted) failed(0, null, timedOut ? 'TIMEOUT' : 'NETWORK');
+      return;
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok) {
+      const data = type.includes('json') ? await response.json().catch(() => null) : null;
+      failed(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null);
+      return;
+    }
+    try {
+      if (type.includes(LINES_MEDIA_TYPE)) {
+        const reader = wireReader(emit);
+        const body = response.body?.getReader();
+        if (body) {
+          const decoder = new TextDecoder();
+          for (arm(); ; arm()) {
+            const { done, value } = await body.read();
+            if (done) break;
+            reader.push(decoder.decode(value, { stream: true }));
+          }
+          reader.push(decoder.decode());
+        } else reader.push(await response.text());
+        reader.end();
+      } else {
+        // The spec's JSON: one batch.
+        const { orders } = (await response.json()) as { orders: OrderLineDto[] };
+        emit({ type: 'header', total: orders.length });
+        if (orders.length > 0) emit({ type: 'lines', lines: orders });
+      }
+    } catch {
+      // A dropped connection, a stalled one, or a body that is not what it says.
+      if (!signal?.aborted) failed(0, null, timedOut ? 'TIMEOUT' : 'NETWORK');
+      return;
+    }
+    emit({ type: 'done' });
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', stop);
+  }
+}
