@@ -9,7 +9,8 @@ import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
-import { exportRequested, selectExport } from '../exports';
+import { ExportProgress, exportRequested, selectExport } from '../exports';
+import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
   gramCorrected,
   type LineActionKind,
@@ -100,6 +101,21 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [quickFilter, setQuickFilter] = useState('');
+  // The user's saved view: the grid opens with it, and every change of columns, sort or filters is kept.
+  const defaultState = useMemo(
+    () => defaultGridState(columns.map((column) => ({ colId: column.key, width: column.width, hide: column.hidden, pinned: isActionColumn(column) ? ('right' as const) : undefined }))),
+    [columns],
+  );
+  const views = useGridViews('orders', {
+    defaultState,
+    apply: (state) => {
+      grid.current?.applyState(state.grid);
+      setQuickFilter(state.quickFilter ?? '');
+    },
+  });
+  useEffect(() => {
+    if (views.ready) setQuickFilter(views.initialQuickFilter);
+  }, [views.ready, views.initialQuickFilter]);
   const busyLines = useAppSelector(selectBusyLines);
   const latest = useAppSelector(selectLatestAction);
   const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
@@ -139,7 +155,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   };
   const exportRows = () => {
     const visible = grid.current?.visibleRows() ?? [];
-    const cells = sheetCells(exportedColumns(columns), visible);
+    const cells = sheetCells(exportedColumns(columns, grid.current?.visibleColumns() ?? []), visible);
     const fileName = t('fileName', { date: new Date().toISOString().slice(0, 10) });
     dispatch(exportRequested({ key: EXPORT_KEY, fileName, sheetName: t('sheet'), ...cells, emptyKey: 'orders:nothingToExport', failedKey: 'orders:exportFailed' }));
   };
@@ -170,10 +186,15 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           aria-label={t('quickFilter')}
           placeholder={t('quickFilterHint')}
           value={quickFilter}
-          onChange={(e) => setQuickFilter(e.target.value)}
+          onChange={(e) => {
+            setQuickFilter(e.target.value);
+            views.onQuickFilterChanged(e.target.value);
+          }}
           // Whoever goes to the search box is about to search: the rows' texts are built meanwhile.
           onFocus={() => grid.current?.prepareQuickFilter()}
         />
+        <ViewMenu views={views} />
+        <ExportProgress exportKey={EXPORT_KEY} />
         {total > 0 && <span role="status">{t('count', { shown: number.format(shown ?? total), total: number.format(total) })}</span>}
         {progress && progress.total > 0 && (
           <span role="status" className="hint">
@@ -183,7 +204,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
       </div>
       <NoticeView notice={exported?.notice ?? gramNotice ?? latestNotice} />
       <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
-      {(total > 0 || orders.status === 'loading') && (
+      {views.ready && (total > 0 || orders.status === 'loading') && (
         <Suspense fallback={total > 0 ? <p role="status">{t('common:loading')}</p> : null}>
           <OrderGrid
             ref={grid}
@@ -198,6 +219,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             readOnly={readOnly}
             timeZone={fmt.timeZone}
             quickFilter={quickFilter}
+            initialState={views.initialState}
+            onStateUpdated={views.onStateUpdated}
           />
         </Suspense>
       )}

@@ -10,6 +10,8 @@ import {
   type ValueGetterParams,
   CsvExportModule,
   DateFilterModule,
+  GridStateModule,
+  type GridState,
   type ICellRendererParams,
   type IDateFilterParams,
   type INumberFilterParams,
@@ -23,6 +25,7 @@ import {
   RenderApiModule,
   RowApiModule,
   RowStyleModule,
+  type StateUpdatedEvent,
   TextFilterModule,
   themeQuartz,
 } from 'ag-grid-community';
@@ -40,6 +43,7 @@ ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   ClientSideRowModelApiModule,
   ColumnApiModule,
+  GridStateModule,
   TextFilterModule,
   NumberFilterModule,
   DateFilterModule,
@@ -67,6 +71,8 @@ export interface OrderGridHandle {
   visibleRows: () => OrderLineDto[];
   /** The colIds of the columns shown, in their current order (pinned ones where they are pinned). */
   visibleColumns: () => string[];
+  /** Puts a saved view's columns, sort and filters on the grid. */
+  applyState: (state: GridState) => void;
   /** Writes the rows and data columns shown, in their order and as the cells show them, to a CSV file. */
   exportCsv: (fileName: string) => void;
   /**
@@ -90,6 +96,10 @@ interface Props extends GridActions {
   timeZone?: string;
   /** The quick filter's text, searched in every shown column (applied after a short pause in typing). */
   quickFilter?: string;
+  /** The columns, sort and filters the grid opens with (the user's saved view); read once. */
+  initialState?: GridState;
+  /** The user changed the columns, sort or filters. */
+  onStateUpdated?: (event: StateUpdatedEvent) => void;
 }
 
 /* The grid takes its context once, so cells read the current actions through a ref. */
@@ -255,7 +265,7 @@ function whenIdle(work: (hasTime: () => boolean) => boolean): () => void {
  * rows and columns export to CSV. The office sees it read-only.
  */
 const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid(
-  { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '' },
+  { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
   ref,
 ) {
   const { t, i18n } = useTranslation('orders');
@@ -274,6 +284,7 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid(
         return visible;
       },
       visibleColumns: () => grid.current?.api.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
+      applyState: (state: GridState) => grid.current?.api.setState(state),
       prepareQuickFilter: () => {
         stopPreparing.current?.();
         let nodes: IRowNode<OrderLineDto>[] | null = null;
@@ -425,6 +436,8 @@ const OrderGrid = forwardRef<OrderGridHandle, Props>(function OrderGrid(
         rowBuffer={4}
         // Rows jump to their place: animating them renders every moved row twice on a sort or filter of 100,000.
         animateRows={false}
+        initialState={initialState}
+        onStateUpdated={onStateUpdated}
         onGridReady={sync}
         onModelUpdated={countChanged}
       />

@@ -3,6 +3,7 @@ import type { OrderLineDto } from '../../../shared/api';
 import { canApprovePacking, canDecideQuality, lineState } from '../../../shared/lifecycle';
 import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
 import type { Formatters, Lookups } from '../lookups';
+import type { SheetColumn } from '../../components/excel';
 import { lineIsUrgent } from '../order-lines';
 
 /** Names behind the ids of an order line, each with the raw id as fallback. */
@@ -187,4 +188,16 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
 export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => column.kind === 'qualityAction' || column.kind === 'packingAction';
 
 /** The columns written to the spreadsheet: every data column shown by default, without the action buttons. */
-export const exportedColumns = (columns: OrderColumn[]) => columns.filter((c) => !isActionColumn(c) && !c.hidden).map((c) => ({ header: c.header, value: c.text }));
+/**
+ * The sheet of an Excel export: the data columns the grid shows, in its order (`shown`, the grid's
+ * displayed column ids), with real types: numbers as numbers, dates as dates, the rest as shown.
+ */
+export function exportedColumns(columns: readonly OrderColumn[], shown: readonly string[]): SheetColumn<OrderLineDto>[] {
+  const byKey = new Map(columns.map((column) => [column.key, column]));
+  return shown.flatMap((key): SheetColumn<OrderLineDto>[] => {
+    const column = byKey.get(key);
+    if (!column || isActionColumn(column)) return [];
+    if (column.filter === 'text') return [{ header: column.header, type: 'text', value: column.text }];
+    return [{ header: column.header, type: column.filter, value: column.sortValue }];
+  });
+}
