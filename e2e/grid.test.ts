@@ -3,7 +3,6 @@
  * a header sorts, the quick filter narrows, the layout is saved as a view and comes back after a
  * reload, and the Excel file holds exactly the rows shown. Office staff get the grid without actions.
  */
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
@@ -86,7 +85,7 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   await page.getByRole('button', { name: "Excel'e Aktar" }).click();
   const file = await download;
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile((await file.path())!));
+  await workbook.xlsx.readFile((await file.path())!);
   const sheet = workbook.getWorksheet('Siparişler')!;
   const headers = (sheet.getRow(1).values as string[]).slice(1);
   const idColumn = headers.indexOf('Sipariş Ürün ID') + 1;
