@@ -25,7 +25,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { type Db, openDatabase } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
@@ -390,8 +390,22 @@ async function socketSpecs(bases: { A: string; B: string }, data: Seeded, socket
   return perClient;
 }
 
+/** The system's chromium, headless, as the browser benchmarks run it. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+}
+
+/** Logs the admin in through the login page, as a person does, and waits for the dashboard. */
+export async function loginAdmin(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Kullanıcı Adı').fill('admin');
+  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Giriş Yap' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
 /* Runs in the page from its first script on: long tasks, and gaps between animation frames. */
-const MONITOR = `(() => {
+export const MONITOR = `(() => {
   const seen = { tasks: [], gaps: [], longtask: true };
   Object.defineProperty(window, '__liveBench', { value: seen });
   try {
@@ -403,7 +417,7 @@ const MONITOR = `(() => {
 })()`;
 
 /** The longest long task and frame gap overlapping [from, to] (page clock), and the longest task before it (the load). */
-const BLOCKS = `([from, to]) => {
+export const BLOCKS = `([from, to]) => {
   const seen = window.__liveBench;
   const within = (list) => list.filter(([start, length]) => start + length > from && start < to).reduce((max, [, length]) => Math.max(max, length), 0);
   const before = seen.tasks.filter(([start]) => start < from).reduce((max, [, length]) => Math.max(max, length), 0);
@@ -418,7 +432,7 @@ const GRAM_CELLS = `(ids) => Object.fromEntries(ids.map((id) => {
 }))`;
 
 /** The grid's "shown / total satır" status, with or without thousands separators. */
-function countText(shown: number, total: number): RegExp {
+export function countText(shown: number, total: number): RegExp {
   const digits = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '[.,\\s\\u202f]?');
   return new RegExp(`^${digits(shown)} / ${digits(total)} satır$`);
 }
@@ -447,18 +461,14 @@ interface GridResult {
  * customer's lines, while `w` corrects them at `rate`/s for `seconds` (through process A).
  */
 async function gridRun(pageBase: string, w: Writer, adminAuth: string, data: Seeded, rate: number, seconds: number): Promise<GridResult> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     // Tall enough for the watched customer's 40 rows to be rendered at once.
     const page: Page = await browser.newPage({ viewport: { width: 1600, height: 2000 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(String(error).slice(0, 300)));
     await page.addInitScript(MONITOR);
-    await page.goto(`${pageBase}/login`);
-    await page.getByLabel('Kullanıcı Adı').fill('admin');
-    await page.getByLabel('Şifre', { exact: true }).fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL('**/dashboard');
+    await loginAdmin(page, pageBase);
     const loading = Date.now();
     await page.goto(`${pageBase}/admin/orders`);
     await page.getByText(countText(data.lines, data.lines)).waitFor({ timeout: 180_000 });

@@ -23,6 +23,7 @@ import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
 import { durability } from './durability';
+import { grid } from './grid';
 import { live } from './live';
 import { load } from './load';
 import { mixed } from './mixed';
@@ -447,6 +448,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   mixed: () => mixed(report),
   durability: () => durability(report),
   live: () => live(report),
+  grid: () => grid(report),
 };
 
 async function main(): Promise<void> {
