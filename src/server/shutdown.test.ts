@@ -91,20 +91,19 @@ async function loginInFlight(port: number, agent: http.Agent): Promise<InFlight>
   return { finish: () => request.end(body), answer };
 }
 
-/** Resolves when a new TCP connection to the port is refused (tries again while it is still accepted). */
-async function refusedConnection(port: number): Promise<void> {
-  for (;;) {
-    const result = await new Promise<'refused' | 'accepted'>((resolveTry, reject) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolveTry('accepted');
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveTry('refused') : reject(error)));
+/**
+ * The outcome of one connection attempt. The server stops listening before it closes idle
+ * keep-alive connections, so once such a connection has closed a new one must be refused.
+ */
+function connectionAttempt(port: number): Promise<'refused' | 'accepted'> {
+  return new Promise((resolveTry, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolveTry('accepted');
     });
-    if (result === 'refused') return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
+    socket.once('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNREFUSED' ? resolveTry('refused') : reject(error)));
+  });
 }
 
 test('SIGTERM: no new connections, idle keep-alive sockets closed, the request in flight answered 200, exit 0', async () => {
@@ -116,9 +115,9 @@ test('SIGTERM: no new connections, idle keep-alive sockets closed, the request i
 
     server.child.kill('SIGTERM');
     await server.printed(/SIGTERM: finishing requests in flight/);
-    await refusedConnection(server.port);
     // The idle keep-alive connection does not hold the process: the server closed it.
     await idle.closed;
+    expect(await connectionAttempt(server.port)).toBe('refused');
     expect(server.child.exitCode).toBeNull();
 
     inFlight.finish();
@@ -169,9 +168,11 @@ test('SIGTERM during a streamed list: the answer begun before the signal arrives
     expect(response.statusCode).toBe(200);
     const socketClosed = new Promise<void>((resolveClosed) => response.socket.once('close', () => resolveClosed()));
 
+    const idle = await idleKeepAlive(server.port);
     server.child.kill('SIGTERM');
     await server.printed(/SIGTERM: finishing requests in flight/);
-    await refusedConnection(server.port);
+    await idle.closed;
+    expect(await connectionAttempt(server.port)).toBe('refused');
 
     const chunks: Buffer[] = [];
     response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -33,14 +33,14 @@ afterEach(() => {
   delete (globalThis as { Worker?: unknown }).Worker;
 });
 
-/** Whether a promise has settled after the pending callbacks ran. */
+/** Whether a promise has settled once the pending promise callbacks ran (the fake worker answers synchronously, so no task is awaited). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
   promise.then(
     () => (done = true),
     () => (done = true),
   );
-  await new Promise((r) => setTimeout(r, 0));
+  for (let i = 0; i < 20; i++) await Promise.resolve();
   return done;
 }
 

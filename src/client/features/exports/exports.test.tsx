@@ -110,9 +110,10 @@ test("the bar shows how far the export is, and 'İptal' stops it: the writer is 
   expect(held.writer.close).toHaveBeenCalledTimes(1);
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   expect(selectExport(store.getState(), KEY)).toBeUndefined();
+  // The cancelled export's slice is let go: its saga has ended, so nothing follows (the promise callbacks run out).
   await act(async () => {
     held.release();
-    await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
   });
   expect(saveFile).not.toHaveBeenCalled();
   expect(held.slices).toHaveLength(2);

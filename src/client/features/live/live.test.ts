@@ -58,6 +58,7 @@ beforeEach(async () => {
   server.on('upgrade', (request, socket, head) => {
     const url = new URL(request.url ?? '/', 'http://test');
     upgrades.push(url.pathname);
+    poke();
     if (refused(url.pathname)) {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n');
       return;
@@ -71,9 +72,16 @@ beforeEach(async () => {
         closed: false,
         send: (message) => ws.send(JSON.stringify(message)),
       };
-      ws.on('message', (data) => connection.received.push(JSON.parse(String(data))));
-      ws.on('close', () => (connection.closed = true));
+      ws.on('message', (data) => {
+        connection.received.push(JSON.parse(String(data)));
+        poke();
+      });
+      ws.on('close', () => {
+        connection.closed = true;
+        poke();
+      });
       connections.push(connection);
+      poke();
     });
   });
   server.on('close', () => sockets.close());
@@ -93,18 +101,45 @@ function start(options: Partial<LiveOptions> = {}) {
   const sagas = createSagaMiddleware();
   const store = configureStore({ reducer: rootReducer, middleware: (defaults) => defaults({ thunk: false }).concat(sagas) });
   connectSession(sessionAccess(store.dispatch));
+  store.subscribe(poke);
+  // A request is a state too (tests wait for reads); the mock records it as it is made.
+  const answer = globalThis.fetch;
+  globalThis.fetch = ((...args: Parameters<typeof fetch>) => {
+    const response = answer(...args);
+    poke();
+    return response;
+  }) as typeof fetch;
   tasks.push(sagas.run(createLiveSaga({ origin: () => `ws://127.0.0.1:${port}`, stepMs: 1, batchMs: () => 50, ...options })));
   return store;
 }
 type Store = ReturnType<typeof start>;
 
+/*
+ * Whatever a test waits for changes on one of these: the store, the server's sockets, a request.
+ * Each of them pokes the waiters, which look again; nothing is polled on a timer.
+ */
+const waiters = new Set<() => void>();
+const poke = () => waiters.forEach((waiter) => waiter());
+
 /** Resolves once `check` holds; a bound, not a pause: it fails the test if the state never comes. */
-async function until(check: () => boolean, what: string, timeoutMs = 5_000) {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+function until(check: () => boolean, what: string, timeoutMs = 5_000) {
+  return new Promise<void>((resolve, reject) => {
+    const look = () => {
+      if (!check()) return;
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`Timed out waiting for ${what}`));
+    }, timeoutMs);
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(look);
+    };
+    waiters.add(look);
+    look();
+  });
 }
 const status = (store: Store) => store.getState().live.status;
 const untilStatus = (store: Store, wanted: LiveStatus) => until(() => status(store) === wanted, `status ${wanted} (is ${status(store)})`);
