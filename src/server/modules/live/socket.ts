@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db';
+import { bearer } from '../../plugins/auth';
 import { type SessionUser, liveSessions, useSession } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
 import { type Actor, actorOf } from '../order-lines/actor';
@@ -51,11 +52,6 @@ function ownOrigins(publicUrl: string): Set<string> {
   const loopback = ['localhost', '127.0.0.1', '[::1]'];
   if (loopback.includes(url.hostname)) for (const host of loopback) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
   return origins;
-}
-
-function bearer(request: FastifyRequest): string | null {
-  const [scheme, token] = (request.headers.authorization ?? '').split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
 /** The token of the first message, if it is `{type: "auth", token}` and comes in time; else null. */
