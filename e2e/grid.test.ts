@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
-import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { ADMIN, apiCall, apiToken, login, revealGridColumn, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(180_000);
 
@@ -54,6 +54,7 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   expect(accepted.some((accept) => accept.includes(LINES_MEDIA_TYPE))).toBe(true);
 
   // A header sorts by real values, ascending then descending.
+  await revealGridColumn(page, 'order_product_id');
   const header = page.getByRole('columnheader', { name: 'Sipariş Ürün ID' });
   await header.click();
   await firstRowId(page).filter({ hasText: /^1$/ }).waitFor();
@@ -77,6 +78,7 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   await page.reload();
   await count(page, lastOrderLines.length).waitFor({ timeout: 30_000 });
   await expect(page.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }).inputValue()).resolves.toBe(lastOrder.order_number);
+  await revealGridColumn(page, 'order_product_id');
   await firstRowId(page).filter({ hasText: new RegExp(`^${lastOrderLines[lastOrderLines.length - 1]}$`) }).waitFor();
   await page.getByRole('option', { name: 'Son sipariş' }).waitFor({ state: 'attached' });
 

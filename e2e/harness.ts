@@ -142,6 +142,27 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Brings a column of the order grid into view as a keyboard user does: the grid renders only the
+ * columns in view, so a cell of the first row takes the focus, Home goes to the first column and
+ * the right arrow moves along the row until the column's cell has the focus (and so is rendered,
+ * with its header and the same column of every row shown).
+ */
+export async function revealGridColumn(page: Page, colId: string): Promise<void> {
+  const focusedAt = (index: number) =>
+    page.waitForFunction((at) => document.activeElement?.closest('.ag-cell')?.getAttribute('aria-colindex') === String(at), index);
+  await page.locator('.ag-row[row-index="0"] .ag-cell[col-id]:not([col-id$="_action"])').first().click();
+  await page.keyboard.press('Home');
+  await focusedAt(1);
+  for (let index = 1; ; index++) {
+    const focused = await page.evaluate(() => document.activeElement?.closest('.ag-cell')?.getAttribute('col-id') ?? null);
+    if (focused === colId) return;
+    if (index > 60) throw new Error(`the grid has no column ${colId}`);
+    await page.keyboard.press('ArrowRight');
+    await focusedAt(index + 1);
+  }
+}
+
 export async function login(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Kullanıcı Adı').fill(username);

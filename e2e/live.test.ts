@@ -3,7 +3,7 @@
  * without a reload, and a dropped socket catches up with what changed while it was away.
  */
 import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { ADMIN, apiCall, apiToken, login, revealGridColumn, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -74,7 +74,9 @@ afterAll(async () => {
 
 test('a tap on the tablet changes the admin’s row in place, keeping its sort', async () => {
   // The admin sorts by line id, newest last; the order of rows must survive the update.
+  await revealGridColumn(adminPage, 'order_product_id');
   await adminPage.getByRole('columnheader', { name: 'Sipariş Ürün ID' }).click();
+  await revealGridColumn(adminPage, 'current_step');
   await gridCell(adminPage, lineIds[0], 'current_step').filter({ hasText: 'Daha başlamadı' }).waitFor();
   const rowsBefore = await adminPage.locator('.ag-row[row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('row-index') + ':' + row.getAttribute('row-id')));
 
@@ -83,6 +85,7 @@ test('a tap on the tablet changes the admin’s row in place, keeping its sort',
   await masterPage.getByRole('definition').filter({ hasText: 'Döküm' }).waitFor();
 
   await gridCell(adminPage, lineIds[0], 'current_step').filter({ hasText: 'Döküm' }).waitFor(WITHIN);
+  await revealGridColumn(adminPage, 'status');
   await gridCell(adminPage, lineIds[0], 'status').filter({ hasText: 'Üretimde' }).waitFor(WITHIN);
   const rowsAfter = await adminPage.locator('.ag-row[row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('row-index') + ':' + row.getAttribute('row-id')));
   expect(rowsAfter.sort()).toEqual(rowsBefore.sort());
@@ -96,6 +99,7 @@ test('a new order shows on the admin’s grid and on the workshop’s tablet lis
   await waiting.getByText('2', { exact: true }).waitFor(WITHIN);
   await masterPage.getByRole('row', { name: new RegExp(placed.order_number) }).waitFor(WITHIN);
   const newLine = (await apiCall(live.server.url, 'GET', '/api/v1/customers/me/orders', buyer)).orders.find((line: { order_id: number }) => line.order_id === placed.id).id;
+  await revealGridColumn(adminPage, 'order_number');
   await gridCell(adminPage, newLine, 'order_number').filter({ hasText: placed.order_number }).waitFor(WITHIN);
 });
 
@@ -109,6 +113,7 @@ test('a dropped socket reconnects and catches up with a change made while it was
   const master = await apiToken(live.server.url, 'canli_usta', 'secret-1');
   await apiCall(live.server.url, 'PATCH', `/api/v1/workshop/me/orders/${lineIds[1]}/approve`, master, { approved: true });
   await apiCall(live.server.url, 'PATCH', `/api/v1/workshop/me/orders/${lineIds[1]}/next-step`, master, {});
+  await revealGridColumn(adminPage, 'current_step');
   expect(await gridCell(adminPage, lineIds[1], 'current_step').textContent()).toBe('Daha başlamadı');
   holdReconnects = false;
   await liveState(adminPage, 'connected').waitFor({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { apiCall, apiToken, login, revealGridColumn, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(150_000);
 
@@ -75,6 +75,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   // The admin finds the line in the grid and rejects it at quality control, back to step 2.
   await admin.page.goto(`${live.server.url}/admin/orders`);
   await admin.page.getByRole('region', { name: 'Sipariş Yönetimi' }).waitFor();
+  await revealGridColumn(admin.page, 'order_product_id');
   await admin.page.getByRole('textbox', { name: /Sipariş Ürün ID/ }).fill(String(lineId));
   await admin.page.getByText('1 / 2 satır').waitFor();
   const quality = admin.page.getByRole('button', { name: 'Kalite Kontrol', disabled: false });
@@ -87,6 +88,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await dialog.getByLabel('Hangi Üretim Adımına Geri Dönülsün?').selectOption({ label: 'Mıhlama' });
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await admin.page.getByText('Kalite kontrol reddedildi. Ürün Mıhlama adımına geri döndürüldü.').waitFor();
+  await revealGridColumn(admin.page, 'current_step');
   await admin.page.getByRole('gridcell', { name: 'Mıhlama' }).waitFor();
 
   // The workshop advances it again to quality control; the admin approves.
@@ -109,6 +111,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await master.page.getByText('4.1 g').waitFor();
   await admin.page.getByRole('button', { name: 'Yenile' }).click();
   // The admin corrects the weighed gram in its cell: a bad value is refused, Enter saves.
+  await revealGridColumn(admin.page, 'product_gram');
   const correct = async (from: string, to: string) => {
     await admin.page.getByRole('gridcell', { name: from }).dblclick();
     await admin.page.getByRole('spinbutton').fill(to);
@@ -121,6 +124,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await admin.page.getByRole('gridcell', { name: '4.3 g' }).waitFor();
   await admin.page.getByRole('button', { name: 'Paketleme Onayı', disabled: false }).click();
   await admin.page.getByText('Paketleme onayı başarıyla verildi!').waitFor();
+  await revealGridColumn(admin.page, 'status');
   await admin.page.getByRole('gridcell', { name: 'Tamamlandı' }).waitFor();
 
   // The admin's export holds the filtered line with names instead of ids.

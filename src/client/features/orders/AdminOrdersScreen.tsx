@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
@@ -77,6 +77,27 @@ function countFormat(language: string): Intl.NumberFormat {
 }
 
 /**
+ * The number of rows the grid shows after its filters. A filter runs in the grid's own timer, where
+ * a state update would render the count in a task of its own, often a frame after the rows; an
+ * external store's update renders before the task ends, so rows and count change in one frame.
+ */
+function shownCount() {
+  let shown: number | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    set: (count: number) => {
+      shown = count;
+      for (const listener of listeners) listener();
+    },
+    get: () => shown,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/**
  * /admin/orders, order management: every order line in one grid, with quality control, packing
  * approval and gram correction. The office's /office/orders is the same grid read-only: no action
  * columns, no gram typed in.
@@ -97,7 +118,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const [OrderGrid] = useState(() => loadedGrid ?? LazyGrid);
 
   const grid = useRef<OrderGridHandle>(null);
-  const [shown, setShown] = useState<number | null>(null);
+  const [count] = useState(shownCount);
+  const shown = useSyncExternalStore(count.subscribe, count.get);
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [quickFilter, setQuickFilter] = useState('');
@@ -210,7 +232,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             ref={grid}
             lines={table}
             columns={columns}
-            onCountChange={setShown}
+            onCountChange={count.set}
             onQualityControl={openQuality}
             onApprovePacking={approvePacking}
             onCorrectGram={correctGram}

@@ -1,0 +1,99 @@
+/** One column of a sort: how a row's value is read, and the direction. */
+export interface SortKey<T> {
+  value: (row: T) => string | number | null | undefined;
+  descending: boolean;
+  /**
+   * Ranks kept from an earlier sort by the same column, by the object `identity` gives for a row
+   * (a line object never changes: a changed line is a new object). A sort of fewer rows (a filter
+   * typed) then reads no value; a row not kept there (a new or changed line) ranks all again.
+   */
+  kept?: { identity: (row: T) => object; ranks: RankCache };
+}
+
+/** A column's ranks of its rows, from the last sort that ranked them. */
+export interface RankCache {
+  byRow: WeakMap<object, number>;
+  count: number;
+}
+
+export const rankCache = (): RankCache => ({ byRow: new WeakMap(), count: 0 });
+
+/** The grid's order of two values: empty first, then by `<` (numbers as numbers, ISO dates and texts by code point). */
+const compare = (a: string | number, b: string | number) => (a > b ? 1 : a < b ? -1 : 0);
+
+/**
+ * Each row's place among the column's distinct values (0 for an empty value, then in order).
+ * Values repeat across lines (names, steps, dates of an order), so only the distinct ones are
+ * compared with each other; every row's value is read once.
+ */
+function rank<T>(rows: readonly T[], read: SortKey<T>['value']): { rank: Uint32Array; count: number } {
+  const values = new Array<string | number | null | undefined>(rows.length);
+  const distinct = new Map<string | number, number>();
+  for (let i = 0; i < rows.length; i++) {
+    const value = read(rows[i]);
+    values[i] = value;
+    if (value !== null && value !== undefined) distinct.set(value, 0);
+  }
+  const ordered = [...distinct.keys()].sort(compare);
+  for (let i = 0; i < ordered.length; i++) distinct.set(ordered[i], i + 1);
+  const ranks = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = values[i];
+    ranks[i] = value === null || value === undefined ? 0 : distinct.get(value)!;
+  }
+  return { rank: ranks, count: ordered.length + 1 };
+}
+
+/** The ranks kept for every row, or null when one is missing. */
+function keptRanks<T>(rows: readonly T[], { identity, ranks }: NonNullable<SortKey<T>['kept']>): { rank: Uint32Array; count: number } | null {
+  const found = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const value = ranks.byRow.get(identity(rows[i]));
+    if (value === undefined) return null;
+    found[i] = value;
+  }
+  return { rank: found, count: ranks.count };
+}
+
+function ranksOf<T>(rows: readonly T[], key: SortKey<T>): { rank: Uint32Array; count: number } {
+  const kept = key.kept ? keptRanks(rows, key.kept) : null;
+  if (kept) return kept;
+  const fresh = rank(rows, key.value);
+  if (key.kept) {
+    // Ranks of one ranking only: mixed with older ones they would not order the rows.
+    const byRow = new WeakMap<object, number>();
+    for (let i = 0; i < rows.length; i++) byRow.set(key.kept.identity(rows[i]), fresh.rank[i]);
+    key.kept.ranks.byRow = byRow;
+    key.kept.ranks.count = fresh.count;
+  }
+  return fresh;
+}
+
+/**
+ * Sorts `rows` in place by `keys` (the first decides, the next breaks its ties), in the order the
+ * grid's own sort gives, and stable like it: rows that tie keep their order. The grid compares two
+ * rows' values about 1.7 million times for 100,000 rows, reading each value through its column
+ * every time; here each row's value is read once and turned into its rank, and the rows are
+ * placed by rank (a counting sort, from the last key to the first), so a sort costs a few reads per
+ * row and one sort of the distinct values.
+ */
+export function sortRows<T>(rows: T[], keys: readonly SortKey<T>[]): void {
+  if (keys.length === 0 || rows.length < 2) return;
+  let order = Uint32Array.from(rows.keys());
+  let next = new Uint32Array(rows.length);
+  for (let k = keys.length - 1; k >= 0; k--) {
+    const { rank, count } = ranksOf(rows, keys[k]);
+    const descending = keys[k].descending;
+    // Where each rank's rows start: descending puts the highest rank first, and ties stay in order.
+    const start = new Uint32Array(count + 1);
+    for (let i = 0; i < rank.length; i++) start[(descending ? count - 1 - rank[i] : rank[i]) + 1]++;
+    for (let r = 1; r <= count; r++) start[r] += start[r - 1];
+    for (let i = 0; i < order.length; i++) {
+      const row = order[i];
+      next[start[descending ? count - 1 - rank[row] : rank[row]]++] = row;
+    }
+    [order, next] = [next, order];
+  }
+  const before = rows.slice();
+  for (let i = 0; i < order.length; i++) rows[i] = before[order[i]];
+}
