@@ -189,3 +189,12 @@ test('server limits: units per manual order and the PostgreSQL statement timeout
     expect(load).toThrow(new RegExp(`^${name}=`));
   }
 });
+
+test('the Shopify link: a quarterly API version, an http(s) base of the local server, bounded times', () => {
+  const base = { SESSION_SECRET: 'x'.repeat(40) };
+  expect(loadConfig(base).shopify).toEqual({ apiVersion: '2026-10', apiBaseUrl: null, timeoutMs: 10_000, jobPollMs: 5000 });
+  expect(loadConfig({ ...base, SHOPIFY_API_VERSION: '2027-01', SHOPIFY_API_BASE_URL: 'http://127.0.0.1:4010/' }).shopify).toMatchObject({ apiVersion: '2027-01', apiBaseUrl: 'http://127.0.0.1:4010' });
+  expect(() => loadConfig({ ...base, SHOPIFY_API_VERSION: '2026-11' })).toThrow('SHOPIFY_API_VERSION');
+  expect(() => loadConfig({ ...base, SHOPIFY_API_BASE_URL: 'ftp://x' })).toThrow('SHOPIFY_API_BASE_URL');
+  expect(() => loadConfig({ ...base, SHOPIFY_TIMEOUT_MS: '5' })).toThrow('SHOPIFY_TIMEOUT_MS');
+});

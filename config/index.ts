@@ -57,6 +57,20 @@ export interface Config {
      */
     sameHostOrigins: boolean;
   };
+  /** The Shopify link (src/server/modules/shopify). */
+  shopify: {
+    /** The GraphQL Admin API version every store is asked with. */
+    apiVersion: string;
+    /**
+     * Every store reached at `<apiBaseUrl>/shops/<store domain>` instead of `https://<store domain>`:
+     * the local Shopify-protocol server (npm run shop:fake). Null: the stores themselves.
+     */
+    apiBaseUrl: string | null;
+    /** One request to a store may take this long. */
+    timeoutMs: number;
+    /** Jobs (received webhooks, fulfilments, reconciliation) are looked for this often when none is known to wait. */
+    jobPollMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -83,6 +97,9 @@ export const DEFAULTS = {
   SHUTDOWN_TIMEOUT_MS: '10000',
   LIVE_SESSION_CHECK_MS: '5000',
   LIVE_PING_MS: '30000',
+  SHOPIFY_API_VERSION: '2026-10',
+  SHOPIFY_TIMEOUT_MS: '10000',
+  SHOPIFY_JOB_POLL_MS: '5000',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +155,13 @@ function persistedSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Shopify's API versions are named by quarter: yyyy-01, -04, -07 or -10. */
+function shopifyApiVersion(env: Env): string {
+  const raw = (env.SHOPIFY_API_VERSION ?? DEFAULTS.SHOPIFY_API_VERSION).trim();
+  if (!/^\d{4}-(01|04|07|10)$/.test(raw)) throw new ConfigError(`SHOPIFY_API_VERSION=${raw} is invalid: expected a version such as 2026-10`);
+  return raw;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -204,6 +228,12 @@ export function loadConfig(env: Env = process.env): Config {
       sessionCheckMs: integer(env, 'LIVE_SESSION_CHECK_MS', 50, 600_000),
       pingMs: integer(env, 'LIVE_PING_MS', 1000, 600_000),
       sameHostOrigins: !env.PUBLIC_URL?.trim(),
+    },
+    shopify: {
+      apiVersion: shopifyApiVersion(env),
+      apiBaseUrl: env.SHOPIFY_API_BASE_URL?.trim() ? url('SHOPIFY_API_BASE_URL', env.SHOPIFY_API_BASE_URL.trim().replace(/\/+$/, ''), ['http:', 'https:']) : null,
+      timeoutMs: integer(env, 'SHOPIFY_TIMEOUT_MS', 100, 600_000),
+      jobPollMs: integer(env, 'SHOPIFY_JOB_POLL_MS', 10, 3_600_000),
     },
   };
 }
