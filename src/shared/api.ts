@@ -30,6 +30,10 @@ export const API = {
   catalogueSync: '/api/v1/technical/shopify-products/update',
   shop: '/technical/shop',
   shopCredentials: '/technical/shopify-credentials',
+  /** 'Bağlantıyı test et': asks the store for its name with the stored credentials. */
+  shopTest: (id: number | string) => `/api/v1/technical/shops/${id}/test`,
+  /** Every Shopify webhook topic arrives here (the topic in X-Shopify-Topic). */
+  shopifyWebhook: '/webhooks/shopify',
   generalSettings: '/api/v1/settings/general',
   systemInfo: '/api/v1/system/info',
   workshops: '/api/v1/workshops',
