@@ -22,6 +22,8 @@ import { productRoutes } from './modules/products/routes';
 import { shopRoutes } from './modules/shops/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
+import { jobWorker } from './modules/shopify/jobs';
+import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
 import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
@@ -92,6 +94,19 @@ export async function buildApp(
   await bus.start();
   app.addHook('onClose', async () => bus.close());
   await liveSocket(app, { db, bus, tokenKey: key, publicUrl: config.publicUrl, ...config.live });
+  // The shops' webhooks become durable jobs, worked on after the answer by this process's worker
+  // (on PostgreSQL several at once, and in every process).
+  const jobs = jobWorker({
+    db,
+    dialect,
+    handlers: { webhook: webhookJobHandler(db, bus) },
+    pollMs: config.shopify.jobPollMs,
+    concurrency: dialect === 'postgres' ? 4 : 1,
+    log: app.log,
+  });
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.close());
+  shopifyWebhookRoutes(app, { db, cipher: secretsCipher(config.secretsKey), stored: jobs.wake });
 
   await app.register(async (api) => {
     requireSessions(api, db, key);

@@ -4,13 +4,13 @@ import { isBefore } from 'date-fns';
 export interface LateLine {
   production_expected_date: string | null;
   delivery_to_office: string | null;
-  /** When the line's order was canceled. */
+  /** When the line was canceled. */
   canceled_at: string | null;
 }
 
 /**
  * A line is late when its expected production date has passed and it has not been delivered to
- * the office (SPEC section 2). A line of a canceled order is never late: nobody waits for it.
+ * the office (SPEC section 2). A canceled line is never late: nobody waits for it.
  * The server counts the same rule in SQL (`lateSql` in src/server/modules/order-lines/figures.ts);
  * change both together.
  */

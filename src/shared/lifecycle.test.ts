@@ -3,7 +3,7 @@ import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
 const ROUTING = [11, 12, 13];
-const fresh: LineState = { status: 1, step: -1, workshopApproved: false, qualityControl: null, gram: null, packingStatus: null, customerApproved: false };
+const fresh: LineState = { status: 1, step: -1, workshopApproved: false, qualityControl: null, gram: null, packingStatus: null, customerApproved: false, canceled: false };
 const at = (change: Partial<LineState>): LineState => ({ ...fresh, ...change });
 
 function next(state: LineState, action: LineAction): LineState {
@@ -143,7 +143,30 @@ describe('what a screen may offer', () => {
       product_gram: 4.5,
       packing_status_id: null,
       customer_approval_status_id: 1,
+      canceled_at: null,
     };
-    expect(lineState(stored)).toEqual({ status: 4, step: 13, workshopApproved: true, qualityControl: 1, gram: 4.5, packingStatus: null, customerApproved: false });
+    expect(lineState(stored)).toEqual({ status: 4, step: 13, workshopApproved: true, qualityControl: 1, gram: 4.5, packingStatus: null, customerApproved: false, canceled: false });
+    expect(lineState({ ...stored, canceled_at: '2026-11-24T10:00:00.000Z' }).canceled).toBe(true);
+  });
+});
+
+describe('cancel', () => {
+  test('is allowed from every state before completion, and nothing is done to a canceled line', () => {
+    for (const status of [1, 2, 3, 4]) expect(next(at({ status }), { type: 'cancel' })).toMatchObject({ status, canceled: true });
+    expect(applyAction(at({ status: 5 }), { type: 'cancel' })).toEqual({ ok: false, refusal: 'cancelNotAllowed' });
+    const canceled = at({ status: 4, canceled: true });
+    const actions: LineAction[] = [
+      { type: 'nextStep', routing: ROUTING },
+      { type: 'workshopApprove' },
+      { type: 'qcApprove' },
+      { type: 'qcReject', returnStep: 11, routing: ROUTING },
+      { type: 'enterGram', gram: 4 },
+      { type: 'approvePacking' },
+      { type: 'customerApprove' },
+      { type: 'cancel' },
+    ];
+    for (const action of actions) expect(applyAction(canceled, action)).toEqual({ ok: false, refusal: 'canceled' });
+    expect([canAdvance, canWorkshopApprove, canEnterGram, canDecideQuality, canApprovePacking, canCustomerApprove].map((can) => can(canceled))).toEqual([false, false, false, false, false, false]);
+    expect(refusalKey('cancelNotAllowed')).toBe('lineCancelNotAllowed');
   });
 });

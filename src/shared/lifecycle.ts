@@ -15,6 +15,8 @@ export interface LineState {
   gram: number | null;
   packingStatus: number | null;
   customerApproved: boolean;
+  /** Canceled (by the admin or the shop's cancellation): nothing more is done to it. */
+  canceled: boolean;
 }
 
 /** The stored columns of a line that make its state (order_lines, OrderLineDto). */
@@ -26,6 +28,7 @@ export interface LineColumns {
   product_gram: number | null;
   packing_status_id: number | null;
   customer_approval_status_id: number | null;
+  canceled_at: string | null;
 }
 
 /** A stored line's life-cycle state, read the same way by the server and the screens. */
@@ -38,6 +41,7 @@ export function lineState(line: LineColumns): LineState {
     gram: line.product_gram,
     packingStatus: line.packing_status_id,
     customerApproved: line.customer_approval_status_id === CUSTOMER_APPROVED,
+    canceled: line.canceled_at !== null,
   };
 }
 
@@ -49,7 +53,9 @@ export type LineAction =
   | { type: 'qcReject'; returnStep: number; routing: readonly number[] }
   | { type: 'enterGram'; gram: number }
   | { type: 'approvePacking' }
-  | { type: 'customerApprove' };
+  | { type: 'customerApprove' }
+  /** Allowed from any state before completion. */
+  | { type: 'cancel' };
 
 /** Why an action is refused; each has a sentence in the errors catalogue (see refusalKey). */
 export type Refusal =
@@ -63,7 +69,9 @@ export type Refusal =
   | 'gramAlreadySet'
   | 'gramInvalid'
   | 'packingNotAllowed'
-  | 'customerAlreadyApproved';
+  | 'customerAlreadyApproved'
+  | 'canceled'
+  | 'cancelNotAllowed';
 
 /** The errors catalogue key of a refusal: `notInProduction` -> `lineNotInProduction`. */
 export function refusalKey(refusal: Refusal): string {
@@ -84,6 +92,7 @@ const to = (state: LineState, change: Partial<LineState>, deliveredToOffice = fa
 const awaitingQuality = (status: number) => status === LineStatus.QualityControl || status === LineStatus.Packing;
 
 export function applyAction(state: LineState, action: LineAction): Outcome {
+  if (state.canceled) return refuse('canceled');
   switch (action.type) {
     case 'nextStep': {
       if (state.status !== LineStatus.Waiting && state.status !== LineStatus.InProcess) return refuse('notInProduction');
@@ -113,18 +122,20 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
       return to(state, { status: LineStatus.Completed, packingStatus: PackingStatus.Packed });
     case 'customerApprove':
       return state.customerApproved ? refuse('customerAlreadyApproved') : to(state, { customerApproved: true });
+    case 'cancel':
+      return state.status >= LineStatus.Completed ? refuse('cancelNotAllowed') : to(state, { canceled: true });
   }
 }
 
 /** What tells whether a line is still open (OrderLineDto has these fields). */
 export interface OpenLine {
   order_line_status_id: number;
-  /** When the line's order was canceled. */
+  /** When the line was canceled. */
   canceled_at: string | null;
 }
 
 /**
- * A line is open while work on it remains: not completed, its order not canceled. Screens split
+ * A line is open while work on it remains: not completed, not canceled. Screens split
  * their lists by it (the tablet's open and finished work); the server's figures count open lines
  * by the same rule in SQL (`open` in server/modules/order-lines/figures.ts).
  */

@@ -102,6 +102,8 @@ export interface ProductsTable {
   user_id: number | null;
   our_product_id: string | null;
   workshop_id: number | null;
+  /** The shop no longer has this variant (its lines keep their product). */
+  shop_removed_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -178,6 +180,10 @@ export interface OrdersTable {
   notes: string | null;
   canceled_at: string | null;
   cancel_reason: string | null;
+  /** A shop order's store connection; with `shop_order_id`, unique. */
+  shop_connection_id: number | null;
+  /** The shop's `updated_at` of the version last taken: an older one arriving later changes nothing. */
+  shop_updated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -214,6 +220,10 @@ export interface OrderLinesTable {
   production_expected_date: string | null;
   delivery_to_office: string | null;
   gram_flagged: Generated<number>;
+  /** The shop's line item this unit came from. */
+  shop_line_item_id: string | null;
+  canceled_at: string | null;
+  cancel_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -253,7 +263,46 @@ export interface ShopConnectionsTable {
   api_secret: string;
   access_token: string;
   webhook_secret: string | null;
+  /** 'active', or 'uninstalled' once the shop removed the app. */
+  status: Generated<'active' | 'uninstalled'>;
+  /** The latest shop `updated_at` of an order taken: reconciliation asks for orders updated since. */
+  last_order_seen_at: string | null;
   created_at: string;
+}
+
+/** Durable work: a received webhook, a fulfilment to send; `payload` is JSON text. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  connection_id: number | null;
+  payload: string;
+  status: Generated<'waiting' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  run_after: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** A shop line item whose variant matches no product yet ('Eşleşme bekliyor'); `raw` is its JSON. */
+export interface ShopPendingItemsTable {
+  id: Generated<number>;
+  connection_id: number;
+  order_id: number;
+  line_item_id: string;
+  variant_id: string | null;
+  sku: string | null;
+  title: string;
+  quantity: number;
+  unit_price: number | null;
+  raw: string;
+  created_at: string;
+  matched_product_id: number | null;
+  matched_by: number | null;
+  matched_at: string | null;
 }
 
 /** Append-only record of admin changes; before/after are JSON text of the changed fields, never a secret. */
@@ -305,4 +354,6 @@ export interface Database {
   order_line_changes: OrderLineChangesTable;
   audit_log: AuditLogTable;
   grid_views: GridViewsTable;
+  jobs: JobsTable;
+  shop_pending_items: ShopPendingItemsTable;
 }

@@ -12,17 +12,17 @@ export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number 
  * change both together (late.test.ts runs both over one table of cases on each database).
  */
 export function lateSql(now: Date) {
-  return sql<boolean>`(o.canceled_at is null and l.delivery_to_office is null and l.production_expected_date < ${now.toISOString()})`;
+  return sql<boolean>`(l.canceled_at is null and l.delivery_to_office is null and l.production_expected_date < ${now.toISOString()})`;
 }
 
 /**
  * Figures over a set of order lines, the same for a workshop and a customer: a line is open until
  * it is completed; "daily" counts the last 24 hours; money sums total_price, turnover sums the
- * workshop cost of completed lines. Canceled orders count only as canceled.
+ * workshop cost of completed lines. Canceled lines count only in their order's cancellation.
  */
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date()) {
   const since = subHours(now, 24).toISOString();
-  const live = sql<boolean>`o.canceled_at is null`;
+  const live = sql<boolean>`l.canceled_at is null`;
   const open = sql<boolean>`${live} and l.order_line_status_id < ${LineStatus.Completed}`;
   const recent = sql<boolean>`l.created_at >= ${since}`;
   const row = await db

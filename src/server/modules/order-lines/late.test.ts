@@ -54,7 +54,7 @@ describe.each(testDatabases())('one meaning of late on $name', (database) => {
         for (const delivered of [null, DELIVERED]) {
           await t.db
             .insertInto('order_lines')
-            .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, created_at: at, updated_at: at })
+            .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, canceled_at: canceled ? at : null, created_at: at, updated_at: at })
             .execute();
         }
       }

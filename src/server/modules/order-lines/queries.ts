@@ -53,8 +53,8 @@ function lineQuery(db: Db) {
       'l.product_gram',
       'l.gram_flagged',
       'l.product_cost',
-      'o.canceled_at',
-      'o.cancel_reason',
+      'l.canceled_at',
+      'l.cancel_reason',
       'l.total_price',
       'o.currency',
       'l.shipment_tracking_number',
@@ -257,6 +257,7 @@ export async function ownedLine(db: Db, lineId: number, actor: Actor) {
       'l.product_gram',
       'l.packing_status_id',
       'l.customer_approval_status_id',
+      'l.canceled_at',
       'p.expected_weight',
     ])
     .where('l.id', '=', lineId)

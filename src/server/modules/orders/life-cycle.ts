@@ -3,7 +3,7 @@ import { AppError } from '../../errors';
 import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
-import type { LineBus } from '../live/bus';
+import type { LineBus, RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { ownedLine } from '../order-lines/queries';
 import { routingOf } from '../products/service';
@@ -31,6 +31,7 @@ const ACTION_NAMES: Record<LineAction['type'], string> = {
   enterGram: 'gram',
   approvePacking: 'packing_approve',
   customerApprove: 'customer_approve',
+  cancel: 'cancel',
 };
 
 /** The live event of a change from one status to another (SPEC section 9 names them). */
@@ -87,6 +88,7 @@ export async function actOnLine(
         updated_at: at,
       })
       .where('id', '=', lineId)
+      .where('canceled_at', 'is', null)
       .where('order_line_status_id', '=', state.status)
       .where('current_order_line_process', '=', state.step)
       .where((eb) => (state.gram === null ? eb('product_gram', 'is', null) : eb('product_gram', '=', state.gram)))
@@ -152,4 +154,39 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
     await record([changeOf(line, 'order_update')]);
     return { id: lineId, product_gram: gram };
   });
+}
+
+/** A line as `cancelLines` reads it: its state and who hears of its change. */
+export type CancelableLine = { id: number; order_id: number; workshop_id: number | null; customer_id: number | null } & Parameters<typeof lineState>[0];
+
+/**
+ * Cancels lines by the life cycle's rule (any state before completion; a completed or already
+ * canceled line stays as it is), inside the caller's transaction (the shop's cancellation of an
+ * order): each canceled line gets its history row and an `order_canceled` event. Returns the ids
+ * canceled.
+ */
+export async function cancelLines(trx: Db, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
+  const at = now();
+  const canceled = lines.filter((line) => applyAction(lineState(line), { type: 'cancel' }).ok);
+  if (canceled.length === 0) return [];
+  const ids = canceled.map((line) => line.id);
+  await trx.updateTable('order_lines').set({ canceled_at: at, cancel_reason: reason, updated_at: at }).where('id', 'in', ids).where('canceled_at', 'is', null).execute();
+  await trx
+    .insertInto('order_line_history')
+    .values(
+      canceled.map((line) => ({
+        order_line_id: line.id,
+        user_id: userId,
+        action: ACTION_NAMES.cancel,
+        from_status: line.order_line_status_id,
+        to_status: line.order_line_status_id,
+        from_step: line.current_order_line_process,
+        to_step: line.current_order_line_process,
+        detail: reason,
+        created_at: at,
+      })),
+    )
+    .execute();
+  await record(canceled.map((line) => changeOf(line, 'order_canceled')));
+  return ids;
 }

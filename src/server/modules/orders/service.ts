@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
-import { daysAfter } from '../../dates';
 import { badRequest } from '../../errors';
 import type { LineBus } from '../live/bus';
+import { insertLines, unitLines } from './units';
 
 export interface ManualOrderInput {
   address: string;
@@ -21,9 +21,8 @@ export interface OrderLimits {
 }
 
 /**
- * A B2B customer's manual order, all or nothing: one line per ordered unit, each waiting at no
- * step, in the product's workshop of the moment, due after the product's expected days, priced
- * from the product (the workshop cost is the product price times its workmanship rate).
+ * A B2B customer's manual order, all or nothing: the units' lines as every order makes them
+ * (units.ts), priced from the product.
  * More units than the configured maximum are refused before anything is read or written.
  */
 export async function createManualOrder(db: Db, bus: LineBus, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
@@ -57,30 +56,8 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
       .executeTakeFirstOrThrow();
     const orderNumber = `B2B-${String(order.id).padStart(6, '0')}`;
     await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', order.id).execute();
-    const lines = wanted.flatMap(({ product_id, quantity }) => {
-      const product = products.get(product_id)!;
-      const cost = product.price !== null && product.workmanship_rate !== null ? Math.round(product.price * product.workmanship_rate) / 100 : null;
-      return Array.from({ length: quantity }, (_, index) => ({
-        order_id: order.id,
-        product_id,
-        item_index: index + 1,
-        item_count: quantity,
-        workshop_id: product.workshop_id,
-        material_id: product.material_id,
-        chain_length_id: product.chain_length_id,
-        size_id: product.size_id,
-        color_id: product.color_id,
-        karat_id: product.karat_id,
-        customer_note: input.notes || null,
-        total_price: product.price,
-        product_cost: cost,
-        production_expected_date: daysAfter(at, product.production_expected_days),
-        created_at: at,
-        updated_at: at,
-      }));
-    });
-    for (let i = 0; i < lines.length; i += 500) await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).execute();
-    const created = await trx.selectFrom('order_lines').select(['id', 'workshop_id']).where('order_id', '=', order.id).orderBy('id').execute();
+    const lines = wanted.flatMap(({ product_id, quantity }) => unitLines(order.id, products.get(product_id)!, quantity, at, { customer_note: input.notes || null }));
+    const created = await insertLines(trx, order.id, lines);
     await record(created.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: customerId })));
     return { id: order.id, order_number: orderNumber, lines: lines.length };
   });

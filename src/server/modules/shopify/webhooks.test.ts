@@ -1,0 +1,202 @@
+import { createHmac } from 'node:crypto';
+import { testDatabases } from '../../../../test/databases';
+import { startTestApp, type TestApp } from '../../../../test/server';
+import { API } from '../../../shared/api';
+
+const V1 = '/api/v1';
+const DOMAIN = 'atolye-test.myshopify.com';
+const SECRET = 'webhook-secret-of-the-store';
+
+/** Waits (without a timer) until `check` finds the state it returns, or fails after `within` ms. */
+async function until<T>(check: () => Promise<T | null | undefined | false>, within = 10_000): Promise<T> {
+  const end = Date.now() + within;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > end) throw new Error('the state was not reached');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe.each(testDatabases())('shop orders by webhook on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  let buyer: string;
+  let customerId: number;
+  let workshopId: number;
+  let necklace: number;
+  let ring: number;
+  let webhookIds = 0;
+  let url: string;
+
+  const order = (id: number, change: Record<string, unknown> = {}) => ({
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    email: 'alici@example.com',
+    created_at: '2026-11-24T09:00:00+03:00',
+    updated_at: '2026-11-24T09:00:00+03:00',
+    cancelled_at: null,
+    cancel_reason: null,
+    currency: 'TRY',
+    note: 'Hediye paketi olsun',
+    shipping_address: { first_name: 'Ayşe', last_name: 'Yılmaz', address1: 'Bağdat Cd. 1', address2: 'D:4', city: 'İstanbul', province: 'İstanbul', zip: '34710', country: 'Turkey', phone: '0532' },
+    line_items: [
+      { id: id * 10 + 1, variant_id: 7001, product_id: 70, sku: 'KOLYE-ISIM', title: 'İsim Kolye', quantity: 2, price: '1250.00', properties: [{ name: 'İsim', value: 'Elif' }, { name: 'Yazı Tipi', value: 'Script' }, { name: '_token', value: 'x' }] },
+      { id: id * 10 + 2, variant_id: null, product_id: null, sku: 'YZK-14', title: 'Yüzük', quantity: 1, price: '900.00', properties: [{ name: 'Hediye Notu', value: 'İyi ki doğdun' }] },
+      { id: id * 10 + 3, variant_id: 9999, product_id: 99, sku: 'BILINMEYEN', title: 'Bilinmeyen ürün', quantity: 1, price: '10.00', properties: [] },
+    ],
+    ...change,
+  });
+
+  async function send(topic: string, body: unknown, options: { webhookId?: string; secret?: string; domain?: string } = {}) {
+    const raw = Buffer.from(JSON.stringify(body));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: API.shopifyWebhook,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-shop-domain': options.domain ?? DOMAIN,
+        'x-shopify-webhook-id': options.webhookId ?? `wh-${++webhookIds}`,
+        'x-shopify-hmac-sha256': createHmac('sha256', options.secret ?? SECRET).update(raw).digest('base64'),
+      },
+      payload: raw,
+    });
+    return { status: response.statusCode, body: response.json() };
+  }
+
+  const orderOf = (shopOrderId: number) => t.db.selectFrom('orders').selectAll().where('shop_order_id', '=', String(shopOrderId)).executeTakeFirst();
+  const linesOf = (orderId: number) => t.db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  const settled = () => until(async () => (await t.db.selectFrom('jobs').select('id').where('status', 'in', ['waiting', 'running']).execute()).length === 0);
+
+  beforeAll(async () => {
+    url = await database.create();
+    t = await startTestApp(url);
+    admin = (await t.login()).token;
+    const user = await t.newUser('magaza_alici');
+    await t.call('POST', `${V1}/user/changeUserRoles`, { token: admin, body: [{ ID: user.user_id, Role: 5 }] });
+    buyer = (await t.login('magaza_alici', 'secret-pass')).token;
+    const master = await t.newUser('magaza_usta');
+    await t.call('POST', `${V1}/user/changeUserRoles`, { token: admin, body: [{ ID: master.user_id, Role: 3 }] });
+    const details = { address: 'x', company_name: 'Işıl Takı', tax_number: '1' };
+    customerId = (await t.call('POST', `${V1}/customers`, { token: admin, body: { ...details, name: 'Işıl Takı', email: 'isil@example.com', phone: '1', credit: 0, user_id: user.user_id } })).body.customer.id;
+    workshopId = (await t.call('POST', `${V1}/workshops`, { token: admin, body: { ...details, name: 'Usta', code: 'U', phone_number: '1', user_id: master.user_id } })).body.workshop.id;
+    const at = new Date().toISOString();
+    const product = (title: string, fields: Record<string, unknown>) =>
+      t.db.insertInto('products').values({ title, price: 1000, workmanship_rate: 20, created_at: at, updated_at: at, ...fields }).returning('id').executeTakeFirstOrThrow();
+    necklace = (await product('İsim Kolye', { shopify_product_id: '70', shopify_variant_id: '7001', workshop_id: workshopId, user_id: user.user_id })).id;
+    // Matched by SKU among the customer's own products (its variant id unknown); it has no workshop yet.
+    ring = (await product('Yüzük', { sku: 'YZK-14', user_id: user.user_id })).id;
+    const connected = await t.call('POST', API.shopCredentials, {
+      token: admin,
+      body: { user_id: user.user_id, shop_name: 'atolye-test', shop_domain: DOMAIN, api_key: 'key', api_secret: 'api-secret', access_token: 'shpat_x', webhook_secret: SECRET },
+    });
+    expect(connected.status).toBe(201);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  test('a signed order becomes one order of the store’s customer, a line per unit, with the buyer’s personalisation', async () => {
+    expect(await send('orders/create', order(1001))).toEqual({ status: 200, body: { ok: true } });
+    const taken = await until(() => orderOf(1001));
+    await settled();
+    expect(taken).toMatchObject({ order_number: '#1001', customer_id: customerId, source: 'shopify', first_name: 'Ayşe', last_name: 'Yılmaz', address: 'Bağdat Cd. 1 D:4', city: 'İstanbul', zip_code: '34710', currency: 'TRY', notes: 'Hediye paketi olsun' });
+    const lines = await linesOf(taken.id);
+    expect(lines.map((l) => [l.product_id, l.item_index, l.item_count, l.workshop_id, l.customization_option, l.font, l.gift_note, Number(l.total_price)])).toEqual([
+      [necklace, 1, 2, workshopId, 'Elif', 'Script', null, 1250],
+      [necklace, 2, 2, workshopId, 'Elif', 'Script', null, 1250],
+      [ring, 1, 1, null, null, null, 'İyi ki doğdun', 900],
+    ]);
+    expect(lines.every((l) => l.order_line_status_id === 1 && l.current_order_line_process === -1 && l.customer_note === 'Hediye paketi olsun')).toBe(true);
+    // The unknown variant waits for the admin's match, with what the shop sent.
+    const held = await t.db.selectFrom('shop_pending_items').selectAll().where('order_id', '=', taken.id).execute();
+    expect(held).toMatchObject([{ line_item_id: '10013', variant_id: '9999', sku: 'BILINMEYEN', title: 'Bilinmeyen ürün', quantity: 1, matched_product_id: null }]);
+    // The customer sees it as their own order; the live log has a new_order per line.
+    const mine = (await t.call('GET', `${V1}/customers/me/orders`, { token: buyer })).body.orders as Array<{ order_number: string }>;
+    expect(mine.filter((line) => line.order_number === '#1001')).toHaveLength(3);
+    const changes = await t.db.selectFrom('order_line_changes').select(['type', 'workshop_id']).where('order_id', '=', taken.id).execute();
+    expect(changes).toEqual(lines.map((l) => ({ type: 'new_order', workshop_id: l.workshop_id })));
+  });
+
+  test('the same webhook five times, and the order’s other topics in any order, give one order and its lines once', async () => {
+    for (let i = 0; i < 5; i++) expect((await send('orders/create', order(1002), { webhookId: 'same-delivery' })).status).toBe(200);
+    expect(await t.db.selectFrom('jobs').select('id').where('key', 'like', '%same-delivery').execute()).toHaveLength(1);
+    // orders/updated (later) arrives before a second orders/create delivery (earlier): neither adds a line.
+    await send('orders/updated', order(1003, { updated_at: '2026-11-24T10:00:00+03:00', note: 'Güncel not' }));
+    await send('orders/create', order(1003));
+    await settled();
+    for (const id of [1002, 1003]) {
+      const taken = await orderOf(id);
+      expect(await linesOf(taken!.id)).toHaveLength(3);
+    }
+    expect((await orderOf(1003))!.notes).toBe('Güncel not');
+    expect(await t.db.selectFrom('orders').select('id').where('shop_order_id', 'in', ['1002', '1003']).execute()).toHaveLength(2);
+  });
+
+  test('a forged or foreign webhook is refused with 401 and stores nothing; a request that is no webhook gets 400', async () => {
+    const before = await t.db.selectFrom('jobs').select('id').execute();
+    expect(await send('orders/create', order(1004), { secret: 'not-the-secret' })).toMatchObject({ status: 401, body: { code: 'WEBHOOK_UNAUTHORIZED' } });
+    expect(await send('orders/create', order(1004), { domain: 'baska.myshopify.com' })).toMatchObject({ status: 401 });
+    const unsigned = await t.app.inject({ method: 'POST', url: API.shopifyWebhook, headers: { 'content-type': 'application/json', 'x-shopify-topic': 'orders/create' }, payload: '{}' });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json()).toMatchObject({ code: 'WEBHOOK_INVALID' });
+    expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual(before);
+    expect(await orderOf(1004)).toBeUndefined();
+    // The privacy topics are answered and kept nowhere.
+    expect(await send('customers/redact', { shop_domain: DOMAIN })).toEqual({ status: 200, body: { ok: true } });
+    expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual(before);
+  });
+
+  test('a cancellation cancels the lines not completed, and nothing more is done to them', async () => {
+    await send('orders/create', order(1005));
+    const taken = await until(() => orderOf(1005));
+    await settled();
+    const [done] = await linesOf(taken.id);
+    await t.db.updateTable('order_lines').set({ order_line_status_id: 5 }).where('id', '=', done.id).execute();
+    await send('orders/cancelled', order(1005, { updated_at: '2026-11-24T11:00:00+03:00', cancelled_at: '2026-11-24T11:00:00+03:00', cancel_reason: 'customer' }));
+    await settled();
+    const lines = await linesOf(taken.id);
+    expect(lines.map((l) => [l.order_line_status_id, l.canceled_at !== null, l.cancel_reason])).toEqual([
+      [5, false, null],
+      [1, true, 'customer'],
+      [1, true, 'customer'],
+    ]);
+    expect((await orderOf(1005))!.canceled_at).not.toBeNull();
+    const events = await t.db.selectFrom('order_line_changes').select(['line_id', 'type']).where('order_id', '=', taken.id).where('type', '=', 'order_canceled').execute();
+    expect(events.map((e) => e.line_id).sort()).toEqual([lines[1].id, lines[2].id].sort());
+    // The workshop can no longer advance a canceled line.
+    const master = (await t.login('magaza_usta', 'secret-pass')).token;
+    const refused = await t.call('PATCH', `${V1}/workshop/me/orders/${lines[1].id}/next-step`, { token: master, body: {} });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'LINE_CANCELED' } });
+  });
+
+  test('a job left running by a process that died is taken again by the next worker', async () => {
+    const at = new Date().toISOString();
+    const store = await t.db.selectFrom('shop_connections').select('id').where('shop_domain', '=', DOMAIN).executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'webhook',
+        key: 'webhook:interrupted',
+        connection_id: store.id,
+        payload: JSON.stringify({ topic: 'orders/create', domain: DOMAIN, body: order(1006) }),
+        status: 'running',
+        attempts: 1,
+        run_after: at,
+        // SQLite: one process owns the file, so a restart takes every running job again. PostgreSQL:
+        // other processes may be working, so a job is taken again once its lock has run out.
+        locked_until: new Date(Date.now() + (database.name === 'sqlite' ? 3_600_000 : -1000)).toISOString(),
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    // A second app on the same database is the restarted process.
+    const restarted = await startTestApp(url);
+    try {
+      await restarted.app.ready();
+      expect(await until(() => orderOf(1006))).toMatchObject({ order_number: '#1006' });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
