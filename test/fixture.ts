@@ -102,6 +102,8 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/products?\/:id\b/, (f) => ({ id: f.product })],
   [/\/customers(\/B2B)?\/:id\b/, (f) => ({ id: f.customer })],
   [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
+  // No connection has this id (404): a real one would send the call to a store over the network.
+  [/\/technical\/shops\/:id\b/, () => ({ id: 999_999 })],
 ];
 
 /** The fixture's id for each parameter of `route` (an owned line's route: line A). */

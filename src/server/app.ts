@@ -22,6 +22,7 @@ import { productRoutes } from './modules/products/routes';
 import { shopRoutes } from './modules/shops/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
+import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/shopify/jobs';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
@@ -94,6 +95,8 @@ export async function buildApp(
   await bus.start();
   app.addHook('onClose', async () => bus.close());
   await liveSocket(app, { db, bus, tokenKey: key, publicUrl: config.publicUrl, ...config.live });
+  // One client per store for the whole process: every caller of a store shares its cost bucket and token.
+  const shopify = shopifyClients(config.shopify);
   // The shops' webhooks become durable jobs, worked on after the answer by this process's worker
   // (on PostgreSQL several at once, and in every process).
   const jobs = jobWorker({
@@ -115,7 +118,7 @@ export async function buildApp(
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
     productRoutes(api, db);
-    shopRoutes(api, db, secretsCipher(config.secretsKey));
+    shopRoutes(api, db, secretsCipher(config.secretsKey), shopify);
     workshopRoutes(api, db, bus);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);

@@ -78,6 +78,7 @@ const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   404: ['NotFound', "No such record, or not the user's to reach"],
   409: ['Conflict', 'Refused in the present state of the record (in use, already done, moved on, taken)'],
   429: ['TooManyRequests', 'Too many attempts; Retry-After says when to try again'],
+  502: ['BadGateway', 'A store the route asked (the shop) failed or refused; the code says why (SHOPIFY_*)'],
   503: ['ServiceUnavailable', 'A service the route needs (mail, the shop) is not available'],
 };
 

@@ -1,8 +1,12 @@
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
+import type { ShopConnectionsTable } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
 import type { ShopConnectionDto } from '../../../shared/api';
 import { SECRET_SET } from '../../../shared/audit';
 import { recordChange } from '../audit/record';
+import { storeDomain, storedDomain } from '../shopify/address';
+import type { ShopifyClients } from '../shopify/client';
+import type { StoreCredentials } from '../shopify/tokens';
 import type { SecretsCipher } from './secrets';
 
 export interface ShopInput {
@@ -24,6 +28,8 @@ const PUBLIC_COLUMNS = ['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'cr
 export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store' | 'webhook', input: ShopInput, userId: number): Promise<ShopConnectionDto> {
   const customer = await db.selectFrom('customers').select('id').where('user_id', '=', input.user_id).executeTakeFirst();
   if (!customer) throw badRequest('validation:customerRequired', 'CUSTOMER_REQUIRED');
+  // Webhooks find their store by its domain: a store's own address when none is given.
+  const domain = storedDomain(input.shop_domain ?? input.shop_name);
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('shop_connections')
@@ -31,7 +37,7 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
         kind,
         user_id: input.user_id,
         shop_name: input.shop_name,
-        shop_domain: input.shop_domain ?? null,
+        shop_domain: domain,
         api_key: input.api_key,
         api_secret: cipher.encrypt(input.api_secret),
         access_token: cipher.encrypt(input.access_token),
@@ -44,7 +50,7 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
     const after = {
       user_id: input.user_id,
       shop_name: input.shop_name,
-      shop_domain: input.shop_domain ?? null,
+      shop_domain: domain,
       api_key: SECRET_SET,
       api_secret: SECRET_SET,
       access_token: SECRET_SET,
@@ -58,4 +64,30 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
 
 export function listConnections(db: Db): Promise<ShopConnectionDto[]> {
   return db.selectFrom('shop_connections').select(PUBLIC_COLUMNS).orderBy('id').execute();
+}
+
+type StoredCredentials = Pick<ShopConnectionsTable, 'shop_name' | 'shop_domain' | 'api_key' | 'api_secret' | 'access_token'>;
+
+/** What calling a connection's store takes, its secrets decrypted. A webhook record names its store in shop_domain. */
+export function connectionCredentials(row: StoredCredentials, cipher: SecretsCipher): StoreCredentials {
+  return {
+    domain: storeDomain(row.shop_domain ?? row.shop_name),
+    accessToken: cipher.decrypt(row.access_token),
+    clientId: row.api_key,
+    clientSecret: cipher.decrypt(row.api_secret),
+  };
+}
+
+/** 'Bağlantıyı test et': the store's name, asked with the stored credentials; nothing is stored. A store's failure throws a ShopifyError. */
+export async function testConnection(db: Db, cipher: SecretsCipher, shopify: ShopifyClients, id: number): Promise<{ name: string; domain: string }> {
+  const row = await db
+    .selectFrom('shop_connections')
+    .select(['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('errors:shopifyUnknownConnection', 'UNKNOWN_SHOP_CONNECTION', { id });
+  const { data } = await shopify
+    .forStore(connectionCredentials(row, cipher))
+    .request<{ shop: { name: string; myshopifyDomain: string } }>('{ shop { name myshopifyDomain } }');
+  return { name: data.shop.name, domain: data.shop.myshopifyDomain };
 }
