@@ -24,6 +24,7 @@ import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/shopify/jobs';
+import { shopifyRoutes } from './modules/shopify/routes';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
 import { gridViewRoutes } from './modules/views/routes';
@@ -126,6 +127,7 @@ export async function buildApp(
     liveRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
+    shopifyRoutes(api, db, bus, jobs);
   });
   sweepSessions(app, db);
   // The API document and its page, generated from the route table.

@@ -34,6 +34,13 @@ export const API = {
   shopTest: (id: number | string) => `/api/v1/technical/shops/${id}/test`,
   /** Every Shopify webhook topic arrives here (the topic in X-Shopify-Topic). */
   shopifyWebhook: '/webhooks/shopify',
+  /** The latest webhooks received and what became of them. */
+  shopEvents: '/api/v1/technical/shopify/events',
+  /** 'Yeniden dene' on a failed job. */
+  shopJobRetry: (id: number | string) => `/api/v1/technical/shopify/jobs/${id}/retry`,
+  /** Shop line items waiting for a product ('Eşleşme bekliyor'). */
+  shopPendingItems: '/api/v1/technical/shopify/pending-items',
+  shopPendingItemMatch: (id: number | string) => `/api/v1/technical/shopify/pending-items/${id}/match`,
   generalSettings: '/api/v1/settings/general',
   systemInfo: '/api/v1/system/info',
   workshops: '/api/v1/workshops',

@@ -18,3 +18,8 @@ export const webhookSchema = storeSchema.shape({
   shop_domain: required(300),
   webhook_secret: required(500),
 });
+
+/** A line item waiting for its product: the product it is. */
+export const pendingMatchSchema = object({
+  product_id: id('validation:productIdInvalid'),
+});

@@ -170,6 +170,37 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     expect(refused).toMatchObject({ status: 409, body: { code: 'LINE_CANCELED' } });
   });
 
+  test('the admin sees what arrived and names the product of a waiting item, whose lines then appear', async () => {
+    const events = (await t.call('GET', API.shopEvents, { token: admin })).body.events as Array<{ topic: string; status: string; shop_name: string }>;
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.status === 'done' && e.shop_name === 'atolye-test')).toBe(true);
+    expect(new Set(events.map((e) => e.topic))).toEqual(new Set(['orders/create', 'orders/updated', 'orders/cancelled']));
+
+    const waiting = (await t.call('GET', API.shopPendingItems, { token: admin })).body.items as Array<{ id: number; order_number: string; sku: string }>;
+    const item = waiting.find((i) => i.order_number === '#1001')!;
+    expect(item).toMatchObject({ sku: 'BILINMEYEN', quantity: 1 });
+    expect((await t.call('POST', API.shopPendingItemMatch(item.id), { token: admin, body: { product_id: 999_999 } })).status).toBe(400);
+    const matched = await t.call('POST', API.shopPendingItemMatch(item.id), { token: admin, body: { product_id: necklace } });
+    expect(matched).toMatchObject({ status: 200, body: { item: { lines: 1 }, message: 'Ürün eşleştirildi; 1 sipariş satırı oluşturuldu.' } });
+    const taken = (await orderOf(1001))!;
+    expect((await linesOf(taken.id)).map((l) => [l.product_id, l.shop_line_item_id])).toContainEqual([necklace, '10013']);
+    expect((await t.call('POST', API.shopPendingItemMatch(item.id), { token: admin, body: { product_id: necklace } })).body.code).toBe('ITEM_ALREADY_MATCHED');
+    expect((await t.call('GET', API.shopPendingItems, { token: admin })).body.items.some((i: { id: number }) => i.id === item.id)).toBe(false);
+    // Only an admin.
+    expect((await t.call('GET', API.shopPendingItems, { token: buyer })).status).toBe(403);
+  });
+
+  test('a webhook that fails is kept with its error, and is taken again by the worker after Yeniden dene', async () => {
+    // An order body without its line items cannot be taken: the job fails visibly.
+    await send('orders/create', { id: 1007, name: '#1007', created_at: '2026-11-24T09:00:00Z' }, { webhookId: 'broken' });
+    const job = await until(() => t.db.selectFrom('jobs').selectAll().where('key', 'like', '%:broken').where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
+    expect(job.last_error).toMatch(/not a shop order/);
+    expect((await t.call('POST', API.shopJobRetry(job.id), { token: admin })).body.code).toBe('JOB_NOT_FAILED');
+    await t.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job.id).execute();
+    expect(await t.call('POST', API.shopJobRetry(job.id), { token: admin })).toMatchObject({ status: 200, body: { job: { status: 'waiting' } } });
+    await until(() => t.db.selectFrom('jobs').select('attempts').where('id', '=', job.id).where('attempts', '=', 1).where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
+  });
+
   test('a job left running by a process that died is taken again by the next worker', async () => {
     const at = new Date().toISOString();
     const store = await t.db.selectFrom('shop_connections').select('id').where('shop_domain', '=', DOMAIN).executeTakeFirstOrThrow();

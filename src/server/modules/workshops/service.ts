@@ -193,6 +193,7 @@ async function moveProducts(trx: Transaction<Database>, record: RecordChanges, p
     .where('l.product_id', 'in', productIds)
     .where('l.order_line_status_id', '=', LineStatus.Waiting)
     .where('l.current_order_line_process', '=', NOT_STARTED)
+    .where('l.canceled_at', 'is', null)
     .where((eb) => (workshopId === null ? eb('l.workshop_id', 'is not', null) : eb.or([eb('l.workshop_id', 'is', null), eb('l.workshop_id', '!=', workshopId)])))
     .orderBy('l.id')
     .execute();

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db';
+import { conflict } from '../../errors';
+import { message } from '../../messages';
+import { paged, PAGING_QUERY } from '../../paging';
+import { sessionUser } from '../../plugins/auth';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, idParam } from '../../validate';
+import { API } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { pendingMatchSchema } from '../../../shared/schemas/shops';
+import type { LineBus } from '../live/bus';
+import { retryJob } from './jobs';
+import { matchItem, waitingItems } from './pending';
+
+/** Received webhooks shown: the latest, enough to see what a store sent today. */
+const EVENTS_SHOWN = 500;
+
+/** The admin's view of the shop link: what arrived and became of it, failed jobs, items waiting for a product. */
+export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: { wake: () => void }): void {
+  const route = routesOf('Shopify');
+  const admin = { config: { roles: [Role.Admin] } };
+
+  api.get(API.shopEvents, route(admin, { summary: 'The latest webhooks received, newest first, with their outcome (waiting, running, done, failed and why)', query: PAGING_QUERY }), async (request) => {
+    const rows = await db
+      .selectFrom('jobs as j')
+      .leftJoin('shop_connections as c', 'c.id', 'j.connection_id')
+      .select(['j.id', 'j.kind', 'j.payload', 'j.status', 'j.attempts', 'j.last_error', 'j.created_at', 'j.finished_at', 'j.run_after', 'c.shop_name'])
+      .orderBy('j.id', 'desc')
+      .limit(EVENTS_SHOWN)
+      .execute();
+    const events = rows.map(({ payload, ...row }) => {
+      const { topic, domain } = JSON.parse(payload) as { topic?: string; domain?: string };
+      return { ...row, topic: topic ?? null, shop_domain: domain ?? null };
+    });
+    return { events: paged(events, request.query) };
+  });
+
+  api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [409] }), async (request) => {
+    const id = idParam(request.params);
+    if (!(await retryJob(db, id))) throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
+    jobs.wake();
+    return { job: { id, status: 'waiting' }, message: message('success:shopifyJobRetried') };
+  });
+
+  api.get(API.shopPendingItems, route(admin, { summary: "Shop line items waiting for their product ('Eşleşme bekliyor')", query: PAGING_QUERY }), async (request) => ({
+    items: paged(await waitingItems(db), request.query),
+  }));
+
+  const matchRoute = route(admin, { summary: "Names a waiting item's product: its units become lines of its order", body: pendingMatchSchema, errors: [409] });
+  api.post(API.shopPendingItemMatch(':id'), matchRoute, async (request) => {
+    const { product_id } = await declaredBody(request);
+    const item = await matchItem(db, bus, idParam(request.params), product_id, sessionUser(request).id);
+    return { item, message: message('success:shopifyItemMatched', { count: item.lines }) };
+  });
+}
