@@ -163,6 +163,8 @@ function productEnv(database: BenchDatabase, port: number): Record<string, strin
     ADMIN_PASSWORD,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
+    // Stores are never reached over the network: a store call fails at once on a closed local port.
+    SHOPIFY_API_BASE_URL: 'http://127.0.0.1:1',
   };
 }
 

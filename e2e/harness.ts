@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ADMIN_PASSWORD: ADMIN.password,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
+      // Stores are never reached over the network: a store call fails at once on a closed local port.
+      SHOPIFY_API_BASE_URL: 'http://127.0.0.1:1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

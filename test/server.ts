@@ -24,6 +24,8 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
     DEMO_DATA: 'false',
     LOGIN_RATE_LIMIT: '10000',
     LOG_LEVEL: 'silent',
+    // Stores are never reached over the network: a store call fails at once on a closed local port.
+    SHOPIFY_API_BASE_URL: 'http://127.0.0.1:1',
     ...env,
   });
   const database = openDatabase(config.databaseUrl, { statementTimeoutMs: config.dbStatementTimeoutMs });

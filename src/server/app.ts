@@ -22,9 +22,12 @@ import { productRoutes } from './modules/products/routes';
 import { shopRoutes } from './modules/shops/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
+import { storeClient } from './modules/shops/service';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/shopify/jobs';
+import { reconcileEvery, reconcileStore } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
+import { subscribeStore } from './modules/shopify/subscriptions';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
 import { gridViewRoutes } from './modules/views/routes';
@@ -35,6 +38,7 @@ import { handleErrors, routeNotFound } from './plugins/errors';
 import { collectRoutes } from './plugins/route-table';
 import { closeConnectionsOnClose, healthRoutes } from './plugins/health';
 import { type LogDestination, loggingServerOptions } from './plugins/logging';
+import { API } from '../shared/api';
 
 export const CLIENT_DIR = resolve(__dirname, '../../dist/client');
 
@@ -100,17 +104,37 @@ export async function buildApp(
   const shopify = shopifyClients(config.shopify);
   // The shops' webhooks become durable jobs, worked on after the answer by this process's worker
   // (on PostgreSQL several at once, and in every process).
+  const shopCipher = secretsCipher(config.secretsKey);
+  const clientOf = (connectionId: number | null) => {
+    if (connectionId === null) throw new Error('a shop job without its store');
+    return storeClient(db, shopCipher, shopify, connectionId);
+  };
+  const webhookUri = `${config.publicUrl}${API.shopifyWebhook}`;
   const jobs = jobWorker({
     db,
     dialect,
-    handlers: { webhook: webhookJobHandler(db, bus) },
+    handlers: {
+      webhook: webhookJobHandler(db, bus),
+      subscribe: async (job) => void (await subscribeStore(await clientOf(job.connection_id), webhookUri)),
+      reconcile: async (job) => {
+        const store = await db.selectFrom('shop_connections').select(['id', 'user_id', 'last_order_seen_at', 'created_at']).where('id', '=', job.connection_id!).executeTakeFirstOrThrow();
+        await reconcileStore(db, bus, await clientOf(store.id), store);
+      },
+    },
     pollMs: config.shopify.jobPollMs,
     concurrency: dialect === 'postgres' ? 4 : 1,
     log: app.log,
   });
-  app.addHook('onReady', async () => jobs.start());
-  app.addHook('onClose', async () => jobs.close());
-  shopifyWebhookRoutes(app, { db, cipher: secretsCipher(config.secretsKey), stored: jobs.wake });
+  let stopReconciling = () => {};
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    stopReconciling = reconcileEvery(db, jobs.wake, app.log);
+  });
+  app.addHook('onClose', async () => {
+    stopReconciling();
+    await jobs.close();
+  });
+  shopifyWebhookRoutes(app, { db, cipher: shopCipher, stored: jobs.wake });
 
   await app.register(async (api) => {
     requireSessions(api, db, key);

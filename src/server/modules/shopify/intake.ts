@@ -116,6 +116,65 @@ export function orderFromWebhook(body: unknown): ShopOrder {
   };
 }
 
+/** The number at the end of a Shopify global id (gid://shopify/LineItem/123 -> '123'). */
+const gidNumber = (value: unknown): string | null => (typeof value === 'string' ? (/\/(\d+)$/.exec(value)?.[1] ?? null) : null);
+
+/** A line item as `orderFromGraphql` reads it. */
+export const LINE_ITEM_FIELDS = 'id quantity sku title variant { legacyResourceId } originalUnitPriceSet { shopMoney { amount } } customAttributes { key value }';
+
+/**
+ * What `orderFromGraphql` reads. Line items come 30 at a time (a query may cost at most 1,000
+ * points); an order with more has the rest read page by page (reconcile.ts).
+ */
+export const ORDER_FIELDS = `id legacyResourceId name email phone note createdAt updatedAt cancelledAt cancelReason currencyCode
+  shippingAddress { firstName lastName address1 address2 city province zip country phone }
+  lineItems(first: 30) { nodes { ${LINE_ITEM_FIELDS} } pageInfo { hasNextPage endCursor } }`;
+
+/**
+ * Reads an order as the Admin API answers it (ORDER_FIELDS), into the same shape as a webhook's:
+ * the numeric ids a webhook carries, the cancel reason in the webhook's lower case.
+ */
+export function orderFromGraphql(node: unknown): ShopOrder {
+  const order = record(node);
+  const address = record(order.shippingAddress);
+  const items = Array.isArray(record(order.lineItems).nodes) ? (record(order.lineItems).nodes as unknown[]) : [];
+  return orderFromWebhook({
+    id: idText(order.legacyResourceId),
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    note: order.note,
+    currency: order.currencyCode,
+    created_at: order.createdAt,
+    updated_at: order.updatedAt,
+    cancelled_at: order.cancelledAt,
+    cancel_reason: typeof order.cancelReason === 'string' ? order.cancelReason.toLowerCase() : null,
+    shipping_address: {
+      first_name: address.firstName,
+      last_name: address.lastName,
+      address1: address.address1,
+      address2: address.address2,
+      city: address.city,
+      province: address.province,
+      zip: address.zip,
+      country: address.country,
+      phone: address.phone,
+    },
+    line_items: items.map((raw) => {
+      const item = record(raw);
+      return {
+        id: gidNumber(item.id),
+        variant_id: idText(record(item.variant).legacyResourceId),
+        sku: item.sku,
+        title: item.title,
+        quantity: item.quantity,
+        price: record(record(item.originalUnitPriceSet).shopMoney).amount,
+        properties: Array.isArray(item.customAttributes) ? item.customAttributes.map((a) => ({ name: record(a).key, value: record(a).value })) : [],
+      };
+    }),
+  });
+}
+
 /*
  * Line item properties a buyer filled in on the shop (engraved names, fonts, gift notes), by the
  * names shops give them, compared case-folded. Properties starting with '_' are the shop's own.

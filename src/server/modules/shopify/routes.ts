@@ -49,8 +49,9 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
 
   const matchRoute = route(admin, { summary: "Names a waiting item's product: its units become lines of its order", body: pendingMatchSchema, errors: [409] });
   api.post(API.shopPendingItemMatch(':id'), matchRoute, async (request) => {
+    const id = idParam(request.params);
     const { product_id } = await declaredBody(request);
-    const item = await matchItem(db, bus, idParam(request.params), product_id, sessionUser(request).id);
+    const item = await matchItem(db, bus, id, product_id, sessionUser(request).id);
     return { item, message: message('success:shopifyItemMatched', { count: item.lines }) };
   });
 }

@@ -5,7 +5,8 @@ import type { ShopConnectionDto } from '../../../shared/api';
 import { SECRET_SET } from '../../../shared/audit';
 import { recordChange } from '../audit/record';
 import { storeDomain, storedDomain } from '../shopify/address';
-import type { ShopifyClients } from '../shopify/client';
+import type { ShopifyClient, ShopifyClients } from '../shopify/client';
+import { enqueue } from '../shopify/jobs';
 import type { StoreCredentials } from '../shopify/tokens';
 import type { SecretsCipher } from './secrets';
 
@@ -57,6 +58,8 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
       ...(input.webhook_secret === undefined ? {} : { webhook_secret: SECRET_SET }),
     };
     await recordChange(trx, { userId, kind: kind === 'store' ? 'shop_store' : 'shop_webhook', entityId: id, before: null, after });
+    // A connected store is asked to send its webhooks here (a job: a store that is down is asked again).
+    if (kind === 'store') await enqueue(trx, { kind: 'subscribe', key: `subscribe:${id}`, connectionId: id, payload: {} });
     return id;
   });
   return db.selectFrom('shop_connections').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
@@ -78,16 +81,20 @@ export function connectionCredentials(row: StoredCredentials, cipher: SecretsCip
   };
 }
 
-/** 'Bağlantıyı test et': the store's name, asked with the stored credentials; nothing is stored. A store's failure throws a ShopifyError. */
-export async function testConnection(db: Db, cipher: SecretsCipher, shopify: ShopifyClients, id: number): Promise<{ name: string; domain: string }> {
+/** The client of a connection's store, its secrets decrypted; an unknown connection is a 404. */
+export async function storeClient(db: Db, cipher: SecretsCipher, shopify: ShopifyClients, id: number): Promise<ShopifyClient> {
   const row = await db
     .selectFrom('shop_connections')
     .select(['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('errors:shopifyUnknownConnection', 'UNKNOWN_SHOP_CONNECTION', { id });
-  const { data } = await shopify
-    .forStore(connectionCredentials(row, cipher))
-    .request<{ shop: { name: string; myshopifyDomain: string } }>('{ shop { name myshopifyDomain } }');
+  return shopify.forStore(connectionCredentials(row, cipher));
+}
+
+/** 'Bağlantıyı test et': the store's name, asked with the stored credentials; nothing is stored. A store's failure throws a ShopifyError. */
+export async function testConnection(db: Db, cipher: SecretsCipher, shopify: ShopifyClients, id: number): Promise<{ name: string; domain: string }> {
+  const client = await storeClient(db, cipher, shopify, id);
+  const { data } = await client.request<{ shop: { name: string; myshopifyDomain: string } }>('{ shop { name myshopifyDomain } }');
   return { name: data.shop.name, domain: data.shop.myshopifyDomain };
 }
