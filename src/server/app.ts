@@ -151,7 +151,7 @@ export async function buildApp(
     liveRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
-    shopifyRoutes(api, db, bus, jobs);
+    shopifyRoutes(api, db, bus, jobs, clientOf);
   });
   sweepSessions(app, db);
   // The API document and its page, generated from the route table.

@@ -28,6 +28,10 @@ export const API = {
   ourProductId: (id: number | string) => `/api/v1/product/${id}/ourproductid`,
   expectedProductionDays: (id: number | string) => `/api/v1/product/${id}/expectedproductiondays`,
   catalogueSync: '/api/v1/technical/shopify-products/update',
+  /** The latest catalogue sync of each store: its progress while it runs, its counts once done. */
+  catalogueSyncs: '/api/v1/technical/shopify-products/syncs',
+  /** Which of a shop's option names fill material, chain length, size, colour and karat. */
+  catalogueOptionNames: '/api/v1/technical/shopify-products/option-names',
   shop: '/technical/shop',
   shopCredentials: '/technical/shopify-credentials',
   /** 'Bağlantıyı test et': asks the store for its name with the stored credentials. */
@@ -41,6 +45,8 @@ export const API = {
   /** Shop line items waiting for a product ('Eşleşme bekliyor'). */
   shopPendingItems: '/api/v1/technical/shopify/pending-items',
   shopPendingItemMatch: (id: number | string) => `/api/v1/technical/shopify/pending-items/${id}/match`,
+  /** The webhook subscriptions a store reports. */
+  shopSubscriptions: (id: number | string) => `/api/v1/technical/shops/${id}/subscriptions`,
   generalSettings: '/api/v1/settings/general',
   systemInfo: '/api/v1/system/info',
   workshops: '/api/v1/workshops',
@@ -352,7 +358,40 @@ export interface ShopConnectionDto {
   user_id: number;
   shop_name: string;
   shop_domain: string | null;
+  /** 'uninstalled' once the shop removed the app. */
+  status: 'active' | 'uninstalled';
+  /** The shop's update time of the latest order taken (webhook or reconciliation). */
+  last_order_seen_at: string | null;
   created_at: string;
+}
+
+/** A webhook subscription of a store, as the store reports it. */
+export interface ShopSubscriptionDto {
+  id: string;
+  topic: string;
+  uri: string;
+}
+
+/** A catalogue sync of one store as its routes answer it. */
+export interface CatalogueSyncDto {
+  id: number;
+  connection_id: number;
+  shop_name: string;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  finished_at: string | null;
+  /** Variants the shop is expected to hold: an estimate while running (null before the store answered), exact once done. */
+  total: number | null;
+  /** Variants read and written so far. */
+  done: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  /** Variants marked as gone from the shop (their products stay, with their lines). */
+  removed: number;
+  /** Why a failed sync stopped, in the server's words. */
+  error: string | null;
 }
 
 /** One admin change of the audit log: who, when, which record, and its changed fields before and after (never a secret). */

@@ -10,14 +10,16 @@ import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
+import type { ShopifyClient } from './client';
 import { retryJob } from './jobs';
 import { matchItem, waitingItems } from './pending';
+import { storeSubscriptions } from './subscriptions';
 
 /** Received webhooks shown: the latest, enough to see what a store sent today. */
 const EVENTS_SHOWN = 500;
 
 /** The admin's view of the shop link: what arrived and became of it, failed jobs, items waiting for a product. */
-export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: { wake: () => void }): void {
+export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: { wake: () => void }, clientOf: (connectionId: number) => Promise<ShopifyClient>): void {
   const route = routesOf('Shopify');
   const admin = { config: { roles: [Role.Admin] } };
 
@@ -42,6 +44,10 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
     jobs.wake();
     return { job: { id, status: 'waiting' }, message: message('success:shopifyJobRetried') };
   });
+
+  api.get(API.shopSubscriptions(':id'), route(admin, { summary: 'The webhook subscriptions the store reports (asked of the store)', errors: [502] }), async (request) => ({
+    subscriptions: await storeSubscriptions(await clientOf(idParam(request.params))),
+  }));
 
   api.get(API.shopPendingItems, route(admin, { summary: "Shop line items waiting for their product ('Eşleşme bekliyor')", query: PAGING_QUERY }), async (request) => ({
     items: paged(await waitingItems(db), request.query),

@@ -54,6 +54,12 @@ describe.each(testDatabases())('a connected store on $name', (database) => {
     const subscriptions = fake.store(DOMAIN).webhookSubscriptions();
     expect(subscriptions.map((s) => s.topic).sort()).toEqual([...SUBSCRIBED_TOPICS].sort());
     expect(new Set(subscriptions.map((s) => s.uri))).toEqual(new Set([`${PUBLIC_URL}${API.shopifyWebhook}`]));
+    // The admin reads them from the store, beside the store's state.
+    const [store] = (await t.call('GET', API.shop, { token: admin })).body.shops;
+    expect(store).toMatchObject({ shop_domain: DOMAIN, status: 'active' });
+    const listed = await t.call('GET', API.shopSubscriptions(store.id), { token: admin });
+    expect(listed.body.subscriptions.map((s: { topic: string }) => s.topic).sort()).toEqual([...SUBSCRIBED_TOPICS].sort());
+    expect((await t.call('GET', API.shopSubscriptions(999_999), { token: admin })).status).toBe(404);
   });
 
   test('reconciliation takes an order whose webhook never came, and only once', async () => {

@@ -20,7 +20,7 @@ export interface ShopInput {
   webhook_secret?: string;
 }
 
-const PUBLIC_COLUMNS = ['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'created_at'] as const;
+const PUBLIC_COLUMNS = ['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'status', 'last_order_seen_at', 'created_at'] as const;
 
 /**
  * Saves a store connection or webhook credentials; the secrets only ever leave encrypted into the
