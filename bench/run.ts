@@ -27,6 +27,7 @@ import { grid } from './grid';
 import { live } from './live';
 import { load } from './load';
 import { mixed } from './mixed';
+import { shopWebhooks } from './shop-webhooks';
 
 const ROOT = resolve(__dirname, '..');
 /** What chromium sends, on plain HTTP too: API figures are what a browser gets. */
@@ -449,6 +450,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   durability: () => durability(report),
   live: () => live(report),
   grid: () => grid(report),
+  'shop-webhooks': () => shopWebhooks(report),
 };
 
 async function main(): Promise<void> {
