@@ -24,7 +24,8 @@ import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
 import { storeClient } from './modules/shops/service';
 import { shopifyClients } from './modules/shopify/client';
-import { jobWorker } from './modules/shopify/jobs';
+import { jobWorker } from './modules/jobs/queue';
+import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileStore } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';
@@ -116,6 +117,7 @@ export async function buildApp(
     handlers: {
       webhook: webhookJobHandler(db, bus),
       subscribe: async (job) => void (await subscribeStore(await clientOf(job.connection_id), webhookUri)),
+      fulfil: async (job) => void (await fulfilShipment(await clientOf(job.connection_id), JSON.parse(job.payload))),
       reconcile: async (job) => {
         const store = await db.selectFrom('shop_connections').select(['id', 'user_id', 'last_order_seen_at', 'created_at']).where('id', '=', job.connection_id!).executeTakeFirstOrThrow();
         await reconcileStore(db, bus, await clientOf(store.id), store);
@@ -147,7 +149,7 @@ export async function buildApp(
     workshopRoutes(api, db, bus);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);
-    orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder });
+    orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder }, jobs);
     liveRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);

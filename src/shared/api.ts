@@ -86,6 +86,8 @@ export const API = {
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
   correctGram: (id: number | string) => `/api/v1/orders/order-products/${id}/gram`,
+  /** Hands the packed pieces of the line's order to the carrier with a tracking number. */
+  shipment: (id: number | string) => `/api/v1/orders/order-products/${id}/shipment`,
   statuses: '/api/v1/statuses',
   qualityControlStatuses: '/api/v1/quality-control-statuses',
   packingStatuses: '/api/v1/packing-statuses',

@@ -1,4 +1,4 @@
-import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
+import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
@@ -168,5 +168,15 @@ describe('cancel', () => {
     for (const action of actions) expect(applyAction(canceled, action)).toEqual({ ok: false, refusal: 'canceled' });
     expect([canAdvance, canWorkshopApprove, canEnterGram, canDecideQuality, canApprovePacking, canCustomerApprove].map((can) => can(canceled))).toEqual([false, false, false, false, false, false]);
     expect(refusalKey('cancelNotAllowed')).toBe('lineCancelNotAllowed');
+  });
+});
+
+describe('ship', () => {
+  test('hands a completed, packed piece to the carrier, once; nothing else ships', () => {
+    const packed = at({ status: 5, packingStatus: 2, gram: 4 });
+    expect(next(packed, { type: 'ship' })).toMatchObject({ status: 5, packingStatus: 3 });
+    expect(canShip(packed)).toBe(true);
+    for (const state of [at({ status: 4, gram: 4 }), at({ status: 5, packingStatus: 3 }), at({ status: 5, packingStatus: 2, canceled: true })]) expect(canShip(state)).toBe(false);
+    expect(applyAction(at({ status: 4 }), { type: 'ship' })).toEqual({ ok: false, refusal: 'notPacked' });
   });
 });

@@ -55,7 +55,9 @@ export type LineAction =
   | { type: 'approvePacking' }
   | { type: 'customerApprove' }
   /** Allowed from any state before completion. */
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** A completed, packed piece handed to the carrier with its tracking number. */
+  | { type: 'ship' };
 
 /** Why an action is refused; each has a sentence in the errors catalogue (see refusalKey). */
 export type Refusal =
@@ -71,7 +73,8 @@ export type Refusal =
   | 'packingNotAllowed'
   | 'customerAlreadyApproved'
   | 'canceled'
-  | 'cancelNotAllowed';
+  | 'cancelNotAllowed'
+  | 'notPacked';
 
 /** The errors catalogue key of a refusal: `notInProduction` -> `lineNotInProduction`. */
 export function refusalKey(refusal: Refusal): string {
@@ -124,6 +127,8 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
       return state.customerApproved ? refuse('customerAlreadyApproved') : to(state, { customerApproved: true });
     case 'cancel':
       return state.status >= LineStatus.Completed ? refuse('cancelNotAllowed') : to(state, { canceled: true });
+    case 'ship':
+      return state.status === LineStatus.Completed && state.packingStatus === PackingStatus.Packed ? to(state, { packingStatus: PackingStatus.HandedToCarrier }) : refuse('notPacked');
   }
 }
 
@@ -163,5 +168,6 @@ export const canEnterGram = (state: LineState) => offered(state, { type: 'enterG
 export const canDecideQuality = (state: LineState) => offered(state, { type: 'qcApprove' });
 export const canApprovePacking = (state: LineState) => offered(state, { type: 'approvePacking' });
 export const canCustomerApprove = (state: LineState) => offered(state, { type: 'customerApprove' });
+export const canShip = (state: LineState) => offered(state, { type: 'ship' });
 /** The office corrects a gram the workshop has entered (a gram is never first entered from the office). */
 export const canCorrectGram = (state: LineState) => state.gram !== null;

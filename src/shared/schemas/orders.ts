@@ -48,3 +48,12 @@ export const gramSchema = object({
   product_gram: decimal('validation:gramInvalid', 0, 100_000).required('validation:gramInvalid').moreThan(0, 'validation:gramInvalid'),
 });
 
+
+/** A shipment's tracking number, as the carrier gives it. */
+export const shipmentSchema = object({
+  shipment_tracking_number: text()
+    .typeError('validation:trackingNumberRequired')
+    .trim()
+    .required('validation:trackingNumberRequired')
+    .max(100, 'validation:textTooLong'),
+});

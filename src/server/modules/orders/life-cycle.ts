@@ -1,8 +1,8 @@
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
-import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, refusalKey } from '../../../shared/lifecycle';
+import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
-import { CUSTOMER_APPROVED, LineStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
 import type { LineBus, RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { ownedLine } from '../order-lines/queries';
@@ -32,7 +32,11 @@ const ACTION_NAMES: Record<LineAction['type'], string> = {
   approvePacking: 'packing_approve',
   customerApprove: 'customer_approve',
   cancel: 'cancel',
+  ship: 'ship',
 };
+
+/** The 409 of a refused action: LINE_<REFUSAL> with its sentence. */
+const refused = (refusal: Refusal) => new AppError(409, `LINE_${refusal.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `errors:${refusalKey(refusal)}`);
 
 /** The live event of a change from one status to another (SPEC section 9 names them). */
 function eventType(from: number, to: number): LineEventType {
@@ -70,7 +74,7 @@ export async function actOnLine(
     const action = await build(() => routingOf(trx, line.product_id));
     const state = lineState(line);
     const outcome = applyAction(state, action);
-    if (!outcome.ok) throw new AppError(409, `LINE_${outcome.refusal.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `errors:${refusalKey(outcome.refusal)}`);
+    if (!outcome.ok) throw refused(outcome.refusal);
     const next = outcome.next;
     const at = now();
     const updated = await trx
@@ -189,4 +193,85 @@ export async function cancelLines(trx: Db, record: RecordChanges, lines: readonl
     .execute();
   await record(canceled.map((line) => changeOf(line, 'order_canceled')));
   return ids;
+}
+
+/** The shop order behind a shipment, and the shop's line items of the lines shipped (units per item). */
+export interface Shipped {
+  orderId: number;
+  shopConnectionId: number | null;
+  shopOrderId: string | null;
+  tracking: string;
+  /** Units shipped per shop line item id. */
+  items: Record<string, number>;
+}
+
+/**
+ * Hands the packed pieces of a line's order to the carrier under one tracking number: every line
+ * of that order the life cycle lets ship (completed, packed, not canceled), each with its history
+ * row and an order_update event; the line asked for must be one of them. `also` runs in the same
+ * transaction with what was shipped (the shop's fulfilment is stored there as a job).
+ */
+export async function shipOrderLines(db: Db, bus: LineBus, lineId: number, actor: Actor, tracking: string, also: (trx: Db, shipped: Shipped) => Promise<void>) {
+  return bus.write(db, async (trx, record) => {
+    const asked = await ownedLine(trx, lineId, actor);
+    const lines = await trx
+      .selectFrom('order_lines as l')
+      .innerJoin('orders as o', 'o.id', 'l.order_id')
+      .select([
+        'l.id',
+        'l.order_id',
+        'l.workshop_id',
+        'o.customer_id',
+        'o.shop_connection_id',
+        'o.shop_order_id',
+        'l.shop_line_item_id',
+        'l.order_line_status_id',
+        'l.current_order_line_process',
+        'l.workshop_started_process_id',
+        'l.quality_control_id',
+        'l.product_gram',
+        'l.packing_status_id',
+        'l.customer_approval_status_id',
+        'l.canceled_at',
+      ])
+      .where('l.order_id', '=', asked.order_id)
+      .orderBy('l.id')
+      .execute();
+    const shipping = lines.filter((line) => applyAction(lineState(line), { type: 'ship' }).ok);
+    if (!shipping.some((line) => line.id === lineId)) {
+      const outcome = applyAction(lineState(asked), { type: 'ship' });
+      throw outcome.ok ? new AppError(409, 'LINE_CHANGED', 'errors:lineChanged') : refused(outcome.refusal);
+    }
+    const at = now();
+    const ids = shipping.map((line) => line.id);
+    await trx
+      .updateTable('order_lines')
+      .set({ packing_status_id: PackingStatus.HandedToCarrier, shipment_tracking_number: tracking, updated_at: at })
+      .where('id', 'in', ids)
+      .where('packing_status_id', '=', PackingStatus.Packed)
+      .where('canceled_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('order_line_history')
+      .values(
+        shipping.map((line) => ({
+          order_line_id: line.id,
+          user_id: actor.userId,
+          action: ACTION_NAMES.ship,
+          from_status: line.order_line_status_id,
+          to_status: line.order_line_status_id,
+          from_step: line.current_order_line_process,
+          to_step: line.current_order_line_process,
+          detail: tracking,
+          created_at: at,
+        })),
+      )
+      .execute();
+    await record(shipping.map((line) => changeOf(line, 'order_update')));
+    const items: Record<string, number> = {};
+    for (const line of shipping) if (line.shop_line_item_id) items[line.shop_line_item_id] = (items[line.shop_line_item_id] ?? 0) + 1;
+    const [first] = shipping;
+    await also(trx, { orderId: first.order_id, shopConnectionId: first.shop_connection_id, shopOrderId: first.shop_order_id, tracking, items });
+    return ids;
+  });
 }

@@ -12,13 +12,14 @@ import { API } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
-import { gramSchema, manualOrderSchema } from '../../../shared/schemas/orders';
+import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { lineHistory } from '../order-lines/history';
 import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
-import { actOnLine, correctGram } from './life-cycle';
+import { enqueue } from '../jobs/queue';
+import { actOnLine, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
 
 /** `{approved: true}` exactly, as the approve routes take it. */
@@ -38,7 +39,7 @@ const qualityBody = object({
   return_step_id: integer('validation:returnStepRequired', 1).meta({ description: 'Required when approved is false: the step of the routing the piece goes back to' }),
 });
 
-export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits): void {
+export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits, jobs: { wake: () => void }): void {
   const route = routesOf('Orders and order lines');
   const workshop = { config: { roles: [Role.Workshop] } };
   const customer = { config: { roles: [Role.Customer] } };
@@ -145,6 +146,20 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const who = sessionActor(request);
     await correctGram(db, bus, id, who, product_gram);
     return { order: await getLine(db, id, who), message: message('success:gramCorrected') };
+  });
+  const shipmentRoute = route(adminLine, { summary: "Hand the packed pieces of the line's order to the carrier with a tracking number (a shop order is fulfilled in the shop)", body: shipmentSchema, trim: ['shipment_tracking_number'], errors: [409] });
+  api.put(API.shipment(':id'), shipmentRoute, async (request) => {
+    const id = lineId(request);
+    const { shipment_tracking_number: tracking } = await declaredBody(request);
+    const who = sessionActor(request);
+    const shipped = await shipOrderLines(db, bus, id, who, tracking, async (trx, shipment) => {
+      // The shop's buyer gets the shop's shipping mail: the fulfilment is a job, retried while the shop fails.
+      if (shipment.shopConnectionId !== null && shipment.shopOrderId !== null) {
+        await enqueue(trx, { kind: 'fulfil', key: `fulfil:${shipment.orderId}:${tracking}`, connectionId: shipment.shopConnectionId, payload: shipment });
+      }
+    });
+    jobs.wake();
+    return { order: await getLine(db, id, who), message: message('success:shipped', { count: shipped.length, tracking }) };
   });
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
 import { type IntakeStore, LINE_ITEM_FIELDS, ORDER_FIELDS, orderFromGraphql, takeShopOrder } from './intake';
-import { enqueue } from './jobs';
+import { enqueue } from '../jobs/queue';
 
 /*
  * A missed webhook never loses an order: every 10 minutes each active store is asked for the

@@ -11,7 +11,7 @@ import { Role } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
-import { retryJob } from './jobs';
+import { retryJob } from '../jobs/queue';
 import { matchItem, waitingItems } from './pending';
 import { storeSubscriptions } from './subscriptions';
 

@@ -85,4 +85,30 @@ describe.each(testDatabases())('a connected store on $name', (database) => {
     await until(async () => (await t.db.selectFrom('jobs').select('id').where('kind', '=', 'reconcile').where('status', '!=', 'done').execute()).length === 0);
     expect(await t.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).execute()).toHaveLength(2);
   });
+
+  test('a shop order’s packed pieces handed to the carrier are fulfilled in the shop with the tracking number', async () => {
+    const placed = fake.store(DOMAIN).addOrder({ lineItems: [{ variantId, quantity: 2, price: '1500.00' }] });
+    expect(await scheduleReconciliation(t.db, new Date(Date.now() + 60 * 60_000))).toBe(1);
+    const order = await until(() => t.db.selectFrom('orders').select('id').where('shop_order_id', '=', String(placed.id)).executeTakeFirst());
+    const lines = await t.db.selectFrom('order_lines').select('id').where('order_id', '=', order.id).orderBy('id').execute();
+    // Not packed yet: refused, nothing sent.
+    expect((await t.call('PUT', API.shipment(lines[0].id), { token: admin, body: { shipment_tracking_number: 'YK123' } })).body.code).toBe('LINE_NOT_PACKED');
+    await t.db.updateTable('order_lines').set({ order_line_status_id: 5, packing_status_id: 2, product_gram: 4 }).where('order_id', '=', order.id).execute();
+    expect((await t.call('PUT', API.shipment(lines[0].id), { token: admin, body: { shipment_tracking_number: ' ' } })).status).toBe(400);
+    const shipped = await t.call('PUT', API.shipment(lines[0].id), { token: admin, body: { shipment_tracking_number: 'YK123' } });
+    expect(shipped).toMatchObject({ status: 200, body: { order: { packing_status_id: 3, shipment_tracking_number: 'YK123' }, message: 'Kargoya verildi: 2 parça, takip numarası YK123.' } });
+    const both = await t.db.selectFrom('order_lines').select(['packing_status_id', 'shipment_tracking_number']).where('order_id', '=', order.id).execute();
+    expect(both).toEqual([
+      { packing_status_id: 3, shipment_tracking_number: 'YK123' },
+      { packing_status_id: 3, shipment_tracking_number: 'YK123' },
+    ]);
+    const [fulfilled] = await until(async () => {
+      const found = fake.store(DOMAIN).fulfillments().filter((f) => f.orderId === placed.id);
+      return found.length > 0 && found;
+    });
+    expect(fulfilled).toMatchObject({ trackingNumber: 'YK123', notifyCustomer: true });
+    await until(() => t.db.selectFrom('jobs').select('id').where('kind', '=', 'fulfil').where('status', '=', 'done').executeTakeFirst());
+    // Shipped once: a second hand-over is refused.
+    expect((await t.call('PUT', API.shipment(lines[1].id), { token: admin, body: { shipment_tracking_number: 'YK124' } })).body.code).toBe('LINE_NOT_PACKED');
+  });
 });

@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
 import type { LineBus } from '../live/bus';
 import { orderFromWebhook, takeShopOrder } from './intake';
-import { enqueue, type JobHandler } from './jobs';
+import { enqueue, type JobHandler } from '../jobs/queue';
 
 /*
  * Shopify's webhooks, every topic at one address. A webhook is believed only when its body's

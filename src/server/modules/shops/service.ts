@@ -6,7 +6,7 @@ import { SECRET_SET } from '../../../shared/audit';
 import { recordChange } from '../audit/record';
 import { storeDomain, storedDomain } from '../shopify/address';
 import type { ShopifyClient, ShopifyClients } from '../shopify/client';
-import { enqueue } from '../shopify/jobs';
+import { enqueue } from '../jobs/queue';
 import type { StoreCredentials } from '../shopify/tokens';
 import type { SecretsCipher } from './secrets';
 

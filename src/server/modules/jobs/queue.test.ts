@@ -1,6 +1,6 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
-import { claimJob, enqueue, failJob, JOB_LOCK_MS, JOB_MAX_ATTEMPTS, retryDelayMs, retryJob } from './jobs';
+import { claimJob, enqueue, failJob, JOB_LOCK_MS, JOB_MAX_ATTEMPTS, retryDelayMs, retryJob } from './queue';
 
 test('the back-off doubles from 5 s up to an hour, each wait shortened by up to half', () => {
   expect([1, 2, 3, 4].map((attempt) => retryDelayMs(attempt, () => 1))).toEqual([5_000, 10_000, 20_000, 40_000]);
