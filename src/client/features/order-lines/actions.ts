@@ -9,7 +9,9 @@ export type LineIntent =
   | { kind: 'quality'; id: number; approved: boolean; returnStep: number | null; reason: string }
   | { kind: 'packing'; id: number }
   | { kind: 'gramCorrection'; id: number; gram: number }
-  | { kind: 'customerApprove'; id: number };
+  | { kind: 'customerApprove'; id: number }
+  /** The packed pieces of the line's order handed to the carrier. */
+  | { kind: 'shipment'; id: number; tracking: string };
 
 export type LineActionKind = LineIntent['kind'];
 
@@ -43,5 +45,7 @@ export function requestOf(intent: LineIntent): Request {
       return { method: 'PUT', path: API.correctGram(intent.id), body: { product_gram: intent.gram }, fallback: 'orders:gramFailedUnknown' };
     case 'customerApprove':
       return { method: 'PATCH', path: API.myCustomerApprove(intent.id), body: { approved: true }, fallback: 'customerOrders:approveFailed' };
+    case 'shipment':
+      return { method: 'PUT', path: API.shipment(intent.id), body: { shipment_tracking_number: intent.tracking }, fallback: 'orders:shipmentFailedUnknown' };
   }
 }

@@ -32,6 +32,7 @@ export {
   orderLinesSlice,
   packingApproved,
   qualityDecided,
+  shipmentRequested,
   workshopApprovalRequested,
   type LineActionState,
 } from './slice';

@@ -55,6 +55,7 @@ export const qualityDecided = intent('quality', (id: number, decision: { approve
 export const packingApproved = intent('packing', (id: number) => ({ kind: 'packing', id }));
 export const gramCorrected = intent('gramCorrection', (id: number, gram: number) => ({ kind: 'gramCorrection', id, gram }));
 export const customerApprovalRequested = intent('customerApprove', (id: number) => ({ kind: 'customerApprove', id }));
+export const shipmentRequested = intent('shipment', (id: number, tracking: string) => ({ kind: 'shipment', id, tracking }));
 
 export const isLineIntent = isAnyOf(
   nextStepRequested,
@@ -64,6 +65,7 @@ export const isLineIntent = isAnyOf(
   packingApproved,
   gramCorrected,
   customerApprovalRequested,
+  shipmentRequested,
 );
 
 const initialState = adapter.getInitialState<OrderLinesExtra>({ loads: {}, actions: {}, latestAction: null, history: {} });

@@ -183,6 +183,38 @@ test('a refused packing approval says why, after the section 8 prefix', async ()
   expect(await screen.findByText('Paketleme onayı verilirken hata oluştu: Satır değişti.')).toBeInTheDocument();
 });
 
+test("a tracking number typed into a packed line's tracking cell hands the order to the carrier; an empty one is refused here", async () => {
+  const packed = line(5, { order_line_status_id: 5, packing_status_id: 2, product_gram: 4 });
+  const { calls } = openScreen([packed, line(6)], (method, url) =>
+    method === 'PUT' && url === API.shipment(5)
+      ? [200, { order: { ...packed, packing_status_id: 3, shipment_tracking_number: 'YK-1' }, message: 'Kargoya verildi: 1 parça, takip numarası YK-1.' }]
+      : undefined,
+  );
+  await screen.findByRole('gridcell', { name: 'B2B-000005' });
+  const cell = (id: number) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="shipment_tracking_number"]`) as HTMLElement;
+  // The keyboard way into a cell's editor: the cell has the focus, Enter opens it.
+  const edit = (id: number) => {
+    cell(id).focus();
+    fireEvent.keyDown(cell(id), { key: 'Enter' });
+  };
+  const type = async (id: number, text: string) => {
+    edit(id);
+    const editor = await waitFor(() => within(cell(id)).getByRole('textbox'));
+    fireEvent.input(editor, { target: { value: text } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+  };
+  // A line that is not packed has no editor.
+  edit(6);
+  expect(within(cell(6)).queryByRole('textbox')).toBeNull();
+  await type(5, '   ');
+  expect(await screen.findByText('Kargo takip numarası gereklidir.')).toBeInTheDocument();
+  expect(calls.some((c) => c.url === API.shipment(5))).toBe(false);
+  await type(5, ' YK-1 ');
+  expect(await screen.findByText('Kargoya verildi: 1 parça, takip numarası YK-1.')).toBeInTheDocument();
+  expect(calls.find((c) => c.url === API.shipment(5))).toMatchObject({ method: 'PUT', body: { shipment_tracking_number: 'YK-1' } });
+  await waitFor(() => expect(cell(5)).toHaveTextContent('YK-1'));
+});
+
 test('a filter that leaves nothing says so, and the count follows the filters', async () => {
   openScreen([line(1), line(2, { customer_note: 'Hediye' })]);
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
@@ -351,6 +383,7 @@ test("the grid's handle names the columns shown, in their order, and the rows sh
       onQualityControl={() => undefined}
       onApprovePacking={() => undefined}
       onCorrectGram={() => undefined}
+      onShip={() => undefined}
       busyLines={[]}
       noMatch="-"
     />,

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
-import { gramSchema } from '../../../shared/schemas/orders';
+import { gramSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
@@ -18,6 +18,7 @@ import {
   packingApproved,
   qualityDecided,
   selectBusyLines,
+  shipmentRequested,
   selectLatestAction,
   selectLineAction,
   selectLineTable,
@@ -58,6 +59,7 @@ const FAILED_PREFIX: Partial<Record<LineActionKind, string>> = {
   quality: 'orders:qualityFailed',
   packing: 'orders:packingFailed',
   gramCorrection: 'orders:gramFailed',
+  shipment: 'orders:shipmentFailed',
 };
 
 /** A failed action's sentence: the section 8 prefix, then the server's reason. */
@@ -172,6 +174,15 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     },
     [dispatch],
   );
+  const ship = useCallback(
+    (line: OrderLineDto, typed: string) => {
+      const tracking = typed.trim();
+      const invalid = firstError(shipmentSchema, { shipment_tracking_number: tracking });
+      setGramNotice(invalid ? { kind: 'error', key: invalid } : null);
+      if (!invalid) dispatch(shipmentRequested(line.id, tracking));
+    },
+    [dispatch],
+  );
   const saveQuality = ({ approved, returnStep }: QualityDecision) => {
     if (deciding) dispatch(qualityDecided(deciding.id, { approved, returnStep, reason: approved ? '' : t('quality.rejectReason') }));
   };
@@ -236,6 +247,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             onQualityControl={openQuality}
             onApprovePacking={approvePacking}
             onCorrectGram={correctGram}
+            onShip={ship}
             busyLines={busyLines}
             noMatch={t('noMatch')}
             readOnly={readOnly}

@@ -22,6 +22,7 @@ import {
   ModuleRegistry,
   NumberEditorModule,
   NumberFilterModule,
+  TextEditorModule,
   QuickFilterModule,
   RenderApiModule,
   RowApiModule,
@@ -34,7 +35,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { type FocusEvent, forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { canApprovePacking, canCorrectGram, canDecideQuality, type LineState, lineState } from '../../../shared/lifecycle';
+import { canApprovePacking, canCorrectGram, canDecideQuality, canShip, type LineState, lineState } from '../../../shared/lifecycle';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
 import { fold } from './fold';
@@ -56,6 +57,7 @@ ModuleRegistry.registerModules([
   RowStyleModule,
   LocaleModule,
   NumberEditorModule,
+  TextEditorModule,
 ]);
 
 /** What the grid's action cells call back and which line is busy. */
@@ -64,6 +66,8 @@ export interface GridActions {
   onApprovePacking: (row: OrderLineDto) => void;
   /** A gram typed into the gram cell (double-click, Enter or leaving the cell saves, Escape cancels). */
   onCorrectGram: (row: OrderLineDto, gram: number | null) => void;
+  /** A tracking number typed into a packed line's tracking cell: the order's packed pieces go to the carrier. */
+  onShip: (row: OrderLineDto, tracking: string) => void;
   /** Lines with an action under way or just done, whose buttons wait. */
   busyLines: readonly number[];
 }
@@ -282,7 +286,7 @@ function whenIdle(work: (hasTime: () => boolean) => boolean): () => void {
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
-    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
+    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
@@ -367,8 +371,8 @@ const OrderGrid = memo(
       }
     }, []);
     useEffect(sync, [lines, sync]);
-    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, busyLines });
-    context.current = { onQualityControl, onApprovePacking, onCorrectGram, busyLines };
+    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines });
+    context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines };
     const { columnDefs, foldTexts } = useMemo(() => {
       const foldTexts = new Map<string, (row: OrderLineDto) => void>();
       const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
@@ -394,7 +398,7 @@ const OrderGrid = memo(
           ...filter,
           // The quick filter searches what the cells show, folded; a photo's address and the buttons are not searched.
           getQuickFilterText: column.key === SEARCH_COLUMN ? ({ data }) => (data ? search(data) : '') : () => '',
-          cellRenderer: column.kind === 'text' || column.kind === 'gram' ? undefined : RENDERERS[column.kind],
+          cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],
           pinned: action ? 'right' : undefined,
           ...(column.kind === 'gram' && !readOnly
             ? {
@@ -404,6 +408,18 @@ const OrderGrid = memo(
                 // The row is the store's: the save goes to the server, and its answer replaces the row.
                 valueSetter: ({ data, newValue, oldValue }) => {
                   if (newValue !== oldValue) context.current.onCorrectGram(data, typeof newValue === 'number' ? newValue : null);
+                  return false;
+                },
+              }
+            : {}),
+          ...(column.kind === 'tracking' && !readOnly
+            ? {
+                editable: ({ data }) => (data ? canShip(lineState(data)) : false),
+                cellEditor: 'agTextCellEditor',
+                cellEditorParams: { maxLength: 100 },
+                // As the gram: the save goes to the server, and the live changes replace the order's rows.
+                valueSetter: ({ data, newValue, oldValue }) => {
+                  if (newValue !== oldValue) context.current.onShip(data, typeof newValue === 'string' ? newValue : '');
                   return false;
                 },
               }

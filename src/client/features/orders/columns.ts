@@ -12,7 +12,7 @@ export interface OrderLookups extends Lookups {
   packing: Map<number, string>;
 }
 
-export type ColumnKind = 'text' | 'gram' | 'photo' | 'qualityAction' | 'packingAction';
+export type ColumnKind = 'text' | 'gram' | 'tracking' | 'photo' | 'qualityAction' | 'packingAction';
 
 /** Which of the grid's own filters a column has: text (contains, Turkish case folding), number or date. */
 export type FilterKind = 'text' | 'number' | 'date';
@@ -138,7 +138,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['customer_approval', 130, (r) => approval(r.customer_approval_status_id)],
     ['quality_control', 130, (r) => named(lookups.qualityControl, r.quality_control_id)],
     ['fulfilment_style', 130, 'fulfilment_style'],
-    ['shipment_tracking_number', 150, 'shipment_tracking_number'],
+    ['shipment_tracking_number', 150, 'shipment_tracking_number', undefined, 'text', 'tracking'],
     ['location', 110, 'location'],
     ['workshop', 140, 'workshop_name'],
     ['production_expected_date', 160, date((r) => r.production_expected_date), 'production_expected_date', 'date'],
