@@ -12,6 +12,7 @@ import enErrors from '../../../locales/en/errors.json';
 import enGridViews from '../../../locales/en/gridViews.json';
 import enOrders from '../../../locales/en/orders.json';
 import enSettings from '../../../locales/en/settings.json';
+import enShops from '../../../locales/en/shops.json';
 import enSteps from '../../../locales/en/steps.json';
 import enSuccess from '../../../locales/en/success.json';
 import enUsers from '../../../locales/en/users.json';
@@ -30,6 +31,7 @@ import trErrors from '../../../locales/tr/errors.json';
 import trGridViews from '../../../locales/tr/gridViews.json';
 import trOrders from '../../../locales/tr/orders.json';
 import trSettings from '../../../locales/tr/settings.json';
+import trShops from '../../../locales/tr/shops.json';
 import trSteps from '../../../locales/tr/steps.json';
 import trSuccess from '../../../locales/tr/success.json';
 import trUsers from '../../../locales/tr/users.json';
@@ -39,8 +41,8 @@ import trValidation from '../../../locales/tr/validation.json';
 
 /* One namespace per feature; Turkish is the product's language, English serves translators and tests. */
 export const resources = {
-  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, audit: trAudit, gridViews: trGridViews, validation: trValidation, errors: trErrors, success: trSuccess },
-  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, audit: enAudit, gridViews: enGridViews, validation: enValidation, errors: enErrors, success: enSuccess },
+  tr: { common: trCommon, auth: trAuth, dashboard: trDashboard, account: trAccount, users: trUsers, steps: trSteps, catalogue: trCatalogue, workshops: trWorkshops, customers: trCustomers, settings: trSettings, shops: trShops, workshopOrders: trWorkshopOrders, customerOrders: trCustomerOrders, orders: trOrders, audit: trAudit, gridViews: trGridViews, validation: trValidation, errors: trErrors, success: trSuccess },
+  en: { common: enCommon, auth: enAuth, dashboard: enDashboard, account: enAccount, users: enUsers, steps: enSteps, catalogue: enCatalogue, workshops: enWorkshops, customers: enCustomers, settings: enSettings, shops: enShops, workshopOrders: enWorkshopOrders, customerOrders: enCustomerOrders, orders: enOrders, audit: enAudit, gridViews: enGridViews, validation: enValidation, errors: enErrors, success: enSuccess },
 } as const;
 
 export function createI18n(lng: 'tr' | 'en' = 'tr'): i18n {

@@ -19,6 +19,7 @@ import { workshopsSlice } from '../features/workshops/slice';
 import { auditSlice } from '../features/audit/slice';
 import { liveSlice } from '../features/live/slice';
 import { gridViewsSlice } from '../features/grid-views/slice';
+import { shopsSlice } from '../features/shops/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -41,6 +42,7 @@ export const rootReducer = combineReducers({
   audit: auditSlice.reducer,
   live: liveSlice.reducer,
   gridViews: gridViewsSlice.reducer,
+  shops: shopsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

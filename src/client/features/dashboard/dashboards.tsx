@@ -7,6 +7,7 @@ import { AccountPanel, PasswordChangeForm } from '../account';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
+import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
 import { NavCards } from './NavCards';
 
@@ -43,6 +44,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
             { id: 'systemInfo', label: t('settingsTabs.systemInfo'), content: () => <SystemInfoPanel /> },
             { id: 'general', label: t('settingsTabs.general'), content: () => <GeneralSettingsPanel /> },
             { id: 'steps', label: t('settingsTabs.steps'), content: () => <ProductionStepsPanel /> },
+            { id: 'shops', label: t('shops:tab'), content: () => <ShopsPanel /> },
           ]}
         />
       ),
