@@ -192,7 +192,9 @@ test('server limits: units per manual order and the PostgreSQL statement timeout
 
 test('the Shopify link: a quarterly API version, an http(s) base of the local server, bounded times', () => {
   const base = { SESSION_SECRET: 'x'.repeat(40) };
-  expect(loadConfig(base).shopify).toEqual({ apiVersion: '2026-10', apiBaseUrl: null, timeoutMs: 10_000, jobPollMs: 5000 });
+  expect(loadConfig(base).shopify).toEqual({ apiVersion: '2026-10', apiBaseUrl: null, timeoutMs: 10_000, jobPollMs: 5000, jobWorkers: null });
+  expect(loadConfig({ ...base, JOB_WORKERS: '0' }).shopify.jobWorkers).toBe(0);
+  expect(() => loadConfig({ ...base, JOB_WORKERS: '-1' })).toThrow('JOB_WORKERS');
   expect(loadConfig({ ...base, SHOPIFY_API_VERSION: '2027-01', SHOPIFY_API_BASE_URL: 'http://127.0.0.1:4010/' }).shopify).toMatchObject({ apiVersion: '2027-01', apiBaseUrl: 'http://127.0.0.1:4010' });
   expect(() => loadConfig({ ...base, SHOPIFY_API_VERSION: '2026-11' })).toThrow('SHOPIFY_API_VERSION');
   expect(() => loadConfig({ ...base, SHOPIFY_API_BASE_URL: 'ftp://x' })).toThrow('SHOPIFY_API_BASE_URL');

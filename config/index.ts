@@ -70,6 +70,11 @@ export interface Config {
     timeoutMs: number;
     /** Jobs (received webhooks, fulfilments, reconciliation) are looked for this often when none is known to wait. */
     jobPollMs: number;
+    /**
+     * Jobs this process works on at once; 0: none (it only answers, another process works them).
+     * Null: by the database, 1 on SQLite (one writer), 4 on PostgreSQL.
+     */
+    jobWorkers: number | null;
   };
 }
 
@@ -100,6 +105,7 @@ export const DEFAULTS = {
   SHOPIFY_API_VERSION: '2026-10',
   SHOPIFY_TIMEOUT_MS: '10000',
   SHOPIFY_JOB_POLL_MS: '5000',
+  JOB_WORKERS: '',
 } as const;
 
 type Env = Record<string, string | undefined>;
@@ -234,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiBaseUrl: env.SHOPIFY_API_BASE_URL?.trim() ? url('SHOPIFY_API_BASE_URL', env.SHOPIFY_API_BASE_URL.trim().replace(/\/+$/, ''), ['http:', 'https:']) : null,
       timeoutMs: integer(env, 'SHOPIFY_TIMEOUT_MS', 100, 600_000),
       jobPollMs: integer(env, 'SHOPIFY_JOB_POLL_MS', 10, 3_600_000),
+      jobWorkers: env.JOB_WORKERS?.trim() ? integer(env, 'JOB_WORKERS', 0, 64) : null,
     },
   };
 }

@@ -124,7 +124,7 @@ export async function buildApp(
       },
     },
     pollMs: config.shopify.jobPollMs,
-    concurrency: dialect === 'postgres' ? 4 : 1,
+    concurrency: config.shopify.jobWorkers ?? (dialect === 'postgres' ? 4 : 1),
     log: app.log,
   });
   let stopReconciling = () => {};

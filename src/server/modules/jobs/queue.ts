@@ -103,7 +103,7 @@ export interface JobWorkerOptions {
   handlers: Readonly<Record<string, JobHandler>>;
   /** How often due jobs are looked for when nobody said one is waiting. */
   pollMs: number;
-  /** Jobs worked on at once by this process. */
+  /** Jobs worked on at once by this process; 0: none (it only stores them, another process works them). */
   concurrency: number;
   log: { error(object: unknown, message: string): void };
 }
@@ -171,6 +171,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
 
   return {
     async start(): Promise<void> {
+      if (concurrency === 0) return;
       if (dialect === 'sqlite') await db.updateTable('jobs').set({ status: 'waiting', locked_until: null }).where('status', '=', 'running').execute();
       tick();
     },

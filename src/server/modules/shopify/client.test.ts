@@ -3,7 +3,7 @@ import { shopifyClient, shopifyClients } from './client';
 import { MAX_ATTEMPTS } from './limiter';
 import type { StoreCredentials } from './tokens';
 
-const CONFIG: Config['shopify'] = { apiVersion: '2026-10', apiBaseUrl: 'http://shopify.test', timeoutMs: 1000, jobPollMs: 1000 };
+const CONFIG: Config['shopify'] = { apiVersion: '2026-10', apiBaseUrl: 'http://shopify.test', timeoutMs: 1000, jobPollMs: 1000, jobWorkers: null };
 const STORE: StoreCredentials = { domain: 'atelier.myshopify.com', accessToken: 'shpat_stored', clientId: 'client-id', clientSecret: 'client-secret' };
 const SHOP_QUERY = '{ shop { name myshopifyDomain } }';
 const COST = { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 1000, currentlyAvailable: 999, restoreRate: 50 } };
