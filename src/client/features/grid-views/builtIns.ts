@@ -34,6 +34,12 @@ const ORDERS: readonly BuiltInView[] = [
     name: 'gridViews:builtIn.packing',
     state: { grid: { filter: { filterModel: { status: contains('Paketleme') } } } },
   },
+  {
+    // Shop orders of a product no workshop makes yet: they move to one when the product is assigned.
+    key: 'awaitingWorkshop',
+    name: 'gridViews:builtIn.awaitingWorkshop',
+    state: { grid: { filter: { filterModel: { workshop: blank, canceled_at: { filterType: 'date', type: 'blank' } } } } },
+  },
 ];
 
 export const BUILT_IN_VIEWS: Record<GridKey, readonly BuiltInView[]> = { orders: ORDERS };

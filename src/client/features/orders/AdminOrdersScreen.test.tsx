@@ -213,7 +213,23 @@ test("a tracking number typed into a packed line's tracking cell hands the order
   expect(await screen.findByText('Kargoya verildi: 1 parça, takip numarası YK-1.')).toBeInTheDocument();
   expect(calls.find((c) => c.url === API.shipment(5))).toMatchObject({ method: 'PUT', body: { shipment_tracking_number: 'YK-1' } });
   await waitFor(() => expect(cell(5)).toHaveTextContent('YK-1'));
-});
+}, 30_000);
+
+test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {
+  openScreen([
+    line(1, { workshop_name: null, workshop_id: null }),
+    line(2, { workshop_name: null, workshop_id: null, canceled_at: '2026-11-20T10:00:00.000Z' }),
+    line(3, { order_line_status_id: 3 }),
+    line(4, { order_line_status_id: 3, quality_control_id: 2 }),
+  ]);
+  const menu = await screen.findByRole('combobox', { name: 'Görünüm' });
+  fireEvent.change(menu, { target: { value: 'builtIn:awaitingWorkshop' } });
+  expect(await screen.findByText('1 / 4 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('gridcell', { name: 'B2B-000001' })).toBeInTheDocument();
+  fireEvent.change(menu, { target: { value: 'builtIn:qualityControl' } });
+  expect(await screen.findByText('1 / 4 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(await screen.findByRole('gridcell', { name: 'B2B-000003' })).toBeInTheDocument();
+}, 30_000);
 
 test('a filter that leaves nothing says so, and the count follows the filters', async () => {
   openScreen([line(1), line(2, { customer_note: 'Hediye' })]);
@@ -321,7 +337,8 @@ test.each([
   await expectCount('kiliç ankara', '1');
   await expectCount('i', '3');
   await expectCount('izmir veli', '0');
-});
+  // Eight filterings, each after its debounce: a bound for a busy machine, not a pause.
+}, 30_000);
 
 test('CSV: the rows and data columns shown, in their order, as the cells read', async () => {
   const files: Blob[] = [];

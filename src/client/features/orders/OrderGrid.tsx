@@ -154,9 +154,7 @@ function foldedInput() {
  * A text column's filter: contains, with Turkish case folding (dotted and dotless i alike).
  * The matcher reads the cell's text from the line itself and keeps it folded per line object, so
  * typing folds only the typed text again; `caseSensitive` keeps the grid from lower-casing (wrongly,
- * for Turkish) on every comparison. The grid's own reading of the value (`filterValueGetter`) is
- * an empty text: the quick filter asks every column for it, and 'Acil' is costly to read.
- * `prepare` folds a line's text ahead (the first keystroke would fold all of them at once).
+ * for Turkish) on every comparison. `prepare` folds a line's text ahead (the first keystroke would fold all of them at once).
  */
 function textFilter(column: OrderColumn): { params: ITextFilterParams; prepare: (row: OrderLineDto) => void } {
   const folded = new WeakMap<OrderLineDto, string>();
@@ -171,7 +169,7 @@ function textFilter(column: OrderColumn): { params: ITextFilterParams; prepare: 
   const typed = foldedInput();
   return {
     params: {
-      filterOptions: ['contains'],
+      filterOptions: ['contains', 'blank'],
       maxNumConditions: 1,
       debounceMs: DEBOUNCE_MS,
       caseSensitive: true,
@@ -181,7 +179,6 @@ function textFilter(column: OrderColumn): { params: ITextFilterParams; prepare: 
     prepare: (row) => void cell(row),
   };
 }
-const NO_TEXT = () => '';
 
 /* Numbers typed the Turkish way too: '4,5' is 4.5. A text input (not a spin box) for ids and amounts. */
 const NUMBER_FILTER: INumberFilterParams = {
@@ -321,7 +318,12 @@ const OrderGrid = memo(
           return visible;
         },
         visibleColumns: () => grid.current?.api.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
-        applyState: (state: GridState) => grid.current?.api.setState(state),
+        applyState: (state: GridState) => {
+          const api = grid.current?.api;
+          // A view chosen while the grid is still being made is put on it once it is ready.
+          if (api && !api.isDestroyed()) api.setState(state);
+          else pendingState.current = state;
+        },
         prepareQuickFilter: () =>
           prepareRows((node) => {
             if (node.data && !node.quickFilterAggregateText) node.quickFilterAggregateText = search(node.data);
@@ -358,6 +360,13 @@ const OrderGrid = memo(
     const shown = useRef(lines);
     const latest = useRef(lines);
     latest.current = lines;
+    const pendingState = useRef<GridState | null>(null);
+    const ready = useCallback(() => {
+      const state = pendingState.current;
+      pendingState.current = null;
+      if (state) grid.current?.api.setState(state);
+      sync();
+    }, []);
     const sync = useCallback(() => {
       const api = grid.current?.api;
       if (!api || api.isDestroyed()) return;
@@ -394,7 +403,9 @@ const OrderGrid = memo(
           // Each reads what the line already holds or a text built once for it: nothing is allocated per cell.
           ...(column.sortField ? { field: column.sortField } : { valueGetter: ({ data }: ValueGetterParams<OrderLineDto>) => (data ? column.sortValue(data) : null) }),
           valueFormatter: ({ data }) => (data ? column.text(data) || '-' : ''),
-          filterValueGetter: column.filter === 'text' ? NO_TEXT : ({ data }) => (data ? column.filterValue(data) : null),
+          // A text column's 'contains' reads the folded text itself (textMatcher); the value read here is
+          // what its 'blank' asks about (a built-in view's 'no workshop yet'). The quick filter has its own text.
+          filterValueGetter: column.filter === 'text' ? ({ data }) => (data ? column.text(data) || null : null) : ({ data }) => (data ? column.filterValue(data) : null),
           ...filter,
           // The quick filter searches what the cells show, folded; a photo's address and the buttons are not searched.
           getQuickFilterText: column.key === SEARCH_COLUMN ? ({ data }) => (data ? search(data) : '') : () => '',
@@ -513,7 +524,7 @@ const OrderGrid = memo(
           initialState={initialState}
           onStateUpdated={onStateUpdated}
           postSortRows={postSortRows}
-          onGridReady={sync}
+          onGridReady={ready}
           onModelUpdated={countChanged}
         />
       </div>
