@@ -239,6 +239,18 @@ export async function getLine(db: Db, lineId: number, actor: Actor): Promise<Ord
  * What the life cycle reads of a line before moving it: its stored state (`lineState` of
  * src/shared/lifecycle.ts), its product and the product's expected weight; "not found" like getLine.
  */
+/** The columns of a line `l` that make its life-cycle state (shared/lifecycle.ts `lineState`). */
+export const LINE_STATE_COLUMNS = [
+  'l.order_line_status_id',
+  'l.current_order_line_process',
+  'l.workshop_started_process_id',
+  'l.quality_control_id',
+  'l.product_gram',
+  'l.packing_status_id',
+  'l.customer_approval_status_id',
+  'l.canceled_at',
+] as const;
+
 export async function ownedLine(db: Db, lineId: number, actor: Actor) {
   const line = await db
     .selectFrom('order_lines as l')
@@ -250,14 +262,7 @@ export async function ownedLine(db: Db, lineId: number, actor: Actor) {
       'l.workshop_id',
       'o.customer_id',
       'l.product_id',
-      'l.order_line_status_id',
-      'l.current_order_line_process',
-      'l.workshop_started_process_id',
-      'l.quality_control_id',
-      'l.product_gram',
-      'l.packing_status_id',
-      'l.customer_approval_status_id',
-      'l.canceled_at',
+      ...LINE_STATE_COLUMNS,
       'p.expected_weight',
     ])
     .where('l.id', '=', lineId)

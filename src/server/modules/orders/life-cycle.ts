@@ -5,7 +5,7 @@ import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
 import type { LineBus, RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
-import { ownedLine } from '../order-lines/queries';
+import { LINE_STATE_COLUMNS, ownedLine } from '../order-lines/queries';
 import { routingOf } from '../products/service';
 import { getGeneralSettings } from '../settings/service';
 
@@ -225,14 +225,7 @@ export async function shipOrderLines(db: Db, bus: LineBus, lineId: number, actor
         'o.shop_connection_id',
         'o.shop_order_id',
         'l.shop_line_item_id',
-        'l.order_line_status_id',
-        'l.current_order_line_process',
-        'l.workshop_started_process_id',
-        'l.quality_control_id',
-        'l.product_gram',
-        'l.packing_status_id',
-        'l.customer_approval_status_id',
-        'l.canceled_at',
+        ...LINE_STATE_COLUMNS,
       ])
       .where('l.order_id', '=', asked.order_id)
       .orderBy('l.id')

@@ -4,6 +4,7 @@ import { isPostgres } from '../../db/ddl';
 import type { ProductsTable } from '../../db/schema';
 import { foldCase } from '../../../shared/text';
 import type { RecordChanges } from '../live/bus';
+import { LINE_STATE_COLUMNS } from '../order-lines/queries';
 import { cancelLines } from '../orders/life-cycle';
 import { insertLines, unitLines, type UnitFields } from '../orders/units';
 
@@ -333,21 +334,9 @@ export async function takeShopOrder(trx: Db, recordChanges: RecordChanges, store
   if (order.cancelledAt !== null) {
     await trx.updateTable('orders').set({ canceled_at: order.cancelledAt, cancel_reason: order.cancelReason }).where('id', '=', orderId).where('canceled_at', 'is', null).execute();
     const open = await trx
-      .selectFrom('order_lines')
-      .select([
-        'id',
-        'order_id',
-        'workshop_id',
-        'order_line_status_id',
-        'current_order_line_process',
-        'workshop_started_process_id',
-        'quality_control_id',
-        'product_gram',
-        'packing_status_id',
-        'customer_approval_status_id',
-        'canceled_at',
-      ])
-      .where('order_id', '=', orderId)
+      .selectFrom('order_lines as l')
+      .select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS])
+      .where('l.order_id', '=', orderId)
       .execute();
     const reason = order.cancelReason ?? 'shop';
     canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), reason.slice(0, 500), null)).length;

@@ -3,6 +3,7 @@ import { testDatabases } from '../../../../test/databases';
 import { type ServerProcess, startServerProcess } from '../../../../test/server-process';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { API } from '../../../shared/api';
+import { until } from '../../../../test/until';
 
 /*
  * A webhook answered 200 is never lost: the process that accepted it is killed (SIGKILL) before any
@@ -15,16 +16,6 @@ jest.setTimeout(90_000);
 const DOMAIN = 'yeniden-baslat.myshopify.com';
 const SECRET = 'restart-webhook-secret';
 
-/** Waits (without a timer) until `check` finds the state it returns, or fails after `within` ms. */
-async function until<T>(check: () => Promise<T | null | undefined | false>, within = 30_000): Promise<T> {
-  const end = Date.now() + within;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error('the state was not reached');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe.each(testDatabases())('a webhook accepted by a process that is then killed, on $name', (database) => {
   let t: TestApp;

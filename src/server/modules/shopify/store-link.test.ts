@@ -4,6 +4,7 @@ import { type ShopifyFake, startShopifyFake } from '../../../../test/shopify-fak
 import { API } from '../../../shared/api';
 import { scheduleReconciliation } from './reconcile';
 import { SUBSCRIBED_TOPICS } from './subscriptions';
+import { until } from '../../../../test/until';
 
 const V1 = '/api/v1';
 const DOMAIN = 'atolye-demo.myshopify.com';
@@ -11,16 +12,6 @@ const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 jest.setTimeout(30_000);
 
-/** Waits (without a timer) until `check` finds the state it returns, or fails after `within` ms. */
-async function until<T>(check: () => Promise<T | null | undefined | false>, within = 15_000): Promise<T> {
-  const end = Date.now() + within;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error('the state was not reached');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe.each(testDatabases())('a connected store on $name', (database) => {
   let fake: ShopifyFake;

@@ -2,21 +2,12 @@ import { createHmac } from 'node:crypto';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { API } from '../../../shared/api';
+import { until } from '../../../../test/until';
 
 const V1 = '/api/v1';
 const DOMAIN = 'atolye-test.myshopify.com';
 const SECRET = 'webhook-secret-of-the-store';
 
-/** Waits (without a timer) until `check` finds the state it returns, or fails after `within` ms. */
-async function until<T>(check: () => Promise<T | null | undefined | false>, within = 10_000): Promise<T> {
-  const end = Date.now() + within;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > end) throw new Error('the state was not reached');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe.each(testDatabases())('shop orders by webhook on $name', (database) => {
   let t: TestApp;
