@@ -22,6 +22,7 @@ import { bootstrap } from '../src/server/db/seed';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
+import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { grid } from './grid';
 import { live } from './live';
@@ -450,6 +451,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   durability: () => durability(report),
   live: () => live(report),
   grid: () => grid(report),
+  'shop-sync': () => shopSync(report),
   'shop-webhooks': () => shopWebhooks(report),
 };
 

@@ -89,9 +89,15 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     await form.waitFor({ state: 'detached' });
     expect((await apiCall(server.url, 'GET', API.shop, admin)).shops).toMatchObject([{ shop_domain: DOMAIN, status: 'active' }]);
 
-    // The shop's necklace in the catalogue, with its variant, made by the workshop.
-    const synced = fake.store(DOMAIN).products[0];
-    await apiCall(server.url, 'POST', API.products, admin, { title: 'İsim Kolye', sku: 'ISIM-ALTIN', shopify_product_id: String(synced.id), shopify_variant_id: String(synced.variants[0].id) });
+    // The admin syncs the catalogue and watches it come in (the shop answers slowly for a moment).
+    fake.store(DOMAIN).failNext({ kind: 'slow', delayMs: 2000, times: 2 });
+    await office.goto(`${server.url}/admin/product-catalog`);
+    await office.getByRole('button', { name: 'Ürünleri Senkronize Et' }).click();
+    await office.getByRole('progressbar', { name: 'isim-atolye senkronizasyonu' }).waitFor();
+    const syncs = office.getByRole('list', { name: 'Mağaza senkronizasyonları' });
+    await syncs.getByText(/Eklenen 2, güncellenen 0, değişmeyen 0, hatalı 0/).waitFor({ timeout: 30_000 });
+    await syncs.getByText(/Son senkronizasyon:/).waitFor();
+    await office.getByRole('cell', { name: 'İsim Kolye' }).first().waitFor();
     const { products } = await apiCall(server.url, 'GET', API.products, admin);
     const necklace = products.find((p: { sku: string }) => p.sku === 'ISIM-ALTIN');
     await apiCall(server.url, 'PUT', API.productWorkshop(necklace.id), admin, { workshop_id: workshopId });

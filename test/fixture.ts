@@ -62,16 +62,6 @@ export const NOT_FINGERPRINTED = {
   columns: { sessions: ['last_activity_at'] } as Record<string, string[]>,
 };
 
-/**
- * 5xx answers that are a state of the installation, not a fault: the route says on purpose that an
- * outside service it needs is not set up (an AppError with this code, logged at warn). The tests
- * accept exactly these, and only with their code; they count them separately.
- */
-export const DELIBERATE_UNAVAILABLE: Record<string, { status: number; code: string }> = {
-  // Catalogue sync from the shop: the shop's admin API arrives with the order webhooks.
-  [`POST ${API.catalogueSync}`]: { status: 503, code: 'SHOP_NOT_CONFIGURED' },
-};
-
 /** Longest wait for one answer; inject has no network, so only a hung handler reaches it. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 

@@ -23,6 +23,7 @@ import { shopRoutes } from './modules/shops/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { secretsCipher } from './modules/shops/secrets';
 import { storeClient } from './modules/shops/service';
+import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/jobs/queue';
 import { fulfilShipment } from './modules/shopify/fulfilment';
@@ -137,6 +138,11 @@ export async function buildApp(
     await jobs.close();
   });
   shopifyWebhookRoutes(app, { db, cipher: shopCipher, stored: jobs.wake });
+  // Catalogue syncs are tasks of this process beside the job worker, never in its slots.
+  const catalogue = catalogueSyncs({ db, dialect, log: app.log });
+  // In the background: readiness must not wait for a database that does not answer (/readyz says so).
+  app.addHook('onReady', async () => void catalogue.recover().catch((error: unknown) => app.log.error({ err: error }, 'catalogue syncs left running could not be closed')));
+  app.addHook('onClose', async () => catalogue.close());
 
   await app.register(async (api) => {
     requireSessions(api, db, key);
@@ -145,7 +151,7 @@ export async function buildApp(
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
     productRoutes(api, db);
-    shopRoutes(api, db, secretsCipher(config.secretsKey), shopify);
+    shopRoutes(api, db, secretsCipher(config.secretsKey), shopify, catalogue, jobs);
     workshopRoutes(api, db, bus);
     customerRoutes(api, db);
     settingsRoutes(api, db, dialect);

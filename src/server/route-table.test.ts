@@ -3,7 +3,6 @@ import {
   answerOf,
   type Caller,
   changedTables,
-  DELIBERATE_UNAVAILABLE,
   type Fixture,
   fillPath,
   isDeclared,
@@ -71,7 +70,7 @@ describe.each(testDatabases())('authorization matrix on $name', (database) => {
 
   test('each route answers each caller as its declaration says', async () => {
     const { t, callers } = f;
-    const counts = { requests: 0, allowed: 0, deliberate: 0, refused: { 401: 0, 403: 0, 404: 0 } };
+    const counts = { requests: 0, allowed: 0, refused: { 401: 0, 403: 0, 404: 0 } };
     const found = { 'unexpected allow': [] as string[], 'unexpected refusal': [] as string[], 'wrong refusal': [] as string[], '5xx': [] as string[], 'stored change on refusal': [] as string[] };
     let baseline = await f.fingerprint();
 
@@ -90,13 +89,10 @@ describe.each(testDatabases())('authorization matrix on $name', (database) => {
         const status = response.statusCode;
         const code = String(response.headers['content-type'] ?? '').includes('json') ? (response.json() as { code?: string }).code : undefined;
         const what = `${routeKey(route)} as ${caller.name}: expected ${expected}, answered ${status}${code ? ` ${code}` : ''}`;
-        const deliberate = DELIBERATE_UNAVAILABLE[routeKey(route)];
-        const isDeliberate = deliberate !== undefined && status === deliberate.status && code === deliberate.code;
 
-        if (status >= 500 && !isDeliberate) found['5xx'].push(what);
+        if (status >= 500) found['5xx'].push(what);
         if (expected === 'allowed') {
           counts.allowed += 1;
-          if (isDeliberate) counts.deliberate += 1;
           if (status === 401 || status === 403 || (route.config.owns === 'line' && status === 404)) found['unexpected refusal'].push(what);
         } else if (status === expected) {
           counts.refused[expected] += 1;
@@ -118,7 +114,7 @@ describe.each(testDatabases())('authorization matrix on $name', (database) => {
     const refused = counts.refused[401] + counts.refused[403] + counts.refused[404];
     console.log(
       `authorization matrix on ${database.name}: ${routes.length} routes x ${callers.length} callers = ${counts.requests} requests; ` +
-        `${counts.allowed} allowed (${counts.deliberate} of them the deliberate 503 of a service not configured), ${refused} refused ` +
+        `${counts.allowed} allowed, ${refused} refused ` +
         `(401: ${counts.refused[401]}, 403: ${counts.refused[403]}, 404: ${counts.refused[404]}); ` +
         Object.entries(found).map(([kind, list]) => `${list.length} ${kind}`).join(', '),
     );

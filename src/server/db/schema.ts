@@ -104,6 +104,8 @@ export interface ProductsTable {
   workshop_id: number | null;
   /** The shop no longer has this variant (its lines keep their product). */
   shop_removed_at: string | null;
+  /** The store connection a catalogue sync or a product webhook last brought this variant from. */
+  shop_connection_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -288,6 +290,27 @@ export interface JobsTable {
 }
 
 /** A shop line item whose variant matches no product yet ('Eşleşme bekliyor'); `raw` is its JSON. */
+/** One catalogue sync of a store: its state and counts (one 'running' row per store at most). */
+export interface CatalogueSyncsTable {
+  id: Generated<number>;
+  connection_id: number;
+  status: 'running' | 'done' | 'failed';
+  started_at: string;
+  /** Written with every step while running: a running row left unwritten for long is a dead process's. */
+  updated_at: string;
+  finished_at: string | null;
+  /** Variants the shop is expected to hold: estimated when the sync starts, exact once read. */
+  total: number | null;
+  done: Generated<number>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  failed: Generated<number>;
+  /** Variants marked as gone from the shop at the end of the sync. */
+  removed: Generated<number>;
+  error: string | null;
+}
+
 export interface ShopPendingItemsTable {
   id: Generated<number>;
   connection_id: number;
@@ -356,4 +379,5 @@ export interface Database {
   grid_views: GridViewsTable;
   jobs: JobsTable;
   shop_pending_items: ShopPendingItemsTable;
+  catalogue_syncs: CatalogueSyncsTable;
 }

@@ -8,8 +8,9 @@ import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { useLookups } from '../lookups';
 import { useProducts } from './hooks';
-import { catalogueOpened, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, syncRequested } from './slice';
+import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectSyncRunning, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
+import { SyncStatus } from './SyncStatus';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
 
@@ -74,12 +75,16 @@ export default function ProductCatalogScreen() {
   const dispatch = useAppDispatch();
   const { products, status, notice } = useProducts('catalogue:loadFailed');
   const { optionValue } = useLookups();
-  const { rowNotices, syncing, syncNotice, routing } = useAppSelector(selectCatalogue);
+  const { rowNotices, syncStarting, syncNotice, routing } = useAppSelector(selectCatalogue);
+  const syncRunning = useAppSelector(selectSyncRunning);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const needle = useDeferredValue(query.trim().toLocaleLowerCase('tr'));
   useEffect(() => {
     dispatch(catalogueOpened());
+    return () => {
+      dispatch(catalogueLeft());
+    };
   }, [dispatch]);
 
   const searchable = useMemo(() => products.map((product) => ({ product, text: searchText(product) })), [products]);
@@ -98,7 +103,7 @@ export default function ProductCatalogScreen() {
     <>
       <h1>{t('title')}</h1>
       <div className="toolbar">
-        <button type="button" disabled={syncing} onClick={() => dispatch(syncRequested())}>
+        <button type="button" disabled={syncStarting || syncRunning} onClick={() => dispatch(syncRequested())}>
           {t('sync')}
         </button>
         <input
@@ -114,6 +119,7 @@ export default function ProductCatalogScreen() {
         />
         {status === 'ready' && <span role="status">{t('count', { shown: filtered.length, total: products.length })}</span>}
       </div>
+      <SyncStatus />
       <ListStatus status={status} notice={syncNotice ?? notice} count={products.length} empty={t('empty')} />
       {products.length > 0 && filtered.length === 0 && <p>{t('noMatch')}</p>}
       {visible.length > 0 && (

@@ -13,3 +13,4 @@ export {
 } from './slice';
 export { catalogueSaga } from './sagas';
 export { useProducts } from './hooks';
+export { OptionNamesPanel } from './OptionNamesPanel';

@@ -1,9 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { API, type ProductDto } from '../../../shared/api';
+import { API, type CatalogueSyncDto, type ProductDto } from '../../../shared/api';
+import { DEFAULT_OPTION_NAMES } from '../../../shared/schemas/catalogue';
+import { formatDateTime } from '../../components/dates';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import AllProductsScreen from '../workshops/AllProductsScreen';
+import { OptionNamesPanel } from './OptionNamesPanel';
 import ProductCatalogScreen from './ProductCatalogScreen';
+import { SYNC_POLL_MS } from './sagas';
 
 const AT = '2026-11-20T09:00:00.000Z';
 function product(id: number, title: string): ProductDto {
@@ -11,6 +15,13 @@ function product(id: number, title: string): ProductDto {
     id, title, workshop_id: null, picture_url: null, shopify_product_id: null, shopify_variant_id: null, material_id: 31, chain_length_id: null, size_id: null,
     color_id: null, karat_id: null, production_expected_days: 7, product_group: null, category: null, min_price: null, max_price: null, expected_weight: null,
     workmanship_rate: null, price: null, vendor: null, sku: null, user_id: null, our_product_id: null, created_at: AT, updated_at: AT,
+  };
+}
+
+function storeSync(fields: Partial<CatalogueSyncDto>): CatalogueSyncDto {
+  return {
+    id: 1, connection_id: 4, shop_name: 'atolye.myshopify.com', status: 'running', started_at: AT, finished_at: null, total: 60, done: 0,
+    added: 0, updated: 0, unchanged: 0, failed: 0, removed: 0, error: null, ...fields,
   };
 }
 
@@ -29,15 +40,17 @@ const both = (
 );
 
 beforeEach(() => storeLogin(2, 'Admin'));
+afterEach(() => jest.useRealTimers());
 
 test('the catalogue and the assignment screen show one read of the products; only a sync reads them again', async () => {
   let synced = false;
   const calls = mockFetch((method, url) => {
     if (url === API.products) return [200, { products: synced ? [product(1, 'Yüzük'), product(2, 'Kolye')] : [product(1, 'Yüzük')] }];
     if (url === API.productOptionValues) return [200, { product_option_values: [{ id: 31, option_id: 1, value_name: 'Altın' }] }];
+    if (url === API.catalogueSyncs) return [200, { syncs: synced ? [storeSync({ status: 'done', done: 2, total: 2, added: 1, unchanged: 1, finished_at: AT })] : [] }];
     if (method === 'POST' && url === API.catalogueSync) {
       synced = true;
-      return [200, {}];
+      return [200, { syncs: [storeSync({ status: 'done', done: 2, total: 2, added: 1, unchanged: 1, finished_at: AT })] }];
     }
     return [200, {}];
   });
@@ -59,4 +72,60 @@ test("a failed load is told in each screen's own words unless the server said wh
   const { t } = renderApp(both, '/admin/workshops/1/all-products');
   expect(await screen.findByText(t('catalogue:loadFailed'))).toBeInTheDocument();
   expect(screen.getByText(t('workshops:productsFailed'))).toBeInTheDocument();
+});
+
+test('a running sync shows its progress and counts, then its outcome and when it ended; a refused one says why', async () => {
+  jest.useFakeTimers();
+  const FINISHED = '2026-11-24T09:30:00.000Z';
+  let reads = 0;
+  let started = false;
+  const calls = mockFetch((method, url) => {
+    if (url === API.products) return [200, { products: [product(1, 'Yüzük')] }];
+    if (url === API.generalSettings) return [200, { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } }];
+    if (url === API.catalogueSyncs) {
+      if (!started) return [200, { syncs: [] }];
+      reads++;
+      return [200, { syncs: [reads === 1 ? storeSync({ done: 36, added: 30, updated: 6 }) : storeSync({ status: 'done', done: 60, added: 50, updated: 6, unchanged: 3, failed: 1, finished_at: FINISHED })] }];
+    }
+    if (method === 'POST' && url === API.catalogueSync) {
+      if (started) return [409, { error: 'Bu mağazanın ürünleri zaten senkronize ediliyor; bitmesini bekleyin.', code: 'CATALOGUE_SYNC_RUNNING' }];
+      started = true;
+      return [200, { syncs: [storeSync({})] }];
+    }
+    return [200, {}];
+  });
+  const { t } = renderApp(<ProductCatalogScreen />);
+  const button = await screen.findByRole('button', { name: t('catalogue:sync') });
+  fireEvent.click(button);
+
+  const bar = (await screen.findByRole('progressbar', { name: t('catalogue:syncs.progressOf', { shop: 'atolye.myshopify.com' }) })) as HTMLProgressElement;
+  expect([bar.value, bar.max]).toEqual([0, 60]);
+  expect(button).toBeDisabled();
+  // Read again a second later (fake time, advanced by the waits).
+  const later = { timeout: 3 * SYNC_POLL_MS };
+  expect(await screen.findByText(t('catalogue:syncs.progress', { done: 36, total: 60 }), {}, later)).toBeInTheDocument();
+  expect(bar.value).toBe(36);
+  expect(screen.getByText(t('catalogue:syncs.counts', { added: 30, updated: 6, unchanged: 0, failed: 0, removed: 0 }))).toBeInTheDocument();
+
+  expect(await screen.findByText(t('catalogue:syncDone'), {}, later)).toBeInTheDocument();
+  expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  expect(screen.getByText(t('catalogue:syncs.counts', { added: 50, updated: 6, unchanged: 3, failed: 1, removed: 0 }))).toBeInTheDocument();
+  expect(screen.getByText(t('catalogue:syncs.last', { date: formatDateTime(FINISHED, 'tr', 'Europe/Istanbul') }))).toBeInTheDocument();
+  expect(screen.getByText(/^Son senkronizasyon: /)).toBeInTheDocument();
+  await waitFor(() => expect(calls.filter((c) => c.url === API.products)).toHaveLength(2));
+  expect(button).toBeEnabled();
+
+  fireEvent.click(button);
+  expect(await screen.findByText('Bu mağazanın ürünleri zaten senkronize ediliyor; bitmesini bekleyin.')).toBeInTheDocument();
+});
+
+test('the option names of the settings are edited as comma-separated lists and saved as lists', async () => {
+  const calls = mockFetch((method, url, body) => (url === API.catalogueOptionNames ? [200, { option_names: method === 'PUT' ? body : DEFAULT_OPTION_NAMES }] : [200, {}]));
+  const { t } = renderApp(<OptionNamesPanel />);
+  const colour = await screen.findByLabelText(t('catalogue:optionNames.fields.color'));
+  expect(colour).toHaveValue('Renk, Color, Colour');
+  fireEvent.change(colour, { target: { value: 'Renk, Taş Rengi ,, ' } });
+  fireEvent.click(screen.getByRole('button', { name: t('catalogue:optionNames.save') }));
+  expect(await screen.findByText(t('catalogue:optionNames.saved'))).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_OPTION_NAMES, color: ['Renk', 'Taş Rengi'] });
 });

@@ -1,9 +1,18 @@
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { API, type ProductDto, type RoutingStepDto } from '../../../shared/api';
+import { API, type CatalogueSyncDto, type ProductDto, type RoutingStepDto } from '../../../shared/api';
+import type { OptionNames } from '../../../shared/schemas/catalogue';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
 import {
+  catalogueLeft,
+  catalogueOpened,
+  optionNamesFailed,
+  optionNamesLoaded,
+  optionNamesRequested,
+  optionNamesSaved,
+  optionNamesSaveFailed,
+  optionNamesSaveRequested,
   productFieldFailed,
   productFieldSaved,
   productFieldSaveRequested,
@@ -18,10 +27,16 @@ import {
   routingSaveRequested,
   selectRouting,
   routingRequested,
+  selectCatalogue,
   selectProductsStatus,
+  selectSyncRunning,
   syncFinished,
   syncRequested,
+  syncsReported,
 } from './slice';
+
+/** How often a running sync's progress is read. */
+export const SYNC_POLL_MS = 1000;
 
 const FIELD_PATHS: Record<ProductField, (id: number) => string> = {
   workmanship_rate: API.workmanshipRate,
@@ -49,14 +64,70 @@ function* saveField(action: ReturnType<typeof productFieldSaveRequested>) {
   }
 }
 
-function* sync() {
+function* readSyncs() {
   try {
-    yield call(http.post, API.catalogueSync);
-    yield put(syncFinished({ kind: 'success', key: 'catalogue:syncDone' }));
-    // The shop may have changed any product: the one case where the loaded list is read again.
-    yield call(loadAll);
+    const { syncs }: { syncs?: CatalogueSyncDto[] } = yield call(http.get, API.catalogueSyncs);
+    yield put(syncsReported(syncs ?? []));
+  } catch {
+    // The bar keeps its last figures; the next read may do better.
+  }
+}
+
+/** Reads the syncs again while one runs; true when there was one to follow. */
+function* followSyncs() {
+  let followed = false;
+  while ((yield select(selectSyncRunning)) as boolean) {
+    followed = true;
+    yield delay(SYNC_POLL_MS);
+    yield call(readSyncs);
+  }
+  return followed;
+}
+
+/**
+ * The syncs of the stores, from the screen's opening (or a sync asked for) until none runs; leaving
+ * the screen stops following them.
+ */
+function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested | typeof catalogueLeft>) {
+  if (catalogueLeft.match(action)) return;
+  let started = false;
+  if (syncRequested.match(action)) {
+    try {
+      const answer: { syncs?: CatalogueSyncDto[] } = yield call(http.post, API.catalogueSync, {});
+      yield put(syncsReported(answer.syncs ?? []));
+      started = true;
+    } catch (error) {
+      // Refused (a sync already runs: 409), in the server's words; a running sync is still followed.
+      yield put(syncFinished(failure(error, 'catalogue:syncFailed')));
+      yield call(readSyncs);
+    }
+  } else {
+    yield call(readSyncs);
+  }
+  const followed: boolean = yield call(followSyncs);
+  if (started) {
+    const { syncs: latest }: ReturnType<typeof selectCatalogue> = yield select(selectCatalogue);
+    yield put(syncFinished(latest.every((sync) => sync.status === 'done') ? { kind: 'success', key: 'catalogue:syncDone' } : null));
+  }
+  // The shop may have changed any product: the one case where the loaded list is read again.
+  if (started || followed) yield call(loadAll);
+}
+
+function* loadOptionNames() {
+  try {
+    const { option_names }: { option_names: OptionNames } = yield call(http.get, API.catalogueOptionNames);
+    yield put(optionNamesLoaded(option_names));
   } catch (error) {
-    yield put(syncFinished(failure(error, 'catalogue:syncFailed')));
+    yield put(optionNamesFailed(failure(error, 'catalogue:optionNames.loadFailed')));
+  }
+}
+
+function* saveOptionNames(action: ReturnType<typeof optionNamesSaveRequested>) {
+  try {
+    const { option_names }: { option_names: OptionNames } = yield call(http.put, API.catalogueOptionNames, action.payload);
+    yield put(optionNamesSaved({ names: option_names, notice: { kind: 'success', key: 'catalogue:optionNames.saved' } }));
+  } catch (error) {
+    yield put(optionNamesSaveFailed(failure(error, 'catalogue:optionNames.failed')));
   }
 }
 
@@ -89,7 +160,9 @@ export function* catalogueSaga() {
   yield all([
     takeLoadOnce(productsRequested.type, selectProductsStatus, loadAll),
     takeEvery(productFieldSaveRequested.type, saveField),
-    takeLatest(syncRequested.type, sync),
+    takeLatest([catalogueOpened.type, syncRequested.type, catalogueLeft.type], syncs),
+    takeLatest(optionNamesRequested.type, loadOptionNames),
+    takeLatest(optionNamesSaveRequested.type, saveOptionNames),
     takeLatest([routingOpened.type, routingRequested.type], loadRouting),
     takeLatest(routingSaveRequested.type, saveRouting),
   ]);

@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { ProductDto, RoutingStepDto } from '../../../shared/api';
+import type { CatalogueSyncDto, ProductDto, RoutingStepDto } from '../../../shared/api';
+import type { OptionNames } from '../../../shared/schemas/catalogue';
 import type { NoticeLike } from '../../components/NoticeView';
 import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
@@ -20,6 +21,14 @@ export interface RoutingEditorState {
   notice: NoticeLike | null;
 }
 
+/** The settings' shop option names: which of a shop's options fill which product field. */
+export interface OptionNamesState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  names: OptionNames | null;
+  saving: boolean;
+  notice: NoticeLike | null;
+}
+
 /** A product's routing as saved; empty steps mean the product follows the built-in process. */
 export interface SavedRouting {
   status: 'loading' | 'ready' | 'failed';
@@ -35,8 +44,12 @@ export interface CatalogueExtra {
   complete: boolean;
   /** Per product: the outcome of the last field edit. */
   rowNotices: Record<number, NoticeLike>;
-  syncing: boolean;
+  /** The latest sync of each store, as the server last reported it. */
+  syncs: CatalogueSyncDto[];
+  /** A sync was asked for and the server has not answered yet. */
+  syncStarting: boolean;
   syncNotice: NoticeLike | null;
+  optionNames: OptionNamesState;
   routing: RoutingEditorState | null;
   /** Routings read by product id: the editor's and the quality control dialog's one copy. */
   routings: Record<number, SavedRouting>;
@@ -47,8 +60,10 @@ const initialState = adapter.getInitialState<CatalogueExtra>({
   notice: null,
   complete: false,
   rowNotices: {},
-  syncing: false,
+  syncs: [],
+  syncStarting: false,
   syncNotice: null,
+  optionNames: { status: 'idle', names: null, saving: false, notice: null },
   routing: null,
   routings: {},
 });
@@ -95,13 +110,42 @@ export const catalogueSlice = createSlice({
     catalogueOpened: (state) => {
       state.syncNotice = null;
     },
+    /** The catalogue screen was left: its syncs are no longer followed, nor a request to start one. */
+    catalogueLeft: (state) => {
+      state.syncStarting = false;
+    },
     syncRequested: (state) => {
-      state.syncing = true;
+      state.syncStarting = true;
       state.syncNotice = null;
     },
-    syncFinished: (state, action: PayloadAction<NoticeLike>) => {
-      state.syncing = false;
+    /** Syncs as the server reports them: each replaces the one of its store. */
+    syncsReported: (state, action: PayloadAction<CatalogueSyncDto[]>) => {
+      const reported = new Map(action.payload.map((sync) => [sync.connection_id, sync]));
+      state.syncs = [...state.syncs.filter((sync) => !reported.has(sync.connection_id)), ...reported.values()].sort((a, b) => a.connection_id - b.connection_id);
+      state.syncStarting = false;
+    },
+    /** The asked-for syncs ended (or were refused): what to say about them. */
+    syncFinished: (state, action: PayloadAction<NoticeLike | null>) => {
+      state.syncStarting = false;
       state.syncNotice = action.payload;
+    },
+    optionNamesRequested: (state) => {
+      state.optionNames = { ...state.optionNames, status: 'loading', notice: null };
+    },
+    optionNamesLoaded: (state, action: PayloadAction<OptionNames>) => {
+      state.optionNames = { ...state.optionNames, status: 'ready', names: action.payload };
+    },
+    optionNamesFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.optionNames = { ...state.optionNames, status: 'failed', notice: action.payload };
+    },
+    optionNamesSaveRequested: (state, _action: PayloadAction<OptionNames>) => {
+      state.optionNames = { ...state.optionNames, saving: true, notice: null };
+    },
+    optionNamesSaved: (state, action: PayloadAction<{ names: OptionNames; notice: NoticeLike }>) => {
+      state.optionNames = { status: 'ready', names: action.payload.names, saving: false, notice: action.payload.notice };
+    },
+    optionNamesSaveFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.optionNames = { ...state.optionNames, saving: false, notice: action.payload };
     },
     routingRequested: (state, action: PayloadAction<{ productId: number }>) => {
       const { productId } = action.payload;
@@ -143,8 +187,16 @@ export const {
   productFieldSaved,
   productFieldFailed,
   catalogueOpened,
+  catalogueLeft,
   syncRequested,
+  syncsReported,
   syncFinished,
+  optionNamesRequested,
+  optionNamesLoaded,
+  optionNamesFailed,
+  optionNamesSaveRequested,
+  optionNamesSaved,
+  optionNamesSaveFailed,
   routingRequested,
   routingOpened,
   routingLoaded,
@@ -157,6 +209,9 @@ type State = { catalogue: ReturnType<typeof catalogueSlice.reducer> };
 const selectors = adapter.getSelectors((state: State) => state.catalogue);
 export const selectProductById = selectors.selectById;
 export const selectCatalogue = (state: State) => state.catalogue;
+/** A store's sync runs: the screen follows it and offers no new one. */
+export const selectSyncRunning = (state: State) => state.catalogue.syncs.some((sync) => sync.status === 'running');
+export const selectOptionNames = (state: State) => state.catalogue.optionNames;
 export const selectRouting = (state: State, productId: number): SavedRouting | undefined => state.catalogue.routings[productId];
 export const selectProductsStatus = (state: State) => state.catalogue.status;
 export const selectHasEveryProduct = (state: State) => state.catalogue.complete;

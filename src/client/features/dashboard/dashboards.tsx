@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { Role } from '../../../shared/roles';
 import { type Tab, Tabs } from '../../components/Tabs';
 import { AccountPanel, PasswordChangeForm } from '../account';
+import { OptionNamesPanel } from '../catalogue';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
@@ -44,6 +45,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
             { id: 'systemInfo', label: t('settingsTabs.systemInfo'), content: () => <SystemInfoPanel /> },
             { id: 'general', label: t('settingsTabs.general'), content: () => <GeneralSettingsPanel /> },
             { id: 'steps', label: t('settingsTabs.steps'), content: () => <ProductionStepsPanel /> },
+            { id: 'optionNames', label: t('catalogue:optionNames.tab'), content: () => <OptionNamesPanel /> },
             { id: 'shops', label: t('shops:tab'), content: () => <ShopsPanel /> },
           ]}
         />

@@ -10,6 +10,7 @@ import * as rateLimits from './2026-11-23-0008-rate-limits';
 import * as lineChanges from './2026-11-23-0009-line-changes';
 import * as gridViews from './2026-11-23-0010-grid-views';
 import * as shopIntake from './2026-11-24-0011-shop-intake';
+import * as catalogueSyncs from './2026-11-24-0012-catalogue-syncs';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0009-line-changes': lineChanges,
   '2026-11-23-0010-grid-views': gridViews,
   '2026-11-24-0011-shop-intake': shopIntake,
+  '2026-11-24-0012-catalogue-syncs': catalogueSyncs,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -119,7 +119,8 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
   let running = 0;
   /** A wake while every slot is busy: the busy loops look again before they rest. */
   let again = false;
-  const busy = new Set<Promise<void>>();
+  /** Jobs being worked on: a close waits for them (a look for the next job, which may hang on a database that is gone, is left). */
+  const handling = new Set<Promise<void>>();
 
   async function runOne(job: Job): Promise<void> {
     let marked = false;
@@ -142,7 +143,12 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
     try {
       do {
         again = false;
-        for (let job = await claimJob(db, dialect); job && !stopped; job = await claimJob(db, dialect)) await runOne(job);
+        for (let job = await claimJob(db, dialect); job && !stopped; job = await claimJob(db, dialect)) {
+          const handled = runOne(job);
+          handling.add(handled);
+          await handled;
+          handling.delete(handled);
+        }
       } while (again && !stopped);
     } catch (error) {
       log.error({ err: error }, 'the job worker could not take a job');
@@ -157,8 +163,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
       again = true;
       return;
     }
-    const run = loop().finally(() => busy.delete(run));
-    busy.add(run);
+    void loop();
   };
 
   const tick = () => {
@@ -181,7 +186,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
     async close(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await Promise.all([...busy]);
+      await Promise.all([...handling]);
     },
   };
 }

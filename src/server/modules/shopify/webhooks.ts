@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../errors';
 import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
 import type { LineBus } from '../live/bus';
+import { PRODUCT_TOPICS, takeProductWebhook } from './catalogue-webhooks';
 import { orderFromWebhook, takeShopOrder } from './intake';
 import { enqueue, type JobHandler } from '../jobs/queue';
 
@@ -127,6 +128,10 @@ export function webhookJobHandler(db: Db, bus: LineBus): JobHandler {
         await takeShopOrder(trx, record, store, order);
         await done(trx);
       });
+      return;
+    }
+    if (PRODUCT_TOPICS.has(topic)) {
+      await takeProductWebhook(db, store, topic, body, done);
       return;
     }
     if (topic === 'app/uninstalled') {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { AppError } from '../../errors';
 import { message } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
@@ -8,20 +7,25 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
+import { catalogueSyncSchema, optionNamesSchema } from '../../../shared/schemas/catalogue';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
+import { type CatalogueSyncs, latestSyncs, syncConnections } from '../shopify/catalogue-syncs';
 import type { ShopifyClients } from '../shopify/client';
+import { getOptionNames, saveOptionNames } from '../shopify/options';
 import type { SecretsCipher } from './secrets';
 import * as shops from './service';
 
 const TRIMMED = ['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token', 'webhook_secret'];
 
-export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, shopify: ShopifyClients): void {
+export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, shopify: ShopifyClients, catalogue: CatalogueSyncs, jobs: { wake: () => void }): void {
   const route = routesOf('Shops');
   const admin = { config: { roles: [Role.Admin] } };
 
   const storeRoute = route(admin, { summary: "Connect a customer's store (credentials kept encrypted)", body: storeSchema, trim: TRIMMED, created: true });
   api.post(API.shop, storeRoute, async (request, reply) => {
     const connection = await shops.addConnection(db, cipher, 'store', await declaredBody(request), sessionUser(request).id);
+    // Its webhook subscriptions are a job stored with it: asked of the store now.
+    jobs.wake();
     return reply.code(201).send({ shop: connection, message: message('success:storeAdded') });
   });
   const webhookRoute = route(admin, { summary: "Connect a customer's shop webhook (credentials kept encrypted)", body: webhookSchema, trim: TRIMMED, created: true });
@@ -39,8 +43,24 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, 
     return { shop, message: message('success:shopConnected', { name: shop.name }) };
   });
 
-  // The catalogue comes from the shop through its admin API, which is built with the order webhooks.
-  api.post(API.catalogueSync, route(admin, { summary: 'Read the catalogue from the shop (not configured yet: 503)', body: null, errors: [503] }), async () => {
-    throw new AppError(503, 'SHOP_NOT_CONFIGURED', 'errors:shopNotConfigured');
+  const syncRoute = route(admin, {
+    summary: 'Sync the catalogue from a store (shop_id) or from every active store: answers with the syncs once each store said its size; they go on in the background',
+    body: catalogueSyncSchema,
+    errors: [404, 409],
   });
+  api.post(API.catalogueSync, syncRoute, async (request) => {
+    const { shop_id } = await declaredBody(request);
+    const connections = await syncConnections(db, shop_id);
+    const targets = connections.map((row) => ({ id: row.id, user_id: row.user_id, client: shopify.forStore(shops.connectionCredentials(row, cipher)) }));
+    return { syncs: await catalogue.start(targets) };
+  });
+  api.get(API.catalogueSyncs, route(admin, { summary: 'The latest catalogue sync of each store: its progress while it runs, its counts once done' }), async () => ({
+    syncs: await latestSyncs(db),
+  }));
+  api.get(API.catalogueOptionNames, route(admin, { summary: "Which shop option names fill a product's material, chain length, size, colour and karat" }), async () => ({
+    option_names: await getOptionNames(db),
+  }));
+  api.put(API.catalogueOptionNames, route(admin, { summary: 'Change which shop option names fill which product field', body: optionNamesSchema }), async (request) => ({
+    option_names: await saveOptionNames(db, await declaredBody(request), sessionUser(request).id),
+  }));
 }

@@ -1,0 +1,169 @@
+import type { Insertable, Selectable } from 'kysely';
+import { ValidationError } from 'yup';
+import type { Db } from '../../db';
+import type { ProductsTable } from '../../db/schema';
+import type { OptionNames } from '../../../shared/schemas/catalogue';
+import { productSchema } from '../../../shared/schemas/products';
+import type { CatalogueEntry } from './catalogue-product';
+import { type OptionReader, optionReader } from './options';
+
+/*
+ * The one rule by which a shop's variant becomes a product of ours, for syncs and product webhooks
+ * alike: one product per variant, found by the shop's variant id, else by SKU among the store's
+ * customer's products that are not another live variant's, never by title. Only the columns the
+ * shop owns are written; a variant gone from the shop is marked, never deleted (its order lines
+ * keep their product), and found again it is unmarked.
+ */
+
+/** A store connection as the catalogue needs it: its products belong to its customer (`user_id`). */
+export interface CatalogueStore {
+  id: number;
+  user_id: number;
+}
+
+/**
+ * The columns the shop owns. Everything else is the office's and no sync writes it: workmanship
+ * rate, expected days, routing, workshop, our product id, expected weight.
+ */
+const SHOP_COLUMNS = [
+  'title',
+  'picture_url',
+  'price',
+  'sku',
+  'vendor',
+  'shopify_product_id',
+  'shopify_variant_id',
+  'material_id',
+  'chain_length_id',
+  'size_id',
+  'color_id',
+  'karat_id',
+  'user_id',
+  'shop_connection_id',
+  'shop_removed_at',
+] as const;
+
+type ShopFields = { [K in (typeof SHOP_COLUMNS)[number]]: Selectable<ProductsTable>[K] };
+type Row = ShopFields & { id: number };
+
+/** The product columns' own rules (length, characters, range), as a product form obeys them. */
+const columnRules = productSchema.pick(['title', 'picture_url', 'price', 'sku', 'vendor', 'shopify_product_id', 'shopify_variant_id']);
+
+export interface UpsertOutcome {
+  added: number;
+  updated: number;
+  unchanged: number;
+  failed: number;
+  /** Why each failed variant was not written (a catalogue key). */
+  failures: Array<{ variant: string; reason: string }>;
+}
+
+/** A variant's shop fields, or why they cannot be stored. */
+async function shopFieldsOf(entry: CatalogueEntry, store: CatalogueStore, options: OptionReader): Promise<ShopFields | { reason: string }> {
+  const { product, variant } = entry;
+  // A product without options has one variant the shop calls 'Default Title'.
+  const named = variant.title.trim() !== '' && variant.title !== 'Default Title';
+  const own = {
+    title: named ? `${product.title.trim()} - ${variant.title.trim()}` : product.title.trim(),
+    picture_url: variant.imageUrl ?? product.imageUrl,
+    price: variant.price,
+    sku: variant.sku,
+    vendor: product.vendor,
+    shopify_product_id: product.id,
+    shopify_variant_id: variant.id,
+  };
+  try {
+    columnRules.validateSync(own, { strict: true });
+  } catch (error) {
+    if (error instanceof ValidationError) return { reason: error.errors[0] };
+    throw error;
+  }
+  const ids = await options.idsOf(variant.options);
+  if (!ids) return { reason: 'errors:catalogueOptionValueInvalid' };
+  return { ...own, ...ids, user_id: store.user_id, shop_connection_id: store.id, shop_removed_at: null };
+}
+
+const sameFields = (row: Row, fields: ShopFields) => SHOP_COLUMNS.every((column) => (row[column] ?? null) === (fields[column] ?? null));
+
+/** Rows per insert, far below either database's limit of bound values. */
+const INSERT_CHUNK = 100;
+
+/** Writes a store's variants inside `trx` (a batch of a sync, or one product's webhook); `at` stamps what changed. */
+export async function upsertVariants(trx: Db, store: CatalogueStore, entries: readonly CatalogueEntry[], names: OptionNames, at: string): Promise<UpsertOutcome> {
+  const outcome: UpsertOutcome = { added: 0, updated: 0, unchanged: 0, failed: 0, failures: [] };
+  if (entries.length === 0) return outcome;
+  const options = await optionReader(trx, names);
+  const columns = ['id', ...SHOP_COLUMNS] as const;
+
+  const byVariant = new Map<string, Row>();
+  const variantIds = [...new Set(entries.map((entry) => entry.variant.id))];
+  for (const row of await trx.selectFrom('products').select(columns).where('shopify_variant_id', 'in', variantIds).orderBy('id').execute()) {
+    if (!byVariant.has(row.shopify_variant_id!)) byVariant.set(row.shopify_variant_id!, row);
+  }
+  // A row may be taken by SKU when no live variant has it: never linked, or its variant gone from the shop.
+  const matched = new Set([...byVariant.values()].map((row) => row.id));
+  const skus = [...new Set(entries.flatMap((entry) => (entry.variant.sku && !byVariant.has(entry.variant.id) ? [entry.variant.sku] : [])))];
+  const bySku = new Map<string, Row[]>();
+  if (skus.length > 0) {
+    const candidates = await trx
+      .selectFrom('products')
+      .select(columns)
+      .where('user_id', '=', store.user_id)
+      .where('sku', 'in', skus)
+      .where((eb) => eb.or([eb('shopify_variant_id', 'is', null), eb('shop_removed_at', 'is not', null)]))
+      .orderBy('id')
+      .execute();
+    for (const row of candidates) if (!matched.has(row.id)) bySku.set(row.sku!, [...(bySku.get(row.sku!) ?? []), row]);
+  }
+
+  const added: Array<Insertable<ProductsTable>> = [];
+  for (const entry of entries) {
+    const fields = await shopFieldsOf(entry, store, options);
+    if ('reason' in fields) {
+      outcome.failed++;
+      outcome.failures.push({ variant: entry.variant.id, reason: fields.reason });
+      continue;
+    }
+    const row = byVariant.get(entry.variant.id) ?? (entry.variant.sku ? bySku.get(entry.variant.sku)?.shift() : undefined);
+    if (!row) {
+      added.push({ ...fields, created_at: at, updated_at: at });
+      outcome.added++;
+    } else if (sameFields(row, fields)) {
+      outcome.unchanged++;
+    } else {
+      await trx.updateTable('products').set({ ...fields, updated_at: at }).where('id', '=', row.id).execute();
+      outcome.updated++;
+    }
+  }
+  for (let i = 0; i < added.length; i += INSERT_CHUNK) await trx.insertInto('products').values(added.slice(i, i + INSERT_CHUNK)).execute();
+  return outcome;
+}
+
+/** Rows per update of marked variants. */
+const MARK_CHUNK = 500;
+
+/** After a store's full sync: its variants the sync did not see are marked as gone from the shop. Returns how many. */
+export async function markUnseen(db: Db, connectionId: number, seen: ReadonlySet<string>, at: string): Promise<number> {
+  const listed = await db.selectFrom('products').select(['id', 'shopify_variant_id']).where('shop_connection_id', '=', connectionId).where('shop_removed_at', 'is', null).execute();
+  const gone = listed.filter((row) => !seen.has(row.shopify_variant_id ?? '')).map((row) => row.id);
+  for (let i = 0; i < gone.length; i += MARK_CHUNK) {
+    const ids = gone.slice(i, i + MARK_CHUNK);
+    await db.transaction().execute((trx) => trx.updateTable('products').set({ shop_removed_at: at, updated_at: at }).where('id', 'in', ids).execute());
+  }
+  return gone.length;
+}
+
+/**
+ * One product's webhook: its variants other than `kept` (all of them when the product was deleted)
+ * are marked as gone. A product id names one product of the shop; the customer keeps it to the store's products.
+ */
+export async function markGone(trx: Db, store: CatalogueStore, productId: string, kept: readonly string[], at: string): Promise<void> {
+  let query = trx
+    .updateTable('products')
+    .set({ shop_removed_at: at, updated_at: at })
+    .where('shopify_product_id', '=', productId)
+    .where('user_id', '=', store.user_id)
+    .where('shop_removed_at', 'is', null);
+  if (kept.length > 0) query = query.where('shopify_variant_id', 'not in', kept);
+  await query.execute();
+}
