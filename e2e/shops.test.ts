@@ -83,7 +83,8 @@ test('the admin tests a store, reads its subscriptions, sees a signed order take
   await store.getByRole('button', { name: 'Webhook aboneliklerini göster' }).click();
   await page.getByRole('term').filter({ hasText: 'ORDERS_CREATE' }).waitFor();
   await page.getByRole('definition').filter({ hasText: API.shopifyWebhook }).first().waitFor();
-  await expect(store.getByRole('link', { name: 'Kataloğu senkronize et' }).getAttribute('href')).resolves.toBe('/admin/product-catalog');
+  // The store's catalogue can be synced from here (not now: this order's item must stay unknown).
+  await store.getByRole('button', { name: 'Kataloğu senkronize et' }).waitFor();
 
   // The store's variant was never synced here: the catalogue does not know it.
   const order = fake.store(DOMAIN).addOrder({ email: 'alici@example.com', shippingAddress: { firstName: 'Elif', city: 'İzmir' }, lineItems: [{ variantId, quantity: 1, price: '1750.00' }] });

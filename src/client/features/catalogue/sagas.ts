@@ -93,7 +93,8 @@ function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested
   let started = false;
   if (syncRequested.match(action)) {
     try {
-      const answer: { syncs?: CatalogueSyncDto[] } = yield call(http.post, API.catalogueSync, {});
+      const { shopId } = action.payload;
+      const answer: { syncs?: CatalogueSyncDto[] } = yield call(http.post, API.catalogueSync, shopId === null ? {} : { shop_id: shopId });
       yield put(syncsReported(answer.syncs ?? []));
       started = true;
     } catch (error) {

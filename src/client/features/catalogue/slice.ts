@@ -114,9 +114,13 @@ export const catalogueSlice = createSlice({
     catalogueLeft: (state) => {
       state.syncStarting = false;
     },
-    syncRequested: (state) => {
-      state.syncStarting = true;
-      state.syncNotice = null;
+    /** A sync of one store (its connection id), or of every store. */
+    syncRequested: {
+      reducer: (state) => {
+        state.syncStarting = true;
+        state.syncNotice = null;
+      },
+      prepare: (shopId: number | null = null) => ({ payload: { shopId } }),
     },
     /** Syncs as the server reports them: each replaces the one of its store. */
     syncsReported: (state, action: PayloadAction<CatalogueSyncDto[]>) => {

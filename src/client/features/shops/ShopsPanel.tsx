@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
+import { catalogueLeft, catalogueOpened, SyncStatus } from '../catalogue';
 import { EventList } from './EventList';
 import { PendingItemList } from './PendingItemList';
 import { shopsPanelLeft } from './slice';
@@ -11,12 +12,14 @@ import { StoreList } from './StoreList';
 export function ShopsPanel() {
   const { t } = useTranslation('shops');
   const dispatch = useAppDispatch();
-  useEffect(
-    () => () => {
+  // The stores' catalogue syncs are followed here as in the catalogue screen.
+  useEffect(() => {
+    dispatch(catalogueOpened());
+    return () => {
+      dispatch(catalogueLeft());
       dispatch(shopsPanelLeft());
-    },
-    [dispatch],
-  );
+    };
+  }, [dispatch]);
   return (
     <section aria-labelledby="shops-title">
       <h2 id="shops-title">{t('title')}</h2>
@@ -25,6 +28,7 @@ export function ShopsPanel() {
         <Trans t={t} i18nKey="intro" components={{ users: <Link to="/admin/users" /> }} />
       </p>
       <StoreList />
+      <SyncStatus />
       <EventList />
       <PendingItemList />
     </section>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { ShopConnectionDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
+import { selectCatalogue, syncRequested } from '../catalogue';
 import { customersRequested, selectCustomerList } from '../customers';
 import { type Formatters, useFormatters } from '../lookups';
 import { RowNotice } from './RowNotice';
@@ -45,6 +45,8 @@ function StoreRow({ store, customer, fmt }: { store: ShopConnectionDto; customer
     setOpen(!open);
   };
   const testing = test?.status === 'busy';
+  const { syncs, syncStarting } = useAppSelector(selectCatalogue);
+  const syncing = syncStarting || syncs.some((sync) => sync.connection_id === store.id && sync.status === 'running');
   return (
     <>
       <tr>
@@ -62,8 +64,11 @@ function StoreRow({ store, customer, fmt }: { store: ShopConnectionDto; customer
             <button type="button" className="secondary small" aria-expanded={open} aria-controls={detailsId} onClick={toggle}>
               {open ? t('stores.hideSubscriptions') : t('stores.showSubscriptions')}
             </button>
-            {/* The sync and its progress live in the catalogue screen; this only leads there. */}
-            <Link to="/admin/product-catalog">{t('stores.syncCatalogue')}</Link>
+            {store.kind === 'store' && store.status === 'active' && (
+              <button type="button" className="secondary small" disabled={syncing} onClick={() => dispatch(syncRequested(store.id))}>
+                {t('stores.syncCatalogue')}
+              </button>
+            )}
           </div>
           <RowNotice notice={test?.notice} />
         </td>

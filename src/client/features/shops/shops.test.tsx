@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, type CustomerDto, type ProductDto, type ShopConnectionDto } from '../../../shared/api';
+import { API, type CatalogueSyncDto, type CustomerDto, type ProductDto, type ShopConnectionDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, renderApp, storeLogin } from '../../test-utils';
 import type { PendingItemDto, ShopEventDto } from './slice';
@@ -86,7 +86,9 @@ test('stores with their kind, customer, state and latest order; a test shows the
     t('shops:stores.statuses.uninstalled'),
     t('shops:stores.noOrderYet'),
   ]);
-  expect(within(kaya).getByRole('link', { name: t('shops:stores.syncCatalogue') })).toHaveAttribute('href', '/admin/product-catalog');
+  // A store's catalogue syncs from here; a webhook record has no catalogue.
+  expect(within(kaya).getByRole('button', { name: t('shops:stores.syncCatalogue') })).toBeEnabled();
+  expect(within(old).queryByRole('button', { name: t('shops:stores.syncCatalogue') })).toBeNull();
 
   fireEvent.click(within(kaya).getByRole('button', { name: t('shops:stores.test') }));
   expect(await within(kaya).findByRole('button', { name: t('shops:stores.testing') })).toBeDisabled();
@@ -224,3 +226,27 @@ test('each list says when it is empty, and a refused read in the server’s word
   expect(await screen.findByRole('alert')).toHaveTextContent('Bu işlem için yetkiniz yok.');
   expect(screen.queryByText(t('shops:events.empty'))).not.toBeInTheDocument();
 });
+
+test('a store’s catalogue sync starts here and its progress shows until it is done', async () => {
+  const sync = (change: Partial<CatalogueSyncDto>): CatalogueSyncDto => ({
+    id: 7, connection_id: 1, shop_name: 'Kaya Mağaza', status: 'running', started_at: AT, finished_at: null, total: 4, done: 1,
+    added: 1, updated: 0, unchanged: 0, failed: 0, removed: 0, error: null, ...change,
+  });
+  let reads = 0;
+  const calls = serve((method, url) => {
+    if (url === API.shop) return [200, { shops: STORES }];
+    if (method === 'POST' && url === API.catalogueSync) return [200, { syncs: [sync({})] }];
+    // Read on opening (none yet), then while following: done on the next look.
+    if (url === API.catalogueSyncs) return [200, { syncs: reads++ === 0 ? [] : [sync({ status: 'done', done: 4, added: 4, finished_at: AT })] }];
+    return undefined;
+  });
+  const { t } = renderApp(<ShopsPanel />);
+  await screen.findByRole('cell', { name: 'Ayşe Kaya' });
+  const [kaya] = within(screen.getByRole('table', { name: t('shops:stores.title') })).getAllByRole('row').slice(1);
+  fireEvent.click(within(kaya).getByRole('button', { name: t('shops:stores.syncCatalogue') }));
+  expect(await screen.findByRole('progressbar', { name: t('catalogue:syncs.progressOf', { shop: 'Kaya Mağaza' }) })).toBeInTheDocument();
+  expect(calls.find((c) => c.method === 'POST' && c.url === API.catalogueSync)?.body).toEqual({ shop_id: 1 });
+  const syncs = screen.getByRole('list', { name: t('catalogue:syncs.title') });
+  await waitFor(() => expect(syncs).toHaveTextContent(t('catalogue:syncs.counts', { added: 4, updated: 0, unchanged: 0, failed: 0, removed: 0 })), { timeout: 10_000 });
+  expect(within(kaya).getByRole('button', { name: t('shops:stores.syncCatalogue') })).toBeEnabled();
+}, 30_000);
