@@ -61,6 +61,7 @@ export const SDL = /* GraphQL */ `
       savedSearchId: ID
     ): ProductConnection!
     productsCount(query: String, limit: Int = 10000): Count
+    productVariantsCount(query: String, limit: Int = 10000): Count
     productVariant(id: ID!): ProductVariant
     productVariants(
       first: Int

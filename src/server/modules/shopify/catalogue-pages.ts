@@ -18,7 +18,7 @@ const SAMPLE = 50;
 
 export interface CatalogueSize {
   products: number;
-  /** Exact when the store has no more products than the sample, else estimated from it. */
+  /** The store's count of its variants. */
   variants: number;
   /** Variants asked for with each product of a page: enough for nine in ten of the sample. */
   variantsPerProduct: number;
@@ -37,16 +37,19 @@ export function expectedVariants(products: number, productsRead: number, variant
   return Math.max(variantsRead, Math.round((products * variantsRead) / productsRead));
 }
 
+// The store's counts, and a sample of products whose variant counts size the pages.
 const SIZE = `query CatalogueSize($sample: Int!) {
   productsCount(limit: null) { count }
+  productVariantsCount(limit: null) { count }
   products(first: $sample) { nodes { variantsCount { count } } }
 }`;
 
-/** The count (1), the connection (2) and each sampled product with its count (2). */
-const SIZE_COST = 1 + 2 + SAMPLE * 2;
+/** The two counts (1 each), the connection (2) and each sampled product with its count (2). */
+const SIZE_COST = 2 + 2 + SAMPLE * 2;
 
 interface SizeAnswer {
   productsCount: { count: number } | null;
+  productVariantsCount: { count: number } | null;
   products: { nodes: Array<{ variantsCount: { count: number } | null }> };
 }
 
@@ -59,7 +62,7 @@ export async function catalogueSize(client: ShopifyClient, signal: AbortSignal):
   const typical = counts[Math.floor(counts.length * 0.9)] ?? 1;
   return {
     products,
-    variants: expectedVariants(products, counts.length, counts.reduce((sum, n) => sum + n, 0)),
+    variants: data.productVariantsCount?.count ?? expectedVariants(products, counts.length, counts.reduce((sum, n) => sum + n, 0)),
     variantsPerProduct: Math.max(1, Math.min(typical, MAX_PAGE, mostAffordable)),
     budget,
   };
