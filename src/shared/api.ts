@@ -367,6 +367,38 @@ export interface ShopConnectionDto {
   created_at: string;
 }
 
+/** A stored store job (a received webhook, a subscription, a reconciliation) as GET API.shopEvents answers it. */
+export interface ShopEventDto {
+  id: number;
+  kind: string;
+  /** The webhook's topic; null for jobs the product made itself. */
+  topic: string | null;
+  shop_domain: string | null;
+  shop_name: string | null;
+  status: 'waiting' | 'running' | 'done' | 'failed';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+  run_after: string;
+}
+
+/** A shop line item waiting for its product, as GET API.shopPendingItems answers it. */
+export interface PendingItemDto {
+  id: number;
+  order_id: number;
+  order_number: string;
+  shop_name: string;
+  shop_domain: string | null;
+  line_item_id: string;
+  variant_id: string | null;
+  sku: string | null;
+  title: string;
+  quantity: number;
+  unit_price: number | null;
+  created_at: string;
+}
+
 /** A webhook subscription of a store, as the store reports it. */
 export interface ShopSubscriptionDto {
   id: string;

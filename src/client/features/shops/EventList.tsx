@@ -6,7 +6,8 @@ import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { type Formatters, useFormatters } from '../lookups';
 import { RowNotice } from './RowNotice';
-import { eventsRequested, jobRetryRequested, selectEvents, selectRetry, type ShopEventDto } from './slice';
+import type { ShopEventDto } from '../../../shared/api';
+import { eventsRequested, jobRetryRequested, selectEvents, selectRetry } from './slice';
 
 const COLUMNS = ['topic', 'store', 'received', 'status', 'attempts', 'error', 'actions'] as const;
 

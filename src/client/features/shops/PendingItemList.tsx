@@ -7,7 +7,8 @@ import { TableHead } from '../../components/TableHead';
 import { useProducts } from '../catalogue';
 import { type Formatters, useFormatters } from '../lookups';
 import { RowNotice } from './RowNotice';
-import { itemMatchRequested, type PendingItemDto, pendingRequested, selectMatch, selectMatched, selectPending } from './slice';
+import type { PendingItemDto } from '../../../shared/api';
+import { itemMatchRequested, pendingRequested, selectMatch, selectMatched, selectPending } from './slice';
 
 const COLUMNS = ['order', 'store', 'title', 'sku', 'variant', 'quantity', 'price', 'product'] as const;
 

@@ -1,5 +1,5 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type ShopConnectionDto, type ShopSubscriptionDto } from '../../../shared/api';
+import { API, type PendingItemDto, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
 import type { NoticeLike } from '../../components/NoticeView';
@@ -19,8 +19,6 @@ import {
   pendingFailed,
   pendingLoaded,
   pendingRequested,
-  type PendingItemDto,
-  type ShopEventDto,
   storesFailed,
   storesLoaded,
   storesRequested,

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, type CatalogueSyncDto, type CustomerDto, type ProductDto, type ShopConnectionDto } from '../../../shared/api';
+import { API, type CatalogueSyncDto, type CustomerDto, type PendingItemDto, type ProductDto, type ShopConnectionDto, type ShopEventDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, renderApp, storeLogin } from '../../test-utils';
-import type { PendingItemDto, ShopEventDto } from './slice';
 import { ShopsPanel } from './ShopsPanel';
 
 const AT = '2026-11-20T09:00:00.000Z';

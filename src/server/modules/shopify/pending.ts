@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import type { PendingItemDto } from '../../../shared/api';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { LineBus } from '../live/bus';
 import { insertLines, unitLines } from '../orders/units';
@@ -11,8 +12,8 @@ import { personalisation, type ShopItem } from './intake';
  */
 
 /** The items waiting for a product, oldest first, with their order and store. */
-export function waitingItems(db: Db) {
-  return db
+export async function waitingItems(db: Db): Promise<PendingItemDto[]> {
+  const rows = await db
     .selectFrom('shop_pending_items as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .innerJoin('shop_connections as c', 'c.id', 'i.connection_id')
@@ -20,6 +21,8 @@ export function waitingItems(db: Db) {
     .where('i.matched_at', 'is', null)
     .orderBy('i.id')
     .execute();
+  // Decimals come back as text from PostgreSQL.
+  return rows.map((row) => ({ ...row, unit_price: row.unit_price === null ? null : Number(row.unit_price) }));
 }
 
 /**

@@ -6,7 +6,7 @@ import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
-import { API } from '../../../shared/api';
+import { API, type ShopEventDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
@@ -31,7 +31,7 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
       .orderBy('j.id', 'desc')
       .limit(EVENTS_SHOWN)
       .execute();
-    const events = rows.map(({ payload, ...row }) => {
+    const events = rows.map(({ payload, ...row }): ShopEventDto => {
       const { topic, domain } = JSON.parse(payload) as { topic?: string; domain?: string };
       return { ...row, topic: topic ?? null, shop_domain: domain ?? null };
     });
