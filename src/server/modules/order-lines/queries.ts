@@ -1,6 +1,6 @@
 import type { OrderLineDto } from '../../../shared/api';
 import type { LineEvent } from '../../../shared/live';
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { Actor } from './actor';
@@ -62,7 +62,8 @@ function lineQuery(db: Db) {
       'l.workshop_id',
       'w.name as workshop_name',
       'o.customer_id',
-      'c.name as customer_name',
+      // The person the piece goes to (the shipping address's name), else the B2B customer's contact.
+      sql<string | null>`coalesce(nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), ''), c.name)`.as('customer_name'),
       'c.company_name as b2b_customer_name',
       'o.source',
       'l.production_expected_date',

@@ -105,6 +105,8 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     // The customer sees it as their own order; the live log has a new_order per line.
     const mine = (await t.call('GET', `${V1}/customers/me/orders`, { token: buyer })).body.orders as Array<{ order_number: string }>;
     expect(mine.filter((line) => line.order_number === '#1001')).toHaveLength(3);
+    // The piece's recipient from the shipping address, beside the store's customer.
+    expect(mine.find((line) => line.order_number === '#1001')).toMatchObject({ customer_name: 'Ayşe Yılmaz', b2b_customer_name: 'Işıl Takı' });
     const changes = await t.db.selectFrom('order_line_changes').select(['type', 'workshop_id']).where('order_id', '=', taken.id).execute();
     expect(changes).toEqual(lines.map((l) => ({ type: 'new_order', workshop_id: l.workshop_id })));
   });
