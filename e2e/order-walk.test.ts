@@ -108,20 +108,20 @@ test('an order of two pieces from the customer to completion, through the worksh
   await master.page.reload();
   await master.page.getByLabel('Gramaj (g)').fill('4.1');
   await master.page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
-  await master.page.getByText('4.1 g').waitFor();
+  await master.page.getByText('4,1 g').waitFor();
   await admin.page.getByRole('button', { name: 'Yenile' }).click();
   // The admin corrects the weighed gram in its cell: a bad value is refused, Enter saves.
   await revealGridColumn(admin.page, 'product_gram');
   const correct = async (from: string, to: string) => {
     await admin.page.getByRole('gridcell', { name: from }).dblclick();
-    await admin.page.getByRole('spinbutton').fill(to);
+    await admin.page.locator('.ag-cell-inline-editing input').fill(to);
     await admin.page.keyboard.press('Enter');
   };
-  await correct('4.1 g', '0');
+  await correct('4,1 g', '0');
   await admin.page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
-  await correct('4.1 g', '4.3');
+  await correct('4,1 g', '4,3');
   await admin.page.getByText('Gram değeri başarıyla güncellendi!').waitFor();
-  await admin.page.getByRole('gridcell', { name: '4.3 g' }).waitFor();
+  await admin.page.getByRole('gridcell', { name: '4,3 g' }).waitFor();
   await admin.page.getByRole('button', { name: 'Paketleme Onayı', disabled: false }).click();
   await admin.page.getByText('Paketleme onayı başarıyla verildi!').waitFor();
   await revealGridColumn(admin.page, 'status');

@@ -60,9 +60,10 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await page.getByLabel('Gramaj (g)').fill('0');
   await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
   await page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
-  await page.getByLabel('Gramaj (g)').fill('6.2');
+  // A Turkish decimal comma in a browser set to English: 6,2 g, not 62.
+  await page.getByLabel('Gramaj (g)').fill('6,2');
   await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
-  await page.getByText('6.2 g').waitFor();
+  await page.getByText('6,2 g').waitFor();
   await page.getByText('Beklenen ağırlıktan sapma var').waitFor();
   await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
   await page.getByRole('cell', { name: 'Gramaj girişi' }).waitFor();

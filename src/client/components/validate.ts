@@ -10,7 +10,4 @@ export function firstError(schema: Pick<Schema, 'validateSync'>, value: object):
   }
 }
 
-/** A typed decimal, with a comma or a point; undefined when nothing was typed (so "required" applies). */
-export function parseDecimal(text: string): number | undefined {
-  return text.trim() === '' ? undefined : Number(text.replace(',', '.'));
-}
+export { parseDecimal } from '../../shared/decimal';

@@ -12,10 +12,10 @@ import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type Product
 import { RoutingEditor } from './RoutingEditor';
 import { SyncStatus } from './SyncStatus';
 import { TableHead } from '../../components/TableHead';
-import { firstError } from '../../components/validate';
+import { firstError, parseDecimal } from '../../components/validate';
 
 const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
-  workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => Number(raw.replace(',', '.')), step: '0.01' },
+  workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => parseDecimal(raw) ?? NaN, step: '0.01' },
   our_product_id: { label: 'columns.ourProductId', schema: ourProductIdSchema, parse: (raw) => raw.trim() },
   production_expected_days: { label: 'columns.expectedDays', schema: expectedDaysSchema, parse: (raw) => Number(raw), step: '1' },
 };

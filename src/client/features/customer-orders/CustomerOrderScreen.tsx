@@ -55,7 +55,7 @@ export default function CustomerOrderScreen() {
     if (field === 'order_line_status_id') return lookups.status.get(Number(value)) ?? String(value);
     if (field === 'current_order_line_process') return stepLabel(Number(value), (step) => lookups.step.get(step), t('notStarted'));
     if (field === 'total_price') return fmt.money(Number(value));
-    if (field === 'product_gram') return `${value} g`;
+    if (field === 'product_gram') return fmt.gram(Number(value));
     if (field === 'production_expected_date' || field === 'delivery_to_office' || field === 'created_at') return fmt.date(String(value));
     return String(value);
   };

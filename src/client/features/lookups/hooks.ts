@@ -30,9 +30,15 @@ function formatMoney(value: number | null | undefined, currency: string, languag
   return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { style: 'currency', currency }).format(value);
 }
 
-/** How screens show money and dates. */
+/** Grams as the reader's language writes decimals: '4,6 g' in Turkish. */
+function formatGram(value: number, language: string): string {
+  return `${new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { maximumFractionDigits: 3 }).format(value)} g`;
+}
+
+/** How screens show money, grams and dates. */
 export interface Formatters {
   money: (value: number | null | undefined) => string;
+  gram: (value: number) => string;
   date: (iso: string) => string;
 }
 
@@ -50,6 +56,7 @@ export function useFormatters(): Formatters & { timeZone: string } {
   return useMemo(
     () => ({
       money: (value: number | null | undefined) => formatMoney(value, currency, language),
+      gram: (value: number) => formatGram(value, language),
       date: (iso: string) => formatDateTime(iso, language, timeZone),
       timeZone: timeZone ?? DEFAULT_SETTINGS.time_zone,
     }),

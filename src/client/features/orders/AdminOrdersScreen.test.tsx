@@ -59,7 +59,7 @@ function openScreen(orders: OrderLineDto[], answer?: (method: string, url: strin
 
 test('the columns follow the spec with the gram deviation next to the gram, and show names instead of ids', () => {
   const i18n = createI18n('tr');
-  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, date: (iso: string) => iso.slice(0, 10) };
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map([[5, 'Döküm']]), optionValue: new Map([[31, 'Altın']]), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
   expect(columns.map((c) => c.key)).toEqual([
@@ -79,7 +79,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   expect(text('current_step', line(1, { current_order_line_process: 77 }))).toBe('77');
   expect(text('status', line(1, { order_line_status_id: 9 }))).toBe('9');
   expect(text('material', line(1))).toBe('Altın');
-  expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4.5 g');
+  expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4,5 g');
   expect(text('gram_flagged', line(1, { gram_flagged: true }))).toBe('Sapma var');
   expect(text('total_price', line(1))).toBe('1000 ₺');
   expect(text('customer_approval', line(1, { customer_approval_status_id: 2 }))).toBe('Onaylandı');
@@ -384,7 +384,7 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
 
 test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
   const i18n = createI18n('tr');
-  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, date: (iso: string) => iso.slice(0, 10) };
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
   const lines = [line(2), line(1, { customer_note: 'acil' })];

@@ -20,7 +20,6 @@ import {
   type ITextFilterParams,
   LocaleModule,
   ModuleRegistry,
-  NumberEditorModule,
   NumberFilterModule,
   TextEditorModule,
   QuickFilterModule,
@@ -38,6 +37,7 @@ import type { OrderLineDto } from '../../../shared/api';
 import { canApprovePacking, canCorrectGram, canDecideQuality, canShip, type LineState, lineState } from '../../../shared/lifecycle';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
+import { parseDecimal } from '../../../shared/decimal';
 import { fold } from './fold';
 import { rowChanges } from './rowChanges';
 import { rankCache, type RankCache, sortRows } from './sortRows';
@@ -56,7 +56,6 @@ ModuleRegistry.registerModules([
   RowApiModule,
   RowStyleModule,
   LocaleModule,
-  NumberEditorModule,
   TextEditorModule,
 ]);
 
@@ -186,9 +185,8 @@ const NUMBER_FILTER: INumberFilterParams = {
   maxNumConditions: 1,
   allowedCharPattern: '\\d\\-\\,\\.',
   numberParser: (text) => {
-    if (text === null || text.trim() === '') return null;
-    const value = Number(text.trim().replace(',', '.'));
-    return Number.isFinite(value) ? value : null;
+    const value = text === null ? undefined : parseDecimal(text);
+    return value !== undefined && Number.isFinite(value) ? value : null;
   },
 };
 
@@ -414,11 +412,13 @@ const OrderGrid = memo(
           ...(column.kind === 'gram' && !readOnly
             ? {
                 editable: ({ data }) => (data ? canCorrectGram(lineState(data)) : false),
-                cellEditor: 'agNumberCellEditor',
-                cellEditorParams: { min: 0, step: 0.01 },
+                // Text, read by the shared parser: a number field reads '4,5' as 45 in a browser set to English.
+                cellEditor: 'agTextCellEditor',
+                cellEditorParams: { maxLength: 20 },
                 // The row is the store's: the save goes to the server, and its answer replaces the row.
                 valueSetter: ({ data, newValue, oldValue }) => {
-                  if (newValue !== oldValue) context.current.onCorrectGram(data, typeof newValue === 'number' ? newValue : null);
+                  const gram = typeof newValue === 'string' ? parseDecimal(newValue) : typeof newValue === 'number' ? newValue : undefined;
+                  if (gram !== oldValue) context.current.onCorrectGram(data, gram ?? null);
                   return false;
                 },
               }

@@ -102,7 +102,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     return iso ? dateText(iso) : '';
   };
   const money = perValue((value: number | null) => (value === null ? '' : fmt.money(value)));
-  const gram = perValue((value: number | null) => (value === null ? '' : `${value} g`));
+  const gram = perValue((value: number | null) => (value === null ? '' : fmt.gram(value)));
   const notStarted = t('orders:notStarted');
   const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
   const [waiting, approved, deviates, urgent] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent')];

@@ -81,7 +81,7 @@ export default function WorkshopOrderScreen() {
             <dd>{options || '-'}</dd>
             <dt>{t('fields.gram')}</dt>
             <dd>
-              {order.product_gram === null ? '-' : `${order.product_gram} g`}
+              {order.product_gram === null ? '-' : fmt.gram(order.product_gram)}
               {order.gram_flagged && <div className="row-notice error">{t('fields.flag')}</div>}
             </dd>
             <dt>{t('fields.note')}</dt>
@@ -107,7 +107,8 @@ export default function WorkshopOrderScreen() {
           </div>
           {canEnterGram(state) && (
             <div className="inline-edit">
-              <input type="number" min={0} step="0.01" aria-label={t('gramLabel')} value={gramValue} onChange={(e) => setGramValue(e.target.value)} />
+              {/* Text, not a number field: a number field reads '1,5' as 15 in a browser set to English. */}
+              <input type="text" inputMode="decimal" aria-label={t('gramLabel')} value={gramValue} onChange={(e) => setGramValue(e.target.value)} />
               <button type="button" className="big" disabled={busy} onClick={saveGram}>
                 {t('gramSave')}
               </button>

@@ -30,7 +30,7 @@ export default function WorkshopDetailScreen() {
   const fmt = useFormatters();
   const [filters, setFilters] = useState<Record<string, string>>({});
 
-  const columns = useMemo(() => workshopOrderColumns(t, lookups, fmt.date), [t, lookups, fmt]);
+  const columns = useMemo(() => workshopOrderColumns(t, lookups, fmt), [t, lookups, fmt]);
   const rows = orders.lines;
   const shown = useMemo(() => {
     const active = columns.filter((c) => filters[c.key]?.trim());

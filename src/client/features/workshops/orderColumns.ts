@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { stepLabel } from '../../../shared/statuses';
-import type { Lookups } from '../lookups';
+import type { Formatters, Lookups } from '../lookups';
 
 /** A line of a workshop's orders table (GET /api/v1/workshops/{id}/orders). */
 export type WorkshopOrderRow = Pick<
@@ -13,7 +13,7 @@ export type WorkshopOrderRow = Pick<
 >;
 
 /** The 14 text columns after the photo, in the order of SPEC section 2; each shows '-' when empty. */
-export function workshopOrderColumns(t: TFunction, lookups: Lookups, date: (iso: string) => string) {
+export function workshopOrderColumns(t: TFunction, lookups: Lookups, { date, gram }: Pick<Formatters, 'date' | 'gram'>) {
   const option = (id: number | null) => (id === null ? '' : (lookups.optionValue.get(id) ?? String(id)));
   const columns: Array<{ key: string; value: (row: WorkshopOrderRow) => string }> = [
     { key: 'order_product_id', value: (r) => String(r.order_product_id) },
@@ -30,7 +30,7 @@ export function workshopOrderColumns(t: TFunction, lookups: Lookups, date: (iso:
     { key: 'karat', value: (r) => option(r.karat_id) },
     { key: 'customer_note', value: (r) => r.customer_note ?? '' },
     { key: 'customization_option', value: (r) => r.customization_option ?? '' },
-    { key: 'product_gram', value: (r) => (r.product_gram === null ? '' : `${r.product_gram} g`) },
+    { key: 'product_gram', value: (r) => (r.product_gram === null ? '' : gram(r.product_gram)) },
     { key: 'production_expected_date', value: (r) => (r.production_expected_date ? date(r.production_expected_date) : '') },
     { key: 'created_at', value: (r) => date(r.created_at) },
   ];
