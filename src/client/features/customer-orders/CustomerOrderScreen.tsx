@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { canCustomerApprove, lineState } from '../../../shared/lifecycle';
 import { stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -45,7 +45,8 @@ export default function CustomerOrderScreen() {
     dispatch(lineRequested({ id, reader: 'customer' }));
   }, [dispatch, id]);
   useEffect(() => {
-    if (approving === 'settling') navigate(`/customer/orders/${id}`);
+    // In place of the order just approved, not after it: a way back never returns to the approval.
+    if (approving === 'settling') navigate(`/customer/orders/${id}`, { replace: true });
   }, [approving, id, navigate]);
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
@@ -63,9 +64,8 @@ export default function CustomerOrderScreen() {
 
   return (
     <>
-      <button type="button" className="link" onClick={() => navigate(-1)}>
-        {t('back')}
-      </button>
+      {/* Back to the customer's orders, whichever way the order was reached (a link, the address bar, an approval). */}
+      <Link to="/customer/orders">{t('back')}</Link>
       <h1>{t('detailTitle')}</h1>
       <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : null} />
       <div className="cards">
