@@ -68,6 +68,9 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
   await page.getByRole('cell', { name: 'Gramaj girişi' }).waitFor();
   await expect(page.getByRole('cell', { name: 'Sonraki adım' }).count()).resolves.toBe(3);
+  // The move into quality control keeps the step: the history names the statuses it went between.
+  await page.getByRole('cell', { name: 'Üretimde → Kalite Kontrol' }).waitFor();
+  await expect(page.getByRole('cell', { name: 'Parlatma → Parlatma' }).count()).resolves.toBe(0);
   expect(errors).toEqual([]);
 });
 

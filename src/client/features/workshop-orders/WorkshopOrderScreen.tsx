@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import type { LineHistoryDto } from '../../../shared/api';
 import { canAdvance, canEnterGram, canWorkshopApprove, lineState } from '../../../shared/lifecycle';
 import { gramSchema } from '../../../shared/schemas/orders';
 import { LineStatus, stepLabel } from '../../../shared/statuses';
@@ -41,6 +42,17 @@ export default function WorkshopOrderScreen() {
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
   const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
+  const statusName = (status: number | null) => (status === null ? '-' : (lookups.status.get(status) ?? String(status)));
+  /**
+   * What a history row changed: the step it went to, else the status (after the last step the piece
+   * moves into quality control at the same step), else what the action recorded (a gram, a reason).
+   */
+  const historyChange = (row: LineHistoryDto) => {
+    if (row.action === 'gram' || row.action === 'gram_correction') return row.detail;
+    if (row.from_step !== row.to_step) return `${stepName(row.from_step)} → ${stepName(row.to_step)}`;
+    if (row.from_status !== row.to_status) return `${statusName(row.from_status)} → ${statusName(row.to_status)}`;
+    return row.detail ?? '-';
+  };
   const options = [order.material_id, order.chain_length_id, order.size_id, order.color_id, order.karat_id]
     .filter((value): value is number => value !== null)
     .map((value) => `${value} - ${lookups.optionValue.get(value) ?? value}`)
@@ -128,9 +140,7 @@ export default function WorkshopOrderScreen() {
               <td>{row.username ?? '-'}</td>
               <td>{t(`actions.${row.action}`, { defaultValue: row.action })}</td>
               <td>
-                {row.action === 'gram' || row.action === 'gram_correction'
-                  ? row.detail
-                  : `${stepName(row.from_step)} → ${stepName(row.to_step)}`}
+                {historyChange(row)}
               </td>
             </tr>
           ))}
