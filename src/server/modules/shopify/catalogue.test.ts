@@ -9,6 +9,9 @@ import { catalogueSyncs, type SyncTarget } from './catalogue-syncs';
 import { shopifyClients } from './client';
 
 const V1 = '/api/v1';
+
+// Syncs and jobs on a busy machine: a bound on the states waited for, not a pause.
+jest.setTimeout(60_000);
 /** Test stores refill at once, so no test waits for points; the page sizes still follow the bucket. */
 const ENDLESS = { maximumAvailable: 1000, restoreRate: 1_000_000 };
 

@@ -5,6 +5,9 @@ import { API } from '../../../shared/api';
 import { until } from '../../../../test/until';
 
 const V1 = '/api/v1';
+
+// Syncs and jobs on a busy machine: a bound on the states waited for, not a pause.
+jest.setTimeout(60_000);
 const DOMAIN = 'atolye-test.myshopify.com';
 const SECRET = 'webhook-secret-of-the-store';
 
