@@ -214,6 +214,23 @@ function dateFilter(timeZone: string | undefined): IDateFilterParams {
  */
 const KEEP_ORDER = () => 0;
 
+/**
+ * A cell typed into when the line allows it (double-click, or Enter on the focused cell). Text, not
+ * a number field: a number field reads '4,5' as 45 in a browser set to English. What is typed goes
+ * to `save` (the server), never into the row: the row is the store's, and the answer replaces it.
+ */
+function typedCell(allowed: (state: LineState) => boolean, maxLength: number, save: (row: OrderLineDto, typed: string) => void): ColDef<OrderLineDto> {
+  return {
+    editable: ({ data }) => (data ? allowed(lineState(data)) : false),
+    cellEditor: 'agTextCellEditor',
+    cellEditorParams: { maxLength },
+    valueSetter: ({ data, newValue, oldValue }) => {
+      if (newValue !== oldValue) save(data, typeof newValue === 'string' ? newValue : String(newValue ?? ''));
+      return false;
+    },
+  };
+}
+
 // The columns say themselves how they read, show and filter a line: the grid guesses no data type.
 const DEFAULT_COLUMN: ColDef<OrderLineDto> = {
   sortable: true,
@@ -410,31 +427,12 @@ const OrderGrid = memo(
           cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],
           pinned: action ? 'right' : undefined,
           ...(column.kind === 'gram' && !readOnly
-            ? {
-                editable: ({ data }) => (data ? canCorrectGram(lineState(data)) : false),
-                // Text, read by the shared parser: a number field reads '4,5' as 45 in a browser set to English.
-                cellEditor: 'agTextCellEditor',
-                cellEditorParams: { maxLength: 20 },
-                // The row is the store's: the save goes to the server, and its answer replaces the row.
-                valueSetter: ({ data, newValue, oldValue }) => {
-                  const gram = typeof newValue === 'string' ? parseDecimal(newValue) : typeof newValue === 'number' ? newValue : undefined;
-                  if (gram !== oldValue) context.current.onCorrectGram(data, gram ?? null);
-                  return false;
-                },
-              }
+            ? typedCell(canCorrectGram, 20, (row, typed) => {
+                const gram = parseDecimal(typed);
+                if (gram !== row.product_gram) context.current.onCorrectGram(row, gram ?? null);
+              })
             : {}),
-          ...(column.kind === 'tracking' && !readOnly
-            ? {
-                editable: ({ data }) => (data ? canShip(lineState(data)) : false),
-                cellEditor: 'agTextCellEditor',
-                cellEditorParams: { maxLength: 100 },
-                // As the gram: the save goes to the server, and the live changes replace the order's rows.
-                valueSetter: ({ data, newValue, oldValue }) => {
-                  if (newValue !== oldValue) context.current.onShip(data, typeof newValue === 'string' ? newValue : '');
-                  return false;
-                },
-              }
-            : {}),
+          ...(column.kind === 'tracking' && !readOnly ? typedCell(canShip, 100, (row, typed) => context.current.onShip(row, typed)) : {}),
         };
       });
       return { columnDefs, foldTexts };
