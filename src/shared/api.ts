@@ -80,6 +80,8 @@ export const API = {
   myCustomerApprove: (id: number | string) => `/api/v1/customers/me/orders/${id}/approve`,
   manualOrder: '/api/v1/customer-orders/simple',
   orders: '/api/v1/orders',
+  /** The office's report: lines by status, open and late lines per workshop. */
+  orderReport: '/api/v1/reports/order-lines',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */
   lineChanges: '/api/v1/order-lines/changes',
   orderProductsDetailed: '/api/v1/order-products/detailed',
@@ -397,6 +399,16 @@ export interface PendingItemDto {
   quantity: number;
   unit_price: number | null;
   created_at: string;
+}
+
+/** The office's report over every order line (GET API.orderReport). */
+export interface OrderReportDto {
+  lines_by_status: Array<{ status_id: number; name: string; count: number }>;
+  /** Lines past their expected date, not delivered, not canceled. */
+  late: number;
+  canceled: number;
+  /** Per workshop; `workshop_id` null: the lines waiting for one. */
+  workshops: Array<{ workshop_id: number | null; workshop_name: string | null; open: number; late: number }>;
 }
 
 /** A webhook subscription of a store, as the store reports it. */

@@ -20,6 +20,7 @@ import { auditSlice } from '../features/audit/slice';
 import { liveSlice } from '../features/live/slice';
 import { gridViewsSlice } from '../features/grid-views/slice';
 import { shopsSlice } from '../features/shops/slice';
+import { reportsSlice } from '../features/reports/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -43,6 +44,7 @@ export const rootReducer = combineReducers({
   live: liveSlice.reducer,
   gridViews: gridViewsSlice.reducer,
   shops: shopsSlice.reducer,
+  reports: reportsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -11,6 +11,8 @@ const TAB_OF_PATH: Record<string, string> = {
   '/customer/orders': 'orders',
   '/customer/new-order': 'orders',
   '/customer/profile': 'account',
+  '/office/reports': 'reports',
+  '/office/profile': 'account',
 };
 
 export default function DashboardScreen() {

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { renderApp } from '../../test-utils';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { API, type OrderReportDto } from '../../../shared/api';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { RoleDashboard } from './dashboards';
 
 const links = () => screen.queryAllByRole('link').map((link) => link.getAttribute('href'));
@@ -23,9 +24,31 @@ test('the customer dashboard opens on order management with its cards', () => {
   expect(links().slice(0, 3)).toEqual(['/customer/orders', '/customer/new-order', '/customer/profile']);
 });
 
-test('the office dashboard leads to the office screens', () => {
-  renderApp(<RoleDashboard role={4} />);
+test('the office dashboard leads to the office screens; its report and account are tabs a route opens', async () => {
+  const { t } = renderApp(<RoleDashboard role={4} />);
   expect(links()).toEqual(['/office/orders', '/office/customers', '/office/reports', '/office/profile']);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.main'), t('dashboard:tabs.reports'), t('dashboard:tabs.account')]);
+});
+
+test('the office report shows every line by status and the open and late lines per workshop', async () => {
+  storeLogin(4, 'Ofis');
+  const report: OrderReportDto = {
+    lines_by_status: [{ status_id: 1, name: 'Bekliyor', count: 7 }, { status_id: 2, name: 'Üretimde', count: 3 }],
+    late: 2,
+    canceled: 1,
+    workshops: [{ workshop_id: 4, workshop_name: 'Usta Ali', open: 9, late: 2 }, { workshop_id: null, workshop_name: null, open: 1, late: 0 }],
+  };
+  mockFetch((_method, url) => (url === API.orderReport ? [200, { report }] : [200, {}]));
+  const { t } = renderApp(<RoleDashboard role={4} tab="reports" />);
+  const byStatus = await screen.findByRole('table', { name: t('dashboard:report.byStatus') });
+  expect(within(byStatus).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Bekliyor7', 'Üretimde3']);
+  const perWorkshop = screen.getByRole('table', { name: t('dashboard:report.perWorkshop') });
+  expect(within(perWorkshop).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['Usta Ali92', `${t('dashboard:report.noWorkshop')}10`]);
+});
+
+test('the office account tab changes the password', () => {
+  const { t } = renderApp(<RoleDashboard role={4} tab="account" />);
+  expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });
 
 test('role 1 sees only the inactive-account notice', () => {

@@ -7,6 +7,7 @@ import { AccountPanel, PasswordChangeForm } from '../account';
 import { OptionNamesPanel } from '../catalogue';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
+import { OrderReportPanel } from '../reports';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
 import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
@@ -69,6 +70,25 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
     { id: 'orders', label: t('tabs.orders'), content: () => <WorkshopOrdersPanel /> },
     { id: 'account', label: t('tabs.account'), content: () => <AccountPanel role={Role.Workshop} /> },
   ],
+  // Office staff read what the admin manages: the order grid and customers (read-only), the report, their account.
+  [Role.Office]: (t) => [
+    {
+      id: 'main',
+      label: t('tabs.main'),
+      content: () => (
+        <NavCards
+          cards={[
+            { card: 'officeOrders', to: '/office/orders' },
+            { card: 'officeCustomers', to: '/office/customers' },
+            { card: 'officeReports', to: '/office/reports' },
+            { card: 'officeProfile', to: '/office/profile' },
+          ]}
+        />
+      ),
+    },
+    { id: 'reports', label: t('tabs.reports'), content: () => <OrderReportPanel /> },
+    { id: 'account', label: t('tabs.account'), content: () => <PasswordChangeForm /> },
+  ],
   [Role.Customer]: (t, pathname) => [
     {
       id: 'orders',
@@ -118,18 +138,6 @@ export function RoleDashboard({ role, tab }: { role: number; tab?: string }) {
   const { pathname } = useLocation();
   const tabs = TABS[role]?.(t, pathname);
   if (tabs) return <Tabs label={tabs[0].label} initial={tab} tabs={tabs} />;
-  if (role === Role.Office) {
-    return (
-      <NavCards
-        cards={[
-          { card: 'officeOrders', to: '/office/orders' },
-          { card: 'officeCustomers', to: '/office/customers' },
-          { card: 'officeReports', to: '/office/reports' },
-          { card: 'officeProfile', to: '/office/profile' },
-        ]}
-      />
-    );
-  }
   if (role === Role.Inactive) return <InactiveNotice />;
   return <NavCards cards={[{ card: 'profile' }, { card: 'help' }]} />;
 }

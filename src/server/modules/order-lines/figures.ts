@@ -46,3 +46,38 @@ export async function lineFigures(db: Db, owner: LineOwner, now = new Date()) {
     .executeTakeFirstOrThrow();
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Record<keyof typeof row, number>;
 }
+
+/**
+ * The office's report over every line: lines by status and, per workshop (none yet: the lines
+ * waiting for one), the open and the late lines. Canceled lines count only as canceled.
+ */
+export async function officeReport(db: Db, now = new Date()) {
+  const byStatus = await db
+    .selectFrom('order_line_statuses as s')
+    .leftJoin('order_lines as l', (join) => join.onRef('l.order_line_status_id', '=', 's.id').on('l.canceled_at', 'is', null))
+    .select(['s.id as status_id', 's.name', (eb) => eb.fn.count<number>('l.id').as('count')])
+    .groupBy(['s.id', 's.name'])
+    .orderBy('s.id')
+    .execute();
+  const perWorkshop = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
+    .select([
+      'l.workshop_id',
+      'w.name as workshop_name',
+      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id < ${LineStatus.Completed} then 1 end)`.as('open'),
+      sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
+    ])
+    .groupBy(['l.workshop_id', 'w.name'])
+    .orderBy('w.name')
+    .execute();
+  const canceled = await db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('n')).where('canceled_at', 'is not', null).executeTakeFirstOrThrow();
+  const workshops = perWorkshop.map((row) => ({ workshop_id: row.workshop_id, workshop_name: row.workshop_name ?? null, open: Number(row.open), late: Number(row.late) }));
+  return {
+    lines_by_status: byStatus.map((row) => ({ status_id: row.status_id, name: row.name, count: Number(row.count) })),
+    late: workshops.reduce((sum, row) => sum + row.late, 0),
+    canceled: Number(canceled.n),
+    workshops,
+  };
+}

@@ -52,4 +52,17 @@ describe.each(testDatabases())('office staff on $name', (database) => {
     expect((await call('POST', API.b2bCustomer, body)).statusCode).toBe(403);
     expect((await call('GET', API.customerInfo(f.ids.customer))).json().customer.credit).toBe(info.json().customer.credit);
   });
+
+  test('reads the report: every line counted by status, and open and late lines per workshop; a workshop may not', async () => {
+    const answer = await call('GET', API.orderReport);
+    expect(answer.statusCode).toBe(200);
+    const { report } = answer.json();
+    const lines = (await call('GET', API.orders)).json().orders as Array<{ order_line_status_id: number; workshop_id: number | null; canceled_at: string | null }>;
+    const live = lines.filter((line) => line.canceled_at === null);
+    for (const { status_id, count } of report.lines_by_status) expect({ status_id, count }).toEqual({ status_id, count: live.filter((line) => line.order_line_status_id === status_id).length });
+    const open = (id: number) => live.filter((line) => line.workshop_id === id && line.order_line_status_id < 5).length;
+    expect(report.workshops.find((w: { workshop_id: number }) => w.workshop_id === f.ids.workshop)).toMatchObject({ open: open(f.ids.workshop) });
+    const workshop = await f.t.app.inject({ method: 'GET', url: API.orderReport, headers: { authorization: `Bearer ${f.caller('workshop').token}` } });
+    expect(workshop.statusCode).toBe(403);
+  });
 });

@@ -8,11 +8,12 @@ import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
-import { API } from '../../../shared/api';
+import { API, type OrderReportDto } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
+import { officeReport } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
 import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
@@ -161,6 +162,8 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     jobs.wake();
     return { order: await getLine(db, id, who), message: message('success:shipped', { count: shipped.length, tracking }) };
   });
+  const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
+  api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),
     message: message('success:packingApproved'),

@@ -1,0 +1,3 @@
+export { OrderReportPanel } from './OrderReportPanel';
+export { reportsSlice } from './slice';
+export { reportsSaga } from './sagas';
