@@ -50,7 +50,11 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
     const body = { user_id: buyerUser, shop_name: domain, api_key: 'key', api_secret: secret, access_token: store.accessToken };
     const connected = await t.call('POST', API.shop, { token: admin, body });
     expect(connected.status).toBe(201);
-    return { store, id: connected.body.shop.id, secret };
+    const id: number = connected.body.shop.id;
+    // Connecting asks the store for its webhook subscriptions (a job): done before the sync spends the
+    // same bucket, so the sync's calls are the store's only ones.
+    await until(() => t.db.selectFrom('jobs').select('id').where('key', '=', `subscribe:${id}`).where('status', 'in', ['done', 'failed']).executeTakeFirst());
+    return { store, id, secret };
   }
 
   const latest = async (id: number): Promise<CatalogueSyncDto | undefined> =>
