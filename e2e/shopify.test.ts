@@ -88,6 +88,11 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     // The form closes once the store is saved.
     await form.waitFor({ state: 'detached' });
     expect((await apiCall(server.url, 'GET', API.shop, admin)).shops).toMatchObject([{ shop_domain: DOMAIN, status: 'active' }]);
+    // Connecting asked the store for its webhook subscriptions: done before the shop is made slow below.
+    for (;;) {
+      const { events } = await apiCall(server.url, 'GET', API.shopEvents, admin);
+      if (events.some((event: { kind: string; status: string }) => event.kind === 'subscribe' && event.status === 'done')) break;
+    }
 
     // The admin syncs the catalogue and watches it come in (the shop answers slowly for a moment).
     fake.store(DOMAIN).failNext({ kind: 'slow', delayMs: 2000, times: 2 });
