@@ -7,7 +7,7 @@ import { LineStatus } from '../../../shared/statuses';
 export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number };
 
 /**
- * `isLate` of src/shared/late.ts for lines `l` of orders `o`: not canceled, not delivered to the
+ * `isLate` of src/shared/late.ts for lines `l`: not canceled, not delivered to the
  * office, expected date passed. The one rule in the one language a count over many lines needs;
  * change both together (late.test.ts runs both over one table of cases on each database).
  */
@@ -61,7 +61,6 @@ export async function officeReport(db: Db, now = new Date()) {
     .execute();
   const perWorkshop = await db
     .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
     .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
     .select([
       'l.workshop_id',

@@ -57,7 +57,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const orderNumber = `B2B-${String(order.id).padStart(6, '0')}`;
     await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', order.id).execute();
     const lines = wanted.flatMap(({ product_id, quantity }) => unitLines(order.id, products.get(product_id)!, quantity, at, { customer_note: input.notes || null }));
-    const created = await insertLines(trx, order.id, lines);
+    const created = await insertLines(trx, lines);
     await record(created.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: customerId })));
     return { id: order.id, order_number: orderNumber, lines: lines.length };
   });

@@ -37,8 +37,9 @@ export function unitLines(orderId: number, product: Selectable<ProductsTable>, q
   }));
 }
 
-/** Inserts lines in slices (a statement's parameters are bounded) and returns them as stored, in order. */
-export async function insertLines(trx: Db, orderId: number, lines: Insertable<OrderLinesTable>[]) {
-  for (let i = 0; i < lines.length; i += 500) await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).execute();
-  return trx.selectFrom('order_lines').select(['id', 'workshop_id']).where('order_id', '=', orderId).orderBy('id').execute();
+/** Inserts lines in slices (a statement's parameters are bounded) and returns the ids and workshops of those inserted, in order. */
+export async function insertLines(trx: Db, lines: Insertable<OrderLinesTable>[]) {
+  const stored: Array<{ id: number; workshop_id: number | null }> = [];
+  for (let i = 0; i < lines.length; i += 500) stored.push(...(await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).returning(['id', 'workshop_id']).execute()));
+  return stored.sort((a, b) => a.id - b.id);
 }

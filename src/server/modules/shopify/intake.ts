@@ -305,7 +305,7 @@ export async function takeShopOrder(trx: Db, recordChanges: RecordChanges, store
         shop_line_item_id: item.id,
       });
     });
-    const stored = await insertLines(trx, orderId, units);
+    const stored = await insertLines(trx, units);
     lines = stored.length;
     await recordChanges(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: orderId, workshop_id: line.workshop_id, customer_id: customer.id })));
     const held = order.items.filter((item) => item.quantity > 0 && !products.has(item.id));
@@ -341,9 +341,11 @@ export async function takeShopOrder(trx: Db, recordChanges: RecordChanges, store
     const reason = order.cancelReason ?? 'shop';
     canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), reason.slice(0, 500), null)).length;
   }
-  const seen = await trx.selectFrom('shop_connections').select('last_order_seen_at').where('id', '=', store.id).executeTakeFirst();
-  if (!seen?.last_order_seen_at || order.updatedAt > seen.last_order_seen_at) {
-    await trx.updateTable('shop_connections').set({ last_order_seen_at: order.updatedAt }).where('id', '=', store.id).execute();
-  }
+  await trx
+    .updateTable('shop_connections')
+    .set({ last_order_seen_at: order.updatedAt })
+    .where('id', '=', store.id)
+    .where((eb) => eb.or([eb('last_order_seen_at', 'is', null), eb('last_order_seen_at', '<', order.updatedAt)]))
+    .execute();
   return { order_id: orderId, created, lines, pending, canceled };
 }

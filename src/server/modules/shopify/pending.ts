@@ -48,8 +48,7 @@ export async function matchItem(db: Db, bus: LineBus, itemId: number, productId:
           total_price: item.unit_price === null ? undefined : Number(item.unit_price),
           shop_line_item_id: item.line_item_id,
         });
-    const before = new Set((await trx.selectFrom('order_lines').select('id').where('order_id', '=', order.id).execute()).map((line) => line.id));
-    const stored = (await insertLines(trx, order.id, units)).filter((line) => !before.has(line.id));
+    const stored = await insertLines(trx, units);
     await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: order.customer_id })));
     await trx.updateTable('shop_pending_items').set({ matched_product_id: product.id, matched_by: userId, matched_at: at }).where('id', '=', item.id).execute();
     if (item.variant_id && product.shopify_variant_id === null) {
