@@ -47,6 +47,8 @@ export interface FixtureIds {
   /** Line A: product A, workshop A, customer A; line B the same with B. */
   line: number;
   otherLine: number;
+  /** The order of line A. */
+  lineOrder: number;
   /** A named view of the admin's order grid. */
   gridView: number;
 }
@@ -98,6 +100,7 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/workshops\/:id\b/, (f) => ({ id: f.workshop })],
   [/\/products?\/:id\b/, (f) => ({ id: f.product })],
   [/\/customers(\/B2B)?\/:id\b/, (f) => ({ id: f.customer })],
+  [/\/orders\/:id\/cancel\b/, (f) => ({ id: f.lineOrder })],
   [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
   // No connection has this id (404): a real one would send the call to a store over the network.
   [/\/technical\/shops\/:id\b/, () => ({ id: 999_999 })],
@@ -350,6 +353,7 @@ async function build(t: TestApp): Promise<Fixture> {
   };
   const line = await place(caller('customer'), product);
   const otherLine = await place(caller('other customer'), otherProduct);
+  const { order_id: lineOrder } = await t.db.selectFrom('order_lines').select('order_id').where('id', '=', line).executeTakeFirstOrThrow();
   const gridView = (await ok('POST', API.gridViews('orders'), { name: 'Paketleme', state: { grid: {} } })).view.id as number;
 
   const fingerprint = await fingerprinter(t);
@@ -363,7 +367,7 @@ async function build(t: TestApp): Promise<Fixture> {
     return true;
   }
 
-  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, gridView };
+  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, gridView };
   return {
     t,
     ids,

@@ -88,6 +88,10 @@ export const API = {
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
   correctGram: (id: number | string) => `/api/v1/orders/order-products/${id}/gram`,
+  /** The admin's corrections: a line back to an earlier step, a line or a whole order canceled, each with a reason. */
+  stepBack: (id: number | string) => `/api/v1/orders/order-products/${id}/step-back`,
+  cancelLine: (id: number | string) => `/api/v1/orders/order-products/${id}/cancel`,
+  cancelOrder: (id: number | string) => `/api/v1/orders/${id}/cancel`,
   /** Hands the packed pieces of the line's order to the carrier with a tracking number. */
   shipment: (id: number | string) => `/api/v1/orders/order-products/${id}/shipment`,
   statuses: '/api/v1/statuses',

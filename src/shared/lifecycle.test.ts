@@ -1,4 +1,4 @@
-import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, refusalKey } from './lifecycle';
+import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, type Refusal, refusalKey, whyNot, type Why } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
@@ -62,11 +62,13 @@ describe('quality control', () => {
 });
 
 describe('gram and packing', () => {
-  test('the gram is entered once, above 0, only in packing', () => {
+  test('the gram is entered above 0 only in packing, and corrected there until packing is approved', () => {
     const packing = at({ status: 4, step: 13, qualityControl: 1 });
     expect(next(packing, { type: 'enterGram', gram: 4.35 }).gram).toBe(4.35);
     expect(applyAction(at({ status: 3 }), { type: 'enterGram', gram: 4 })).toEqual({ ok: false, refusal: 'gramNotAllowed' });
-    expect(applyAction({ ...packing, gram: 4 }, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramAlreadySet' });
+    expect(next({ ...packing, gram: 4 }, { type: 'enterGram', gram: 5 }).gram).toBe(5);
+    const packed = next({ ...packing, gram: 4 }, { type: 'approvePacking' });
+    expect(applyAction(packed, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramNotAllowed' });
     for (const gram of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(applyAction(packing, { type: 'enterGram', gram })).toEqual({ ok: false, refusal: 'gramInvalid' });
     }
@@ -76,6 +78,28 @@ describe('gram and packing', () => {
     expect(next(at({ status: 4, gram: 3 }), { type: 'approvePacking' })).toMatchObject({ status: 5, packingStatus: 2 });
     expect(applyAction(at({ status: 4 }), { type: 'approvePacking' })).toEqual({ ok: false, refusal: 'packingNotAllowed' });
     expect(applyAction(at({ status: 3, gram: 3 }), { type: 'approvePacking' })).toEqual({ ok: false, refusal: 'packingNotAllowed' });
+  });
+});
+
+describe('step back', () => {
+  test('moves a line in production to an earlier step only', () => {
+    const state = at({ status: 2, step: 12 });
+    expect(next(state, { type: 'stepBack', step: 11, routing: ROUTING })).toMatchObject({ status: 2, step: 11 });
+    for (const step of [12, 13, 77]) expect(applyAction(state, { type: 'stepBack', step, routing: ROUTING })).toEqual({ ok: false, refusal: 'stepBackInvalid' });
+  });
+
+  test.each([3, 4])('from status %i returns the piece to production at any step, to be checked and weighed again', (status) => {
+    const state = at({ status, step: 13, qualityControl: 1, gram: status === 4 ? 5 : null, packingStatus: status === 4 ? 1 : null });
+    expect(next(state, { type: 'stepBack', step: 13, routing: ROUTING })).toMatchObject({ status: 2, step: 13, qualityControl: null, gram: null, packingStatus: null });
+    expect(next(state, { type: 'stepBack', step: 11, routing: ROUTING })).toMatchObject({ status: 2, step: 11 });
+  });
+
+  test.each([1, 5])('is refused in status %i', (status) => {
+    expect(applyAction(at({ status, step: status === 1 ? -1 : 13 }), { type: 'stepBack', step: 11, routing: ROUTING })).toEqual({ ok: false, refusal: 'stepBackNotAllowed' });
+  });
+
+  test('nothing but reading once canceled', () => {
+    expect(applyAction(at({ status: 2, step: 12, canceled: true }), { type: 'stepBack', step: 11, routing: ROUTING })).toEqual({ ok: false, refusal: 'canceled' });
   });
 });
 
@@ -111,10 +135,27 @@ test('urgent rows: any text containing an urgent word, whatever its case', () =>
 });
 
 test('every refusal has a sentence in both catalogues', () => {
-  const refusals = ['notInProduction', 'noRouting', 'stepNotInRouting', 'alreadyApproved', 'notAwaitingQuality', 'returnStepInvalid', 'gramNotAllowed', 'gramAlreadySet', 'gramInvalid', 'packingNotAllowed', 'customerAlreadyApproved'];
+  // A record over the type: a new refusal without an entry here does not compile.
+  const refusals: Record<Refusal, true> = {
+    notInProduction: true,
+    noRouting: true,
+    stepNotInRouting: true,
+    alreadyApproved: true,
+    notAwaitingQuality: true,
+    returnStepInvalid: true,
+    gramNotAllowed: true,
+    gramInvalid: true,
+    packingNotAllowed: true,
+    customerAlreadyApproved: true,
+    canceled: true,
+    stepBackNotAllowed: true,
+    stepBackInvalid: true,
+    cancelNotAllowed: true,
+    notPacked: true,
+  };
   for (const language of ['tr', 'en']) {
     const errors = require(`../../locales/${language}/errors.json`) as Record<string, string>;
-    for (const refusal of refusals) expect(errors[refusalKey(refusal as never)]).toEqual(expect.any(String));
+    for (const refusal of Object.keys(refusals)) expect(errors[refusalKey(refusal as Refusal)]).toEqual(expect.any(String));
   }
 });
 
@@ -126,12 +167,43 @@ describe('what a screen may offer', () => {
     expect(canWorkshopApprove(fresh)).toBe(true);
     expect(canWorkshopApprove(at({ workshopApproved: true }))).toBe(false);
     expect(canEnterGram(at({ status: 4 }))).toBe(true);
-    expect(canEnterGram(at({ status: 4, gram: 4.2 }))).toBe(false);
+    expect(canEnterGram(at({ status: 4, gram: 4.2 }))).toBe(true);
+    expect(canEnterGram(at({ status: 5, gram: 4.2 }))).toBe(false);
     expect(canDecideQuality(at({ status: 3 }))).toBe(true);
     expect(canDecideQuality(at({ status: 2 }))).toBe(false);
     expect(canApprovePacking(at({ status: 4 }))).toBe(false);
     expect(canApprovePacking(at({ status: 4, gram: 4.2 }))).toBe(true);
     expect(canCustomerApprove(at({ customerApproved: true }))).toBe(false);
+  });
+
+  test('a disabled action says why, by where the line stands', () => {
+    const why = (state: LineState) =>
+      (['advance', 'enterGram', 'decideQuality', 'approvePacking', 'ship', 'stepBack', 'cancel'] as const).map((offer) => whyNot(state, offer));
+    expect(why(fresh)).toEqual([null, 'inProduction', 'inProduction', 'inProduction', 'notPacked', 'notStarted', null]);
+    expect(why(at({ status: 3, step: 13 }))).toEqual(['awaitingQuality', 'awaitingQuality', null, 'awaitingQuality', 'notPacked', null, null]);
+    expect(why(at({ status: 4, step: 13 }))).toEqual(['atPacking', null, null, 'gramMissing', 'notPacked', null, null]);
+    expect(why(at({ status: 5, step: 13, gram: 4, packingStatus: 2 }))).toEqual(['completed', 'packingApproved', 'completed', 'completed', null, 'completed', 'completed']);
+    expect(whyNot(at({ status: 5, packingStatus: 3 }), 'ship')).toBe('shipped');
+    expect(whyNot(at({ workshopApproved: true }), 'workshopApprove')).toBe('alreadyApproved');
+    expect(whyNot(at({ status: 2, step: 12, canceled: true }), 'advance')).toBe('canceled');
+    // Every reason has its sentence in both catalogues.
+    const reasons: Record<Why, true> = {
+      canceled: true,
+      notStarted: true,
+      inProduction: true,
+      awaitingQuality: true,
+      atPacking: true,
+      gramMissing: true,
+      packingApproved: true,
+      completed: true,
+      alreadyApproved: true,
+      notPacked: true,
+      shipped: true,
+    };
+    for (const language of ['tr', 'en']) {
+      const orders = require(`../../locales/${language}/orders.json`) as { why: Record<string, string> };
+      for (const reason of Object.keys(reasons)) expect(orders.why[reason]).toEqual(expect.any(String));
+    }
   });
 
   test('a stored line reads as its state', () => {

@@ -51,9 +51,12 @@ export type LineAction =
   | { type: 'workshopApprove' }
   | { type: 'qcApprove' }
   | { type: 'qcReject'; returnStep: number; routing: readonly number[] }
+  /** The workshop's weighing; entered again, it corrects its own entry until packing is approved. */
   | { type: 'enterGram'; gram: number }
   | { type: 'approvePacking' }
   | { type: 'customerApprove' }
+  /** The admin's correction: back to an earlier step of the routing, to be made (and weighed) again. */
+  | { type: 'stepBack'; step: number; routing: readonly number[] }
   /** Allowed from any state before completion. */
   | { type: 'cancel' }
   /** A completed, packed piece handed to the carrier with its tracking number. */
@@ -68,11 +71,12 @@ export type Refusal =
   | 'notAwaitingQuality'
   | 'returnStepInvalid'
   | 'gramNotAllowed'
-  | 'gramAlreadySet'
   | 'gramInvalid'
   | 'packingNotAllowed'
   | 'customerAlreadyApproved'
   | 'canceled'
+  | 'stepBackNotAllowed'
+  | 'stepBackInvalid'
   | 'cancelNotAllowed'
   | 'notPacked';
 
@@ -117,12 +121,21 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
       return to(state, { status: LineStatus.InProcess, step: action.returnStep, qualityControl: QualityControl.Rejected, gram: null, packingStatus: null });
     case 'enterGram':
       if (state.status !== LineStatus.Packing) return refuse('gramNotAllowed');
-      if (state.gram !== null) return refuse('gramAlreadySet');
       if (!Number.isFinite(action.gram) || action.gram <= 0) return refuse('gramInvalid');
       return to(state, { gram: action.gram });
     case 'approvePacking':
       if (state.status !== LineStatus.Packing || state.gram === null) return refuse('packingNotAllowed');
       return to(state, { status: LineStatus.Completed, packingStatus: PackingStatus.Packed });
+    case 'stepBack': {
+      if (state.status < LineStatus.InProcess || state.status > LineStatus.Packing) return refuse('stepBackNotAllowed');
+      const at = action.routing.indexOf(state.step);
+      const back = action.routing.indexOf(action.step);
+      // In production the step must lie behind the current one; after the last step (quality
+      // control, packing) the last step itself is earlier too: the piece goes back to be made again.
+      const earlier = state.status === LineStatus.InProcess ? back < at : back <= at;
+      if (back < 0 || at < 0 || !earlier) return refuse('stepBackInvalid');
+      return to(state, { status: LineStatus.InProcess, step: action.step, qualityControl: null, gram: null, packingStatus: null });
+    }
     case 'customerApprove':
       return state.customerApproved ? refuse('customerAlreadyApproved') : to(state, { customerApproved: true });
     case 'cancel':
@@ -157,17 +170,59 @@ export function gramDeviates(gram: number, expected: number | null, tolerancePer
 
 /*
  * What a screen may offer for a line, asked of the same rules the server applies, so a button is
- * enabled exactly when its action would be accepted.
+ * enabled exactly when its action would be accepted, and a disabled one says why.
  */
-const offered = (state: LineState, action: LineAction) => applyAction(state, action).ok;
+export type Offer = 'advance' | 'workshopApprove' | 'enterGram' | 'decideQuality' | 'approvePacking' | 'customerApprove' | 'ship' | 'stepBack' | 'cancel';
 
-/** The workshop may move the line to its next step (a routing is needed only to know where to). */
-export const canAdvance = (state: LineState) => offered(state, { type: 'nextStep', routing: [state.step] });
-export const canWorkshopApprove = (state: LineState) => offered(state, { type: 'workshopApprove' });
-export const canEnterGram = (state: LineState) => offered(state, { type: 'enterGram', gram: 1 });
-export const canDecideQuality = (state: LineState) => offered(state, { type: 'qcApprove' });
-export const canApprovePacking = (state: LineState) => offered(state, { type: 'approvePacking' });
-export const canCustomerApprove = (state: LineState) => offered(state, { type: 'customerApprove' });
-export const canShip = (state: LineState) => offered(state, { type: 'ship' });
+/** An action of each offer whose acceptance depends on the line alone (a routing is needed only to know where to). */
+const PROBES: Record<Offer, (state: LineState) => LineAction> = {
+  advance: (state) => ({ type: 'nextStep', routing: [state.step] }),
+  workshopApprove: () => ({ type: 'workshopApprove' }),
+  enterGram: () => ({ type: 'enterGram', gram: 1 }),
+  decideQuality: () => ({ type: 'qcApprove' }),
+  approvePacking: () => ({ type: 'approvePacking' }),
+  customerApprove: () => ({ type: 'customerApprove' }),
+  ship: () => ({ type: 'ship' }),
+  // Some step before the current one: whether the routing has one is the screen's to show.
+  stepBack: (state) => ({ type: 'stepBack', step: Number.MIN_SAFE_INTEGER, routing: [Number.MIN_SAFE_INTEGER, state.step] }),
+  cancel: () => ({ type: 'cancel' }),
+};
+
+export const offers = (state: LineState, offer: Offer) => applyAction(state, PROBES[offer](state)).ok;
+
+/** The reasons a screen shows beside a disabled action: `orders:why.<reason>`. */
+export type Why =
+  | 'canceled'
+  | 'notStarted'
+  | 'inProduction'
+  | 'awaitingQuality'
+  | 'atPacking'
+  | 'gramMissing'
+  | 'packingApproved'
+  | 'completed'
+  | 'alreadyApproved'
+  | 'notPacked'
+  | 'shipped';
+
+/** Why an offer is not open for the line, by where the line stands; null when it is open. */
+export function whyNot(state: LineState, offer: Offer): Why | null {
+  if (offers(state, offer)) return null;
+  if (state.canceled) return 'canceled';
+  if (offer === 'workshopApprove' || offer === 'customerApprove') return 'alreadyApproved';
+  if (offer === 'ship') return state.status === LineStatus.Completed && state.packingStatus === PackingStatus.HandedToCarrier ? 'shipped' : 'notPacked';
+  if (state.status === LineStatus.Completed) return offer === 'enterGram' ? 'packingApproved' : 'completed';
+  if (offer === 'stepBack') return 'notStarted';
+  if (state.status === LineStatus.QualityControl) return 'awaitingQuality';
+  if (state.status === LineStatus.Packing) return offer === 'approvePacking' ? 'gramMissing' : 'atPacking';
+  return 'inProduction';
+}
+
+export const canAdvance = (state: LineState) => offers(state, 'advance');
+export const canWorkshopApprove = (state: LineState) => offers(state, 'workshopApprove');
+export const canEnterGram = (state: LineState) => offers(state, 'enterGram');
+export const canDecideQuality = (state: LineState) => offers(state, 'decideQuality');
+export const canApprovePacking = (state: LineState) => offers(state, 'approvePacking');
+export const canCustomerApprove = (state: LineState) => offers(state, 'customerApprove');
+export const canShip = (state: LineState) => offers(state, 'ship');
 /** The office corrects a gram the workshop has entered (a gram is never first entered from the office). */
 export const canCorrectGram = (state: LineState) => state.gram !== null;

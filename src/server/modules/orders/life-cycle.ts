@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { AppError } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
@@ -23,7 +23,7 @@ async function gramFlag(db: Db, gram: number, expected: number | null): Promise<
   return gramDeviates(gram, expected, gram_tolerance_percent) ? 1 : 0;
 }
 
-const ACTION_NAMES: Record<LineAction['type'], string> = {
+export const ACTION_NAMES: Record<LineAction['type'], string> = {
   nextStep: 'next_step',
   workshopApprove: 'workshop_approve',
   qcApprove: 'quality_approve',
@@ -31,9 +31,13 @@ const ACTION_NAMES: Record<LineAction['type'], string> = {
   enterGram: 'gram',
   approvePacking: 'packing_approve',
   customerApprove: 'customer_approve',
+  stepBack: 'step_back',
   cancel: 'cancel',
   ship: 'ship',
 };
+
+/** A gram's history detail: the value entered, or what it corrected. */
+const gramDetail = (before: number | null, after: number) => (before === null ? String(after) : `${before} -> ${after}`);
 
 /** The 409 of a refused action: LINE_<REFUSAL> with its sentence. */
 const refused = (refusal: Refusal) => new AppError(409, `LINE_${refusal.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `errors:${refusalKey(refusal)}`);
@@ -64,7 +68,12 @@ export async function actOnLine(
   lineId: number,
   actor: Actor,
   build: (routing: () => Promise<number[]>) => Promise<LineAction> | LineAction,
-  options: { /** The step the client saw; a line elsewhere by now is not moved again. */ expectedStep?: number } = {},
+  options: {
+    /** The step the client saw; a line elsewhere by now is not moved again. */
+    expectedStep?: number;
+    /** What the history row keeps beside the move (the admin's reason). */
+    detail?: string;
+  } = {},
 ) {
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
@@ -113,12 +122,13 @@ export async function actOnLine(
       .values({
         order_line_id: lineId,
         user_id: actor.userId,
-        action: ACTION_NAMES[action.type],
+        // The workshop weighing again corrects its own entry: the history says so, with both values.
+        action: action.type === 'enterGram' && state.gram !== null ? 'gram_correction' : ACTION_NAMES[action.type],
         from_status: state.status,
         to_status: next.status,
         from_step: state.step,
         to_step: next.step,
-        detail: action.type === 'enterGram' ? String(action.gram) : null,
+        detail: action.type === 'enterGram' ? gramDetail(state.gram, action.gram) : (options.detail ?? null),
         created_at: at,
       })
       .execute();
@@ -151,7 +161,7 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
         to_status: line.order_line_status_id,
         from_step: line.current_order_line_process,
         to_step: line.current_order_line_process,
-        detail: `${line.product_gram ?? '-'} -> ${gram}`,
+        detail: gramDetail(line.product_gram, gram),
         created_at: at,
       })
       .execute();
@@ -193,6 +203,32 @@ export async function cancelLines(trx: Db, record: RecordChanges, lines: readonl
     .execute();
   await record(canceled.map((line) => changeOf(line, 'order_canceled')));
   return ids;
+}
+
+/** The admin cancels one line with a reason; a line the life cycle won't cancel answers its 409. */
+export async function cancelLine(db: Db, bus: LineBus, lineId: number, actor: Actor, reason: string) {
+  return bus.write(db, async (trx, record) => {
+    const line = await ownedLine(trx, lineId, actor);
+    const outcome = applyAction(lineState(line), { type: 'cancel' });
+    if (!outcome.ok) throw refused(outcome.refusal);
+    if ((await cancelLines(trx, record, [line], reason, actor.userId)).length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
+  });
+}
+
+/**
+ * The admin cancels an order with a reason: every line still open is canceled (completed ones stay
+ * as they are) and the order keeps when and why. An order with nothing left to cancel answers 409.
+ */
+export async function cancelOrder(db: Db, bus: LineBus, orderId: number, actor: Actor, reason: string): Promise<number[]> {
+  return bus.write(db, async (trx, record) => {
+    const order = await trx.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', orderId).executeTakeFirst();
+    if (!order) throw notFound();
+    const lines = await trx.selectFrom('order_lines as l').select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS]).where('l.order_id', '=', orderId).execute();
+    const ids = await cancelLines(trx, record, lines.map((line) => ({ ...line, customer_id: order.customer_id })), reason, actor.userId);
+    if (ids.length === 0) throw new AppError(409, 'ORDER_NOTHING_TO_CANCEL', 'errors:orderNothingToCancel');
+    await trx.updateTable('orders').set({ canceled_at: now(), cancel_reason: reason, updated_at: now() }).where('id', '=', orderId).where('canceled_at', 'is', null).execute();
+    return ids;
+  });
 }
 
 /** The shop order behind a shipment, and the shop's line items of the lines shipped (units per item). */

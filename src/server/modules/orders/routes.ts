@@ -13,6 +13,7 @@ import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
+import { cancelSchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
 import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
@@ -20,7 +21,7 @@ import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
 import { enqueue } from '../jobs/queue';
-import { actOnLine, correctGram, shipOrderLines } from './life-cycle';
+import { actOnLine, cancelLine, cancelOrder, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
 
 /** `{approved: true}` exactly, as the approve routes take it. */
@@ -46,6 +47,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   const customer = { config: { roles: [Role.Customer] } };
   const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const admin = { config: { roles: [Role.Admin] } };
   // Routes whose :id is an order line: another workshop's or customer's line answers 404.
   const workshopLine = { config: { roles: [Role.Workshop], owns: 'line' as const } };
   const customerLine = { config: { roles: [Role.Customer], owns: 'line' as const } };
@@ -112,9 +114,9 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
-  api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing (once)', body: gramSchema, errors: [409] }), async (request) => {
+  api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved', body: gramSchema, errors: [409] }), async (request) => {
     const { product_gram } = await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })) };
+    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })), message: message('success:gramEntered') };
   });
 
   api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
@@ -161,6 +163,28 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     });
     jobs.wake();
     return { order: await getLine(db, id, who), message: message('success:shipped', { count: shipped.length, tracking }) };
+  });
+  const stepBackRoute = route(adminLine, { summary: 'Move a line back to an earlier step of its routing, with a reason', body: stepBackSchema, trim: ['reason'], errors: [409] });
+  api.put(API.stepBack(':id'), stepBackRoute, async (request) => {
+    lineId(request); // a bad id answers before the body is read
+    const { step_id, reason } = await declaredBody(request);
+    const order = await act(request, async (routing) => ({ type: 'stepBack', step: step_id, routing: await routing() }), { detail: reason });
+    return { order, message: message('success:steppedBack', { step: (await stepName(db, step_id)) ?? step_id }) };
+  });
+  const cancelLineRoute = route(adminLine, { summary: 'Cancel a line with a reason (any state before completion)', body: cancelSchema, trim: ['reason'], errors: [409] });
+  api.put(API.cancelLine(':id'), cancelLineRoute, async (request) => {
+    const id = lineId(request);
+    const { reason } = await declaredBody(request);
+    const who = sessionActor(request);
+    await cancelLine(db, bus, id, who, reason);
+    return { order: await getLine(db, id, who), message: message('success:lineCanceled') };
+  });
+  const cancelOrderRoute = route(admin, { summary: 'Cancel every open line of an order with a reason', body: cancelSchema, trim: ['reason'], errors: [404, 409] });
+  api.put(API.cancelOrder(':id'), cancelOrderRoute, async (request) => {
+    const orderId = idParam(request.params);
+    const { reason } = await declaredBody(request);
+    const canceled = await cancelOrder(db, bus, orderId, sessionActor(request), reason);
+    return { canceled, message: message('success:orderCanceled', { count: canceled.length }) };
   });
   const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));

@@ -117,8 +117,9 @@ describe.each(testDatabases())('an order line from order to completion on $name'
 
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.code).toBe('LINE_PACKING_NOT_ALLOWED');
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 0 })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
-    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).status).toBe(200);
-    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_ALREADY_SET');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 49 })).body).toMatchObject({ order: { product_gram: 49 }, message: 'Gram kaydedildi.' });
+    // A slip of the comma: the workshop corrects its own entry until packing is approved.
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).body.order.product_gram).toBe(4.9);
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body).toMatchObject({
       order: { order_line_status_id: 5, packing_status_id: 2 },
       message: 'Paketleme onayı başarıyla verildi!',
@@ -132,9 +133,12 @@ describe.each(testDatabases())('an order line from order to completion on $name'
 
     const history = (await t.call('GET', `${V1}/order-products/${id}/history`, { token: admin })).body.history;
     expect(history.map((h: { action: string }) => h.action)).toEqual([
-      'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'packing_approve', 'customer_approve',
+      'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'gram_correction', 'packing_approve', 'customer_approve',
     ]);
     expect(history[5]).toMatchObject({ from_status: 3, to_status: 2, to_step: steps[1], username: 'admin' });
+    expect(history.slice(9, 11).map((h: { detail: string; username: string }) => [h.detail, h.username])).toEqual([['49', 'usta'], ['49 -> 4.9', 'usta']]);
+    // Packed: the workshop's entry is final, only the office corrects it now.
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_NOT_ALLOWED');
 
     // The admin corrects the gram: within tolerance the flag goes away; bad values change nothing.
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 'x' })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
@@ -151,6 +155,47 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     await act(admin, 'PUT', `/orders/order-products/${id}/gram`, { product_gram: 5 });
     expect(await lineOf()).toMatchObject({ product_gram: 5, gram_flagged: false });
     await t.call('PUT', `${V1}/settings/general`, { token: admin, body: { ...settings, system_email: 'ofis@example.com', phone: '1' } });
+  });
+
+  test('the admin moves a line back to an earlier step and cancels lines and orders, each with a reason kept in the history', async () => {
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 3 }] } });
+    const all: Array<{ id: number; order_id: number }> = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders;
+    const latest = Math.max(...all.map((l) => l.order_id));
+    const [first, second, third] = all.filter((l) => l.order_id === latest).sort((a, b) => a.id - b.id);
+    const put = (path: string, body: unknown, token = admin) => t.call('PUT', `${V1}${path}`, { token, body });
+    for (let i = 0; i <= steps.length; i++) await nextStep(first.id);
+    expect((await t.call('GET', `${V1}/workshop/me/orders/${first.id}`, { token: master })).body.order.order_line_status_id).toBe(3);
+
+    // Refused: no reason, a step that is not earlier, another role; none changes the line.
+    expect((await put(`/orders/order-products/${first.id}/step-back`, { step_id: steps[0], reason: '  ' })).body.error).toBe('Lütfen bir gerekçe yazın.');
+    expect((await put(`/orders/order-products/${first.id}/step-back`, { step_id: 999999, reason: 'x' })).body.code).toBe('LINE_STEP_BACK_INVALID');
+    expect((await put(`/orders/order-products/${first.id}/step-back`, { step_id: steps[0], reason: 'x' }, master)).status).toBe(403);
+    expect((await put(`/orders/order-products/${second.id}/step-back`, { step_id: steps[0], reason: 'x' })).body.code).toBe('LINE_STEP_BACK_NOT_ALLOWED');
+    const back = await put(`/orders/order-products/${first.id}/step-back`, { step_id: steps[0], reason: ' Taş eksik ' });
+    expect(back.body).toMatchObject({ order: { order_line_status_id: 2, current_order_line_process: steps[0] }, message: 'Satır Döküm adımına geri alındı.' });
+    expect((await put(`/orders/order-products/${first.id}/step-back`, { step_id: steps[0], reason: 'x' })).body.code).toBe('LINE_STEP_BACK_INVALID');
+
+    expect((await put(`/orders/order-products/${second.id}/cancel`, {})).body.error).toBe('Lütfen bir gerekçe yazın.');
+    expect((await put(`/orders/order-products/${second.id}/cancel`, { reason: 'x' }, buyer)).status).toBe(403);
+    expect((await put(`/orders/order-products/${second.id}/cancel`, { reason: 'Müşteri vazgeçti' })).body).toMatchObject({
+      order: { id: second.id, canceled_at: expect.any(String), cancel_reason: 'Müşteri vazgeçti' },
+      message: 'Sipariş satırı iptal edildi.',
+    });
+    expect((await put(`/orders/order-products/${second.id}/cancel`, { reason: 'again' })).body.code).toBe('LINE_CANCELED');
+    expect((await nextStep(second.id)).body.code).toBe('LINE_CANCELED');
+
+    // The whole order: the lines still open are canceled, the order keeps why.
+    expect((await put(`/orders/999999/cancel`, { reason: 'x' })).status).toBe(404);
+    expect((await put(`/orders/${first.order_id}/cancel`, { reason: 'Sipariş iptal' })).body).toMatchObject({ canceled: [first.id, third.id].sort((a, b) => a - b), message: 'Siparişin 2 satırı iptal edildi.' });
+    expect((await put(`/orders/${first.order_id}/cancel`, { reason: 'again' })).body.code).toBe('ORDER_NOTHING_TO_CANCEL');
+    expect(await t.db.selectFrom('orders').select(['cancel_reason']).where('id', '=', first.order_id).executeTakeFirstOrThrow()).toEqual({ cancel_reason: 'Sipariş iptal' });
+
+    const history = async (id: number) => (await t.call('GET', `${V1}/order-products/${id}/history`, { token: admin })).body.history as Array<Record<string, unknown>>;
+    expect((await history(first.id)).slice(-2)).toMatchObject([
+      { action: 'step_back', from_status: 3, to_status: 2, from_step: steps[2], to_step: steps[0], detail: 'Taş eksik', username: 'admin' },
+      { action: 'cancel', detail: 'Sipariş iptal' },
+    ]);
+    expect((await history(second.id)).map((h) => [h.action, h.detail])).toEqual([['cancel', 'Müşteri vazgeçti']]);
   });
 
   test('no workshop or customer reads or changes another one’s lines', async () => {
