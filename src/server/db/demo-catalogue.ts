@@ -29,7 +29,7 @@ const CUSTOMERS = [
 ];
 
 /** Small seeded generator (mulberry32): the same seed gives the same catalogue. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;

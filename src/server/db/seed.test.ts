@@ -1,11 +1,135 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
+import { applyAction, gramDeviates, type LineAction, type LineState, lineState } from '../../shared/lifecycle';
+import { isLate } from '../../shared/late';
+import { Role } from '../../shared/roles';
+import { DEFAULT_SETTINGS } from '../../shared/schemas/settings';
+import { LineStatus, NOT_STARTED, PackingStatus } from '../../shared/statuses';
 import { verifyPassword } from '../modules/auth/passwords';
-import { migrateToLatest, openDatabase } from '.';
+import { LINE_STATE_COLUMNS } from '../modules/order-lines/queries';
+import { ACTION_NAMES } from '../modules/orders/life-cycle';
+import { routingOf } from '../modules/products/service';
+import { type Db, migrateToLatest, openDatabase } from '.';
+import { seedOrders } from './demo-orders';
 import { bootstrap } from './seed';
+
+/** The life-cycle action of each history name, as life-cycle.ts records them. */
+const ACTION_OF_NAME = new Map(Object.entries(ACTION_NAMES).map(([type, name]) => [name, type as LineAction['type']]));
+
+/** The state of a line as an order creates it. */
+const CREATED: LineState = lineState({
+  order_line_status_id: LineStatus.Waiting,
+  current_order_line_process: NOT_STARTED,
+  workshop_started_process_id: null,
+  quality_control_id: null,
+  product_gram: null,
+  packing_status_id: null,
+  customer_approval_status_id: null,
+  canceled_at: null,
+});
+
+const time = (at: string | null) => (at === null ? null : Date.parse(at));
+
+/**
+ * Replays every line's history through the life cycle from the created state and lists every way
+ * the stored line, or a history row, differs from what the product itself would have written.
+ */
+async function replayDemo(db: Db, tolerance: number): Promise<string[]> {
+  const lines = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('workshops as w', 'w.id', 'l.workshop_id')
+    .leftJoin('customers as c', 'c.id', 'o.customer_id')
+    .select([
+      'l.id',
+      'l.product_id',
+      'o.source',
+      'p.expected_weight',
+      'w.user_id as workshop_user',
+      'c.user_id as customer_user',
+      'l.created_at',
+      'l.updated_at',
+      'l.delivery_to_office',
+      'l.gram_flagged',
+      'l.cancel_reason',
+      'l.shipment_tracking_number',
+      ...LINE_STATE_COLUMNS,
+    ])
+    .orderBy('l.id')
+    .execute();
+  const admin = await db.selectFrom('users').select('id').where('role_id', '=', Role.Admin).orderBy('id').executeTakeFirstOrThrow();
+  const history = new Map<number, Array<{ action: string; user_id: number | null; from_status: number | null; to_status: number | null; from_step: number | null; to_step: number | null; detail: string | null; created_at: string }>>();
+  for (const row of await db.selectFrom('order_line_history').selectAll().orderBy('order_line_id').orderBy('id').execute()) {
+    history.set(row.order_line_id, [...(history.get(row.order_line_id) ?? []), row]);
+  }
+  const routings = new Map<number, number[]>();
+  for (const { product_id } of lines) if (!routings.has(product_id)) routings.set(product_id, await routingOf(db, product_id));
+  const now = Date.now();
+  const wrong: string[] = [];
+  for (const line of lines) {
+    const routing = routings.get(line.product_id)!;
+    let state = CREATED;
+    let at = time(line.created_at)!;
+    let delivered: number | null = null;
+    let flagged = 0;
+    let canceled: { at: number; reason: string | null } | null = null;
+    let tracking: string | null = null;
+    const fail = (what: string) => wrong.push(`line ${line.id}: ${what}`);
+    for (const row of history.get(line.id) ?? []) {
+      const type = ACTION_OF_NAME.get(row.action);
+      if (type === undefined) {
+        fail(`unknown action ${row.action}`);
+        break;
+      }
+      const action = (
+        type === 'nextStep'
+          ? { type, routing }
+          : type === 'qcReject'
+            ? { type, returnStep: row.to_step, routing }
+            : type === 'stepBack'
+              ? { type, step: row.to_step, routing }
+              : type === 'enterGram'
+                ? { type, gram: Number(row.detail) }
+                : { type }
+      ) as LineAction;
+      const outcome = applyAction(state, action);
+      if (!outcome.ok) {
+        fail(`${row.action} refused (${outcome.refusal}) at status ${state.status}, step ${state.step}`);
+        break;
+      }
+      const rowAt = time(row.created_at)!;
+      if (row.from_status !== state.status || row.from_step !== state.step || row.to_status !== outcome.next.status || row.to_step !== outcome.next.step) {
+        fail(`${row.action} recorded ${row.from_status}/${row.from_step} -> ${row.to_status}/${row.to_step}, the rule says ${state.status}/${state.step} -> ${outcome.next.status}/${outcome.next.step}`);
+      }
+      if (rowAt < at || rowAt > now) fail(`${row.action} at ${row.created_at} is before the move before it or in the future`);
+      const workshopMove = type === 'nextStep' || type === 'workshopApprove' || type === 'enterGram';
+      const expectedUser = workshopMove ? line.workshop_user : type === 'customerApprove' ? line.customer_user : admin.id;
+      const byShop = type === 'cancel' && line.source === 'shopify' && row.user_id === null;
+      if (row.user_id !== expectedUser && !byShop) fail(`${row.action} by user ${row.user_id}, not ${expectedUser}`);
+      const needsDetail = type === 'enterGram' || type === 'cancel' || type === 'ship' || type === 'stepBack';
+      if (needsDetail !== (row.detail !== null && row.detail !== '')) fail(`${row.action} with detail ${row.detail}`);
+      if (outcome.deliveredToOffice) delivered = rowAt;
+      if (type === 'enterGram') flagged = gramDeviates(Number(row.detail), line.expected_weight, tolerance) ? 1 : 0;
+      if (type === 'cancel') canceled = { at: rowAt, reason: row.detail };
+      if (type === 'ship') tracking = row.detail;
+      state = outcome.next;
+      at = rowAt;
+    }
+    const stored = { ...lineState(line), gram: line.product_gram === null ? null : Number(line.product_gram) };
+    if (!isDeepStrictEqual(stored, state)) fail(`stored ${JSON.stringify(stored)}, replayed ${JSON.stringify(state)}`);
+    if (Number(line.gram_flagged) !== flagged) fail(`gram_flagged ${line.gram_flagged}, replayed ${flagged}`);
+    if (time(line.delivery_to_office) !== delivered) fail(`delivery_to_office ${line.delivery_to_office}, replayed ${delivered}`);
+    if (time(line.updated_at) !== at) fail(`updated_at ${line.updated_at}, last move ${new Date(at).toISOString()}`);
+    if (time(line.canceled_at) !== (canceled?.at ?? null) || line.cancel_reason !== (canceled?.reason ?? null)) fail(`canceled ${line.canceled_at} (${line.cancel_reason})`);
+    if (line.shipment_tracking_number !== tracking) fail(`tracking ${line.shipment_tracking_number}, replayed ${tracking}`);
+  }
+  return wrong;
+}
 
 describe.each(testDatabases())('first start on $name', (database) => {
   const configFor = (url: string, env: Record<string, string>) =>
@@ -55,6 +179,78 @@ describe.each(testDatabases())('first start on $name', (database) => {
       const customer = await handle.db.selectFrom('customers').select('id').where('user_id', '=', musteri.id).executeTakeFirstOrThrow();
       const own = await handle.db.selectFrom('orders').select('id').where('customer_id', '=', customer.id).execute();
       expect(own.length).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('every demo line is one the life cycle could have produced: its history replays to its state', async () => {
+    const url = await database.create();
+    const handle = openDatabase(url);
+    const db = handle.db;
+    try {
+      await migrateToLatest(db);
+      // A tolerance other than the default, so a flag set against the default would show.
+      const tolerance = 4;
+      await db.insertInto('settings').values({ key: 'general', value: JSON.stringify({ ...DEFAULT_SETTINGS, gram_tolerance_percent: tolerance }), updated_at: new Date().toISOString() }).execute();
+      await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
+      // Beyond the demo's hundred lines, enough for every kind of move to occur.
+      await seedOrders(db, 1500, null, 3);
+      const customer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
+      await seedOrders(db, 1500, customer.id, 4);
+
+      const wrong = await replayDemo(db, tolerance);
+      expect({ count: wrong.length, first: wrong.slice(0, 10) }).toEqual({ count: 0, first: [] });
+
+      const lines = await db
+        .selectFrom('order_lines as l')
+        .innerJoin('products as p', 'p.id', 'l.product_id')
+        .select(['l.order_line_status_id', 'l.current_order_line_process', 'l.product_gram', 'l.gram_flagged', 'l.packing_status_id', 'l.canceled_at', 'l.delivery_to_office', 'l.production_expected_date', 'p.expected_weight'])
+        .execute();
+      expect(lines.filter((l) => l.order_line_status_id === LineStatus.Completed && l.current_order_line_process === NOT_STARTED)).toEqual([]);
+      const weighed = lines.filter((l) => l.product_gram !== null);
+      const deviates = (l: (typeof lines)[number]) => gramDeviates(Number(l.product_gram), l.expected_weight, tolerance);
+      expect(weighed.filter((l) => Number(l.gram_flagged) === 1 && !deviates(l))).toEqual([]);
+      expect(weighed.filter((l) => Number(l.gram_flagged) === 0 && deviates(l))).toEqual([]);
+
+      // The walk reaches every state and every kind of move.
+      expect([...new Set(lines.map((l) => l.order_line_status_id))].sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(weighed.some((l) => Number(l.gram_flagged) === 1)).toBe(true);
+      expect(weighed.some((l) => Number(l.gram_flagged) === 0)).toBe(true);
+      expect(lines.some((l) => l.canceled_at !== null)).toBe(true);
+      expect(lines.some((l) => l.packing_status_id === PackingStatus.HandedToCarrier)).toBe(true);
+      expect(lines.some((l) => isLate(l))).toBe(true);
+      const actions = await db.selectFrom('order_line_history').select('action').distinct().execute();
+      expect(actions.map((a) => a.action).sort()).toEqual(Object.values(ACTION_NAMES).sort());
+      const canceledOrders = await db.selectFrom('orders').select('id').where('canceled_at', 'is not', null).execute();
+      expect(canceledOrders.length).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  test('the same seed gives the same demo lines and moves', async () => {
+    const url = await database.create();
+    const handle = openDatabase(url);
+    const db = handle.db;
+    try {
+      await migrateToLatest(db);
+      await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
+      const walked = async () => {
+        const after = Number((await db.selectFrom('order_lines').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id);
+        await seedOrders(db, 300, null, 21);
+        const lines = await db
+          .selectFrom('order_lines')
+          .select(['id', 'product_id', 'item_index', 'item_count', 'order_line_status_id', 'current_order_line_process', 'workshop_started_process_id', 'quality_control_id', 'product_gram', 'packing_status_id', 'customer_approval_status_id', 'gram_flagged', 'cancel_reason'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .execute();
+        const history = await db.selectFrom('order_line_history').select(['order_line_id', 'action', 'to_step', 'detail']).where('order_line_id', '>', after).orderBy('id').execute();
+        return lines.map(({ id, ...line }) => ({ ...line, moves: history.filter((h) => h.order_line_id === id).map(({ order_line_id: _, ...move }) => move) }));
+      };
+      const first = await walked();
+      expect(first).toHaveLength(300);
+      expect(await walked()).toEqual(first);
     } finally {
       await handle.close();
     }
