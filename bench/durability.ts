@@ -82,6 +82,8 @@ async function write(product: RunningProduct, auths: string[], products: number[
       zip_code: '34000',
       notes: 'durability',
       products: [{ product_id: products[Math.floor(next() * products.length)], quantity: 1 + Math.floor(next() * 3) }],
+      // Past the customer's credit after a few orders: confirmed, as a customer would.
+      credit_exceeded_confirmed: true,
     });
   const send = (auth: string) =>
     new Promise<boolean>((resolve) => {

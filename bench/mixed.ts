@@ -235,6 +235,8 @@ async function runMix(
       zip_code: '34000',
       notes: 'bench',
       products,
+      // The seeded customers' open orders are far above their credit: each order is the customer's confirmed excess.
+      credit_exceeded_confirmed: true,
     };
   };
 
@@ -530,6 +532,7 @@ async function capture(base: string, sessions: Awaited<ReturnType<typeof session
     manualOrder: await get('POST', API.manualOrder, sessions.customer[0].auth, {
       email: 'yuk@example.com', phone_number: '0500 000 00 00', address: 'Bench Mah. 1', country: 'Türkiye', zip_code: '34000',
       products: [{ product_id: data.products[0], quantity: 2 }],
+      credit_exceeded_confirmed: true,
     }),
   };
 }

@@ -25,7 +25,7 @@ beforeAll(async () => {
   admin = await apiToken(url);
   const buyerId = await userWithRole(url, admin, 'buyuk_alici', 5);
   await userWithRole(url, admin, 'ofis_grid', 4);
-  await apiCall(url, 'POST', '/api/v1/customers', admin, { name: 'Büyük Alıcı', email: 'b@example.com', phone: '1', address: 'x', company_name: 'Büyük Ltd', credit: 0, tax_number: '1', user_id: buyerId });
+  await apiCall(url, 'POST', '/api/v1/customers', admin, { name: 'Büyük Alıcı', email: 'b@example.com', phone: '1', address: 'x', company_name: 'Büyük Ltd', credit: 1_000_000_000, tax_number: '1', user_id: buyerId });
   const productId = (await apiCall(url, 'POST', '/api/v1/product', admin, { title: 'Seri Yüzük', price: 900, workmanship_rate: 10, expected_weight: 2 })).product.id;
   const buyer = await apiToken(url, 'buyuk_alici', 'secret-1');
   const place = async (quantity: number) =>

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const masterId = await userWithRole(url, admin, 'canli_usta', 3);
   const buyerId = await userWithRole(url, admin, 'canli_alici', 5);
   const workshop = (await apiCall(url, 'POST', '/api/v1/workshops', admin, { name: 'Canlı Atölye', code: 'C', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })).workshop;
-  await apiCall(url, 'POST', '/api/v1/customers', admin, { name: 'Canlı Alıcı', email: 'c@example.com', phone: '1', address: 'x', company_name: 'Canlı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
+  await apiCall(url, 'POST', '/api/v1/customers', admin, { name: 'Canlı Alıcı', email: 'c@example.com', phone: '1', address: 'x', company_name: 'Canlı Ltd', credit: 1_000_000_000, tax_number: '1', user_id: buyerId });
   const steps: number[] = [];
   for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
   productId = (await apiCall(url, 'POST', '/api/v1/product', admin, { title: 'Canlı Yüzük', price: 1500, workmanship_rate: 10, expected_weight: 3 })).product.id;

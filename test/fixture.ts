@@ -217,7 +217,7 @@ export function plausibleBodies(ids: FixtureIds, users: { inactive: number; work
   const customer = { name: 'alici_a', email: 'alici_a@example.com', phone: '0532', address: 'Bağdat Cd.', company_name: 'A Ltd', credit: 1000, tax_number: '2', user_id: users.customer };
   const store = { user_id: users.customer, shop_name: 'Mağaza', api_key: 'key', api_secret: 'secret', access_token: 'token' };
   const routing = { product_id: ids.product, steps: [{ step_id: ids.step, position_in_process: 1 }] };
-  const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', first_name: 'Ali', last_name: 'Veli', notes: 'Hediye', products: [{ product_id: ids.product, quantity: 1 }] };
+  const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', first_name: 'Ali', last_name: 'Veli', notes: 'Hediye', products: [{ product_id: ids.product, quantity: 1 }], credit_exceeded_confirmed: true };
   const gridState = { grid: { sort: { sortModel: [{ colId: 'status', sort: 'asc' }] }, filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Paketleme' } } } }, quickFilter: 'acil' };
   return {
     [`POST ${API.login}`]: { username: 'admin', password: 'not-the-password' },

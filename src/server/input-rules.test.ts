@@ -47,7 +47,7 @@ describe.each(testDatabases())('input rules on $name', (database) => {
   let lineId: number;
 
   const workshopBody = (user_id: number) => ({ name: 'Usta', code: 'U-1', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id });
-  const customerBody = (user_id: number) => ({ name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 0, tax_number: '1', user_id });
+  const customerBody = (user_id: number) => ({ name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000_000, tax_number: '1', user_id });
   const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000' };
 
   beforeAll(async () => {

@@ -28,7 +28,7 @@ async function setUp(t: TestApp, products: number) {
   const customerId = (
     await t.call('POST', API.customers, {
       token: admin,
-      body: { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 0, tax_number: '1', user_id: buyer.user_id },
+      body: { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000_000, tax_number: '1', user_id: buyer.user_id },
     })
   ).body.customer.id as number;
   const productIds: number[] = [];

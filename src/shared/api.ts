@@ -1,4 +1,5 @@
 import type { AuditKind } from './audit';
+import type { CreditStanding } from './credit';
 import type { GridStateJson } from './grid-views';
 
 /** HTTP paths of SPEC section 7 used by both the server routes and the browser client. */
@@ -196,6 +197,8 @@ export interface OrderLineDto {
   customer_note: string | null;
   note_customer: string | null;
   product_gram: number | null;
+  /** The product's expected weight in grams, shown beside the gram entry. */
+  expected_weight: number | null;
   /** Set when the entered gram is off the product's expected weight beyond the configured tolerance. */
   gram_flagged: boolean;
   /** What the workshop is paid for the piece; never sent to a customer. */
@@ -203,7 +206,10 @@ export interface OrderLineDto {
   canceled_at: string | null;
   cancel_reason: string | null;
   total_price: number | null;
+  /** The currency of total_price and product_cost: the order's. */
   currency: string;
+  /** Placed above the customer's available credit, as the customer confirmed: 'Kredi aşımı' for the office. */
+  credit_exceeded: boolean;
   shipment_tracking_number: string | null;
   location: string | null;
   workshop_id: number | null;
@@ -257,6 +263,8 @@ export interface ProductDto {
   expected_weight: number | null;
   workmanship_rate: number | null;
   price: number | null;
+  /** The currency of price, min_price and max_price. */
+  currency: string;
   vendor: string | null;
   sku: string | null;
   user_id: number | null;
@@ -304,7 +312,9 @@ export interface WorkshopDto {
 
 /** Figures of a workshop computed from its order lines; "daily" counts the last 24 hours. */
 export interface WorkshopStatisticsDto {
+  /** In `currency` (the settings currency): only the orders in it count. */
   turnover: number;
+  currency: string;
   open_order_total: number;
   open_order_daily: number;
   total_order_total: number;
@@ -326,15 +336,19 @@ export interface CustomerDto {
   company_name: string;
   tax_number: string;
   credit: number;
+  /** The currency of the credit and of its history. */
+  credit_currency: string;
   product_group: string | null;
   country: string;
   zip_code: string;
+  city: string;
   created_at: string;
   updated_at: string;
 }
 
-/** Figures of SPEC section 3, computed from the customer's order lines. */
-export interface CustomerStatisticsDto {
+/** Figures of SPEC section 3, computed from the customer's order lines; money figures count the orders in `currency` (the credit's), the available credit those of CreditStanding. */
+export interface CustomerStatisticsDto extends Omit<CreditStanding, 'credit' | 'credit_currency'> {
+  currency: string;
   number_of_orders: number;
   number_of_products_ordered: number;
   number_of_products_waiting: number;
@@ -402,6 +416,8 @@ export interface PendingItemDto {
   title: string;
   quantity: number;
   unit_price: number | null;
+  /** The currency of unit_price: the shop order's. */
+  currency: string;
   created_at: string;
 }
 

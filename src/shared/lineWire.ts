@@ -47,12 +47,14 @@ export const ROW_FIELDS = [
   'gift_note',
   'customer_note',
   'product_gram',
+  'expected_weight',
   'gram_flagged',
   'product_cost',
   'canceled_at',
   'cancel_reason',
   'total_price',
   'currency',
+  'credit_exceeded',
   'shipment_tracking_number',
   'location',
   'workshop_id',
@@ -68,6 +70,10 @@ export const ROW_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof OrderLineDto>;
 
 export type RowField = (typeof ROW_FIELDS)[number];
+
+/** Fields that travel as 1 or 0. */
+const FLAGS = ['gram_flagged', 'credit_exceeded'] as const satisfies readonly RowField[];
+const isFlag = (field: RowField): field is (typeof FLAGS)[number] => (FLAGS as readonly RowField[]).includes(field);
 
 export interface WireHeader {
   columns: RowField[];
@@ -102,7 +108,7 @@ export function wireEncoder(columns: readonly RowField[]) {
         sent.customers.add(line.customer_id);
         (page.customers ??= {})[line.customer_id] = [line.customer_name, line.b2b_customer_name];
       }
-      page.rows.push(columns.map((field) => (field === 'gram_flagged' ? (line.gram_flagged ? 1 : 0) : (line[field] ?? null))));
+      page.rows.push(columns.map((field) => (isFlag(field) ? (line[field] ? 1 : 0) : (line[field] ?? null))));
     }
     return page;
   };
@@ -127,7 +133,7 @@ export function wireDecoder(header: WireHeader) {
       const product = products.get(String(at(row, 'product_id')));
       const workshopId = at(row, 'workshop_id');
       const customer = customers.get(String(at(row, 'customer_id')));
-      line.gram_flagged = at(row, 'gram_flagged') === 1;
+      for (const flag of FLAGS) line[flag] = at(row, flag) === 1;
       line.product_title = product?.[0] ?? '';
       line.product_picture_url = product?.[1] ?? null;
       line.photo_url = line.product_picture_url;

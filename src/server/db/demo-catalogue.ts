@@ -23,9 +23,9 @@ const WORKSHOPS = [
   { name: 'İzmir Mıhlama Evi', code: 'IME', address: 'Kemeraltı, Konak, İzmir', company_name: 'Mıhlama Kuyum Ltd. Şti.' },
 ];
 const CUSTOMERS = [
-  { name: 'Elif Demir', company_name: 'Demir Mücevher A.Ş.', email: 'siparis@demirmucevher.example.com', phone: '0212 555 10 10', address: 'Nişantaşı, Şişli, İstanbul', tax_number: '1112223334' },
-  { name: 'Can Aydın', company_name: 'Aydın Kuyum', email: 'can@aydinkuyum.example.com', phone: '0232 444 20 20', address: 'Alsancak, Konak, İzmir', tax_number: '5556667778' },
-  { name: 'Selin Koç', company_name: 'Koç Takı Tasarım', email: 'selin@koctaki.example.com', phone: '0312 333 30 30', address: 'Çankaya, Ankara', tax_number: '9990001112' },
+  { name: 'Elif Demir', company_name: 'Demir Mücevher A.Ş.', email: 'siparis@demirmucevher.example.com', phone: '0212 555 10 10', address: 'Nişantaşı, Şişli, İstanbul', zip_code: '34365', city: 'İstanbul', tax_number: '1112223334' },
+  { name: 'Can Aydın', company_name: 'Aydın Kuyum', email: 'can@aydinkuyum.example.com', phone: '0232 444 20 20', address: 'Alsancak, Konak, İzmir', zip_code: '35220', city: 'İzmir', tax_number: '5556667778' },
+  { name: 'Selin Koç', company_name: 'Koç Takı Tasarım', email: 'selin@koctaki.example.com', phone: '0312 333 30 30', address: 'Çankaya, Ankara', zip_code: '06690', city: 'Ankara', tax_number: '9990001112' },
 ];
 
 /** Small seeded generator (mulberry32): the same seed gives the same catalogue. */

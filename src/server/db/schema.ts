@@ -97,6 +97,8 @@ export interface ProductsTable {
   expected_weight: number | null;
   workmanship_rate: number | null;
   price: number | null;
+  /** The currency of the prices: the settings currency when the product was added, never relabelled. */
+  currency: Generated<string>;
   vendor: string | null;
   sku: string | null;
   user_id: number | null;
@@ -147,9 +149,12 @@ export interface CustomersTable {
   company_name: string;
   tax_number: string;
   credit: Generated<number>;
+  /** The currency of the credit (and its history): the settings currency when the customer was added. */
+  credit_currency: Generated<string>;
   product_group: string | null;
   country: Generated<string>;
   zip_code: Generated<string>;
+  city: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -180,6 +185,8 @@ export interface OrdersTable {
   zip_code: string | null;
   currency: Generated<string>;
   notes: string | null;
+  /** 0/1: placed above the customer's available credit, as the customer confirmed ('Kredi aşımı'). */
+  credit_exceeded: Generated<number>;
   canceled_at: string | null;
   cancel_reason: string | null;
   /** A shop order's store connection; with `shop_order_id`, unique. */

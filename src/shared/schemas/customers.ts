@@ -8,7 +8,9 @@ export const isCents = (value: number | undefined) => value === undefined || Mat
 
 const credit = decimal('validation:creditInvalid', 0, 1e10).required('validation:creditInvalid').test('cents', 'validation:creditInvalid', isCents);
 
-/** The add-customer form: every field is required, credit at least 0 (SPEC section 5). */
+const optional = (max: number) => text().typeError('validation:textTooLong').trim().max(max, 'validation:textTooLong');
+
+/** The add-customer form: every field of SPEC section 5 is required, credit at least 0; postcode and city, optional, prefill the customer's manual orders. */
 export const customerSchema = object({
   name: required(200),
   email: text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
@@ -18,6 +20,8 @@ export const customerSchema = object({
   credit,
   tax_number: required(50),
   user_id: integer('validation:userIdInvalid', 0).required('validation:userIdInvalid'),
+  zip_code: optional(20),
+  city: optional(100),
 });
 
 export const creditSchema = object({ credit });

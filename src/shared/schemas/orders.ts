@@ -1,4 +1,4 @@
-import { array, object } from 'yup';
+import { array, boolean, object } from 'yup';
 import { decimal, id, integer, text } from './fields';
 
 /** Units of one product row of a manual order. */
@@ -10,7 +10,11 @@ const contact = (max: number) =>
   text().typeError('validation:orderContactRequired').trim().required('validation:orderContactRequired').max(max, 'validation:textTooLong');
 const optional = (max: number) => text().typeError('validation:textTooLong').trim().max(max, 'validation:textTooLong');
 
-/** The manual order of a B2B customer (SPEC sections 3 and 5); the city field is not sent. */
+/**
+ * The manual order of a B2B customer (SPEC sections 3 and 5), with its city (stored with the
+ * order). An order above the customer's available credit is taken only with
+ * `credit_exceeded_confirmed: true`, the customer's answer to the form's question.
+ */
 export const manualOrderSchema = object({
   address: contact(500),
   email: text()
@@ -22,6 +26,7 @@ export const manualOrderSchema = object({
   phone_number: contact(50),
   country: contact(100),
   zip_code: contact(20),
+  city: optional(100),
   first_name: optional(100),
   last_name: optional(100),
   notes: optional(2000),
@@ -35,6 +40,9 @@ export const manualOrderSchema = object({
     .required('validation:orderProductsRequired')
     .max(MAX_ORDER_PRODUCTS, 'validation:orderTooManyProducts')
     .test('some', 'validation:orderProductsRequired', (items) => (items ?? []).some((item) => (item?.quantity ?? 0) > 0)),
+  credit_exceeded_confirmed: boolean().typeError('errors:invalidBody').meta({
+    description: 'true: the customer confirmed an order above its available credit; without it such an order is refused (409 CREDIT_EXCEEDED)',
+  }),
 });
 
 /** The manual order form: first and last name are required there too. */

@@ -42,7 +42,8 @@ function CustomerBlocks() {
   const fmt = useFormatters();
   const { data: customer, notice } = useOwnCustomer();
   if (!customer) return <NoticeView notice={notice} />;
-  const show = (key: string, value: number | string) => (MONEY_FIELDS.has(key) ? fmt.money(Number(value)) : value);
+  // The credit and the money figures are all in the credit's currency.
+  const show = (key: string, value: number | string) => (MONEY_FIELDS.has(key) ? fmt.money(Number(value), customer.credit_currency) : value);
   return (
     <div className="cards">
       <Facts

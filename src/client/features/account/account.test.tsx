@@ -11,7 +11,8 @@ import { ownCustomerRequested, selectOwnCustomer } from './ownProfile';
 const AT = '2026-11-20T09:00:00.000Z';
 const CUSTOMER = {
   id: 3, user_id: 7, name: 'Ayşe Yılmaz', email: 'a@example.com', phone: '0532', address: 'Bağdat Cd. 1', company_name: 'Yılmaz Kuyum', tax_number: '1',
-  credit: 1500, product_group: null, country: 'TR', zip_code: '34000', created_at: AT, updated_at: AT, number_of_orders: 4,
+  credit: 1500, credit_currency: 'TRY', product_group: null, country: 'TR', zip_code: '34000', city: 'İstanbul', created_at: AT, updated_at: AT, number_of_orders: 4,
+  currency: 'TRY', open_order_amount: 0, available_credit: 1500, other_currency_open_amounts: [],
 };
 
 beforeEach(() => storeLogin(Role.Customer, 'Musteri'));

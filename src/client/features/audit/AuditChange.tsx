@@ -3,13 +3,24 @@ import { SECRET_SET } from '../../../shared/audit';
 import type { AuditEntryDto } from '../../../shared/api';
 import type { Formatters } from '../lookups';
 
-/** Fields that hold an amount in the office's currency. */
-const MONEY = new Set(['credit', 'price', 'min_price', 'max_price']);
+/** Fields that hold an amount, with the field of the entry naming its currency (an entry recorded before amounts kept one shows a bare number). */
+const MONEY: Record<string, string> = { credit: 'credit_currency', price: 'currency', min_price: 'currency', max_price: 'currency' };
+const CURRENCIES = new Set(Object.values(MONEY));
 
-/** The fields an entry names, in order; an id is left out where the entry also names what it stands for (role_id beside role_name). */
+/** The currency an entry records beside its amounts. */
+const currencyOf = (entry: AuditEntryDto, field: string): string | undefined => {
+  const value = entry.after?.[field] ?? entry.before?.[field];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * The fields an entry names, in order; an id is left out where the entry also names what it stands
+ * for (role_id beside role_name), and a currency that only labels unchanged amounts.
+ */
 function fieldsOf(entry: AuditEntryDto): string[] {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return keys.filter((key) => !(key.endsWith('_id') && keys.includes(`${key.slice(0, -3)}_name`)));
+  const labelOnly = (key: string) => CURRENCIES.has(key) && entry.before !== null && entry.before[key] === entry.after?.[key];
+  return keys.filter((key) => !(key.endsWith('_id') && keys.includes(`${key.slice(0, -3)}_name`)) && !labelOnly(key));
 }
 
 /** An entry's changed fields, one per line: "field: before → after", or only the value for a record that is new. */
@@ -23,7 +34,7 @@ export function AuditChange({ entry, fmt }: { entry: AuditEntryDto; fmt: Formatt
       if (value.length === 0) return t('values.builtInRouting');
       return value.map((step: { position_in_process: number; step_name: string }) => `${step.position_in_process}. ${step.step_name}`).join(', ');
     }
-    if (MONEY.has(field) && typeof value === 'number') return fmt.money(value);
+    if (field in MONEY && typeof value === 'number') return fmt.money(value, currencyOf(entry, MONEY[field]));
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);
   };

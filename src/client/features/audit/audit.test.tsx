@@ -3,6 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { formatMoney } from '../../../shared/money';
+import { AuditChange } from './AuditChange';
 import AuditLogScreen from './AuditLogScreen';
 
 const AT = '2026-11-20T09:00:00.000Z';
@@ -130,4 +132,12 @@ test('no matching change: the empty sentence, no table; a refused read: the serv
   fireEvent.click(screen.getByRole('button', { name: t('audit:filters.apply') }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Geçersiz istek.');
   expect(screen.queryByText(t('audit:empty'))).not.toBeInTheDocument();
+});
+
+test('an amount of an entry shows in the currency the entry records, which is not repeated while it stays the same', async () => {
+  const entry: AuditEntryDto = { ...CREDIT, before: { credit: 1000, credit_currency: 'USD' }, after: { credit: 2500.5, credit_currency: 'USD' } };
+  const { t } = renderApp(<AuditChange entry={entry} fmt={{ money: (value, currency) => formatMoney(value, currency, 'tr'), gram: String, date: String }} />);
+  const item = await screen.findByRole('listitem');
+  expect(item).toHaveTextContent(`${t('audit:fields.credit')}: $1.000,00 → $2.500,50`);
+  expect(screen.getAllByRole('listitem')).toHaveLength(1);
 });

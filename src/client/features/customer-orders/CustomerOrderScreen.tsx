@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { canCustomerApprove, lineState } from '../../../shared/lifecycle';
+import { canCustomerApprove, lineState, whyNot } from '../../../shared/lifecycle';
 import { stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { customerApprovalRequested, lineRequested, selectLine, selectLineAction, selectLoad } from '../order-lines';
+import { selectPlacedOrder } from './manualOrder';
 import { useFormatters, useLookups } from '../lookups';
 
 const FIELDS = [
@@ -41,6 +42,9 @@ export default function CustomerOrderScreen() {
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
   const approve = useAppSelector((state) => selectLineAction(state, id));
   const approving = approve?.kind === 'customerApprove' ? approve.status : null;
+  // The manual order just placed opens here, and says so.
+  const placedOrder = useAppSelector(selectPlacedOrder);
+  const placed = placedOrder?.line_id === id ? ({ kind: 'success', text: placedOrder.text } as const) : null;
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'customer' }));
   }, [dispatch, id]);
@@ -55,7 +59,7 @@ export default function CustomerOrderScreen() {
     if (value === null || value === '') return '-';
     if (field === 'order_line_status_id') return lookups.status.get(Number(value)) ?? String(value);
     if (field === 'current_order_line_process') return stepLabel(Number(value), (step) => lookups.step.get(step), t('notStarted'));
-    if (field === 'total_price') return fmt.money(Number(value));
+    if (field === 'total_price') return fmt.money(Number(value), order.currency);
     if (field === 'product_gram') return fmt.gram(Number(value));
     if (field === 'production_expected_date' || field === 'delivery_to_office' || field === 'created_at') return fmt.date(String(value));
     return String(value);
@@ -67,7 +71,7 @@ export default function CustomerOrderScreen() {
       {/* Back to the customer's orders, whichever way the order was reached (a link, the address bar, an approval). */}
       <Link to="/customer/orders">{t('back')}</Link>
       <h1>{t('detailTitle')}</h1>
-      <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : null} />
+      <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : placed} />
       <div className="cards">
         {order.product_picture_url && (
           <div className="card">
@@ -92,6 +96,8 @@ export default function CustomerOrderScreen() {
             >
               {state.customerApproved ? t('approved') : t('approve')}
             </button>
+            {/* An approved line says so on its button; any other reason is told beside it. */}
+            {whyNot(state, 'customerApprove') === 'canceled' && <span className="why">{t('orders:why.canceled')}</span>}
           </div>
         </section>
       </div>

@@ -17,7 +17,7 @@ import { useFormatters, useLookups } from '../lookups';
 const MINE = { kind: 'myCustomer' } as const;
 const EXPORT_KEY = 'customer:me:orders';
 
-/** The customer's order management tab: credit, own orders (a row opens it), Excel export; refreshed on focus. */
+/** The customer's order management tab: credit and what is left of it, own orders (a row opens it), Excel export; refreshed on focus. */
 export function CustomerOrdersPanel() {
   const { t } = useTranslation('customerOrders');
   const navigate = useNavigate();
@@ -41,7 +41,7 @@ export function CustomerOrdersPanel() {
     { key: 'product_title', value: (r: OrderLineDto) => r.product_title },
     { key: 'status', value: (r: OrderLineDto) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
     { key: 'step', value: (r: OrderLineDto) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('notStarted')) },
-    { key: 'total_price', value: (r: OrderLineDto) => fmt.money(r.total_price) },
+    { key: 'total_price', value: (r: OrderLineDto) => fmt.money(r.total_price, r.currency) },
     { key: 'approval', value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('approved') : t('waitingApproval')) },
     { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
   ];
@@ -55,8 +55,12 @@ export function CustomerOrdersPanel() {
     <section>
       <div className="toolbar">
         <div className="card stat" role="group" aria-label={t('credit')}>
-          <strong>{me.data ? fmt.money(me.data.credit) : '-'}</strong>
+          <strong>{me.data ? fmt.money(me.data.credit, me.data.credit_currency) : '-'}</strong>
           {t('credit')}
+        </div>
+        <div className="card stat" role="group" aria-label={t('availableCredit')}>
+          <strong>{me.data ? fmt.money(me.data.available_credit, me.data.credit_currency) : '-'}</strong>
+          {t('availableCredit')}
         </div>
       </div>
       <div className="toolbar">

@@ -1,14 +1,28 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { TFunction } from 'i18next';
 import { Route, Routes } from 'react-router-dom';
 import { API } from '../../../shared/api';
 import { useAppSelector } from '../../app/hooks';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { ownCustomerRequested, selectOwnCustomer } from '../account';
+import CustomerOrderScreen from './CustomerOrderScreen';
 import { ManualOrderForm } from './ManualOrderForm';
 
-const CUSTOMER = { id: 3, name: 'Ayşe Yılmaz', email: 'a@example.com', phone: '0532', address: 'Bağdat Cd. 1', country: 'TR', zip_code: null, credit: 0 };
+const CUSTOMER = {
+  id: 3, name: 'Ayşe Yılmaz', email: 'a@example.com', phone: '0532', address: 'Bağdat Cd. 1', city: 'İstanbul', country: 'TR', zip_code: '34728',
+  credit: 5000, credit_currency: 'TRY', currency: 'TRY', open_order_amount: 0, available_credit: 5000, other_currency_open_amounts: [],
+};
 /* The customer's catalogue: the server leaves out the workshop's terms. */
-const CATALOGUE = [{ id: 5, title: 'Tektaş Yüzük' }, { id: 6, title: 'Zincir Kolye' }];
+const CATALOGUE = [{ id: 5, title: 'Tektaş Yüzük', price: 2000, currency: 'TRY' }, { id: 6, title: 'Zincir Kolye', price: 500, currency: 'TRY' }];
+const LINE = { id: 41, order_id: 1, order_number: 'B2B-000001', product_id: 6, product_title: 'Zincir Kolye', total_price: 500, currency: 'TRY', order_line_status_id: 1, current_order_line_process: -1, created_at: '2026-11-20T09:00:00.000Z' };
+
+/** Chooses a product for the first row and its quantity, once the catalogue is there. */
+async function choose(t: TFunction, productId: string, quantity: string) {
+  const product = screen.getByLabelText(`${t('customerOrders:form.product')} 1`);
+  await screen.findByRole('option', { name: `${productId} - ${CATALOGUE.find((p) => String(p.id) === productId)!.title}` });
+  fireEvent.change(product, { target: { value: productId } });
+  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: quantity } });
+}
 
 /** Shows the address of the profile as the store holds it, as any other panel of the tab would. */
 function ProfileAddress() {
@@ -42,39 +56,101 @@ test('the form is prefilled from the profile once; loading the profile again kee
   expect(screen.queryByDisplayValue('Moda Cd. 2')).toBeNull();
 });
 
-test("the order is sent as the customer filled it, without the city, and the orders list opens", async () => {
+test('postcode and city are prefilled from the profile and sent; the placed order opens on its first line with the success sentence', async () => {
   storeLogin(5, 'Musteri');
   const calls = mockFetch((method, url) => {
     if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
     if (url === API.products) return [200, { products: CATALOGUE }];
-    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1 }, message: 'Sipariş oluşturuldu.' }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
+    if (url === API.myCustomerOrder(41)) return [200, { order: LINE }];
     return [200, {}];
   });
   const { t } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/customer/orders" element={<p>orders</p>} />
+      <Route path="/order/:id" element={<CustomerOrderScreen />} />
     </Routes>,
     '/customer/new-order',
   );
   await screen.findByDisplayValue('Bağdat Cd. 1');
-  fireEvent.change(screen.getByLabelText(t('customerOrders:form.city')), { target: { value: 'İstanbul' } });
-  fireEvent.change(screen.getByLabelText(t('customerOrders:form.zip_code')), { target: { value: '34000' } });
-  const product = screen.getByLabelText(`${t('customerOrders:form.product')} 1`);
-  await screen.findByRole('option', { name: '6 - Zincir Kolye' });
-  fireEvent.change(product, { target: { value: '6' } });
-  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: '2' } });
+  expect(screen.getByLabelText(t('customerOrders:form.zip_code'))).toHaveValue('34728');
+  expect(screen.getByLabelText(t('customerOrders:form.city'))).toHaveValue('İstanbul');
+  await choose(t, '6', '2');
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
-  expect(await screen.findByText('orders')).toBeInTheDocument();
+  expect(await screen.findByText('Sipariş oluşturuldu.')).toBeInTheDocument();
+  expect(await screen.findByText('B2B-000001')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'POST')).toEqual([
     expect.objectContaining({
       url: API.manualOrder,
       body: {
-        first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.com', phone_number: '0532', address: 'Bağdat Cd. 1', country: 'TR', zip_code: '34000',
+        first_name: 'Ayşe', last_name: 'Yılmaz', email: 'a@example.com', phone_number: '0532', address: 'Bağdat Cd. 1', city: 'İstanbul', country: 'TR', zip_code: '34728',
         notes: '', products: [{ product_id: 6, quantity: 2 }],
       },
     }),
   ]);
+});
+
+test('the available credit is shown; an order beyond it asks first, with the figures, and is sent confirmed only after the yes', async () => {
+  storeLogin(5, 'Musteri');
+  const calls = mockFetch((method, url) => {
+    if (url === API.myCustomer) return [200, { customer: { ...CUSTOMER, open_order_amount: 4000, available_credit: 1000, other_currency_open_amounts: [{ currency: 'USD', amount: 80 }] } }];
+    if (url === API.products) return [200, { products: CATALOGUE }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 2, first_line_id: 42, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/customer/new-order" element={<ManualOrderForm />} />
+      <Route path="/order/:id" element={<p>order</p>} />
+    </Routes>,
+    '/customer/new-order',
+  );
+  expect(await screen.findByTestId('available-credit')).toHaveTextContent('₺1.000,00');
+  expect(screen.getByText(t('customerOrders:form.otherCurrencies')).nextSibling).toHaveTextContent('$80,00');
+  await choose(t, '6', '3');
+  expect(screen.getByTestId('order-amount')).toHaveTextContent('₺1.500,00');
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  const dialog = await screen.findByRole('dialog', { name: t('customerOrders:form.creditExceededTitle') });
+  expect(dialog).toHaveTextContent(t('errors:creditExceeded', { total: '₺1.500,00', available: '₺1.000,00' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: t('customerOrders:form.declineExceeded') }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('customerOrders:form.confirmExceeded') }));
+  expect(await screen.findByText('order')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([expect.objectContaining({ products: [{ product_id: 6, quantity: 3 }], credit_exceeded_confirmed: true })]);
+});
+
+test("the server's 409 asks for the yes with its own figures, and the yes sends the same order confirmed", async () => {
+  storeLogin(5, 'Musteri');
+  const refusal = 'Siparişin tutarı (₺500,00) kullanılabilir krediyi (₺100,00) aşıyor.';
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: CATALOGUE }];
+    if (method === 'POST' && url === API.manualOrder) {
+      if ((body as { credit_exceeded_confirmed?: boolean }).credit_exceeded_confirmed !== true) return [409, { error: refusal, code: 'CREDIT_EXCEEDED' }];
+      return [201, { order: { id: 3, first_line_id: 43, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
+    }
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/customer/new-order" element={<ManualOrderForm />} />
+      <Route path="/order/:id" element={<p>order</p>} />
+    </Routes>,
+    '/customer/new-order',
+  );
+  await screen.findByDisplayValue('Bağdat Cd. 1');
+  await choose(t, '6', '1');
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  const dialog = await screen.findByRole('dialog', { name: t('customerOrders:form.creditExceededTitle') });
+  expect(dialog).toHaveTextContent(refusal);
+  fireEvent.click(within(dialog).getByRole('button', { name: t('customerOrders:form.confirmExceeded') }));
+  expect(await screen.findByText('order')).toBeInTheDocument();
+  const posted = calls.filter((c) => c.method === 'POST').map((c) => c.body as Record<string, unknown>);
+  expect(posted).toHaveLength(2);
+  expect(posted[1]).toEqual({ ...posted[0], credit_exceeded_confirmed: true });
 });
 
 test("a refused order shows the server's sentence and stays on the form", async () => {

@@ -1,42 +1,90 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useEffect, useRef } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { ProductDto } from '../../../shared/api';
+import { type Amount, exceedsCredit, orderAmount } from '../../../shared/credit';
 import { manualOrderFormSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
+import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
-import { useOwnCustomer } from '../account';
-import { manualOrderFormLeft, manualOrderSubmitted, selectManualOrder } from './manualOrder';
+import { type OwnCustomer, useOwnCustomer } from '../account';
 import { useProducts } from '../catalogue';
+import { type Formatters, useFormatters } from '../lookups';
+import {
+  manualOrderConfirmationDeclined,
+  manualOrderFormLeft,
+  type ManualOrderInput,
+  manualOrderNeedsConfirmation,
+  manualOrderSubmitted,
+  selectManualOrder,
+} from './manualOrder';
 
-interface Values {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone_number: string;
-  address: string;
-  city?: string;
-  country: string;
-  zip_code: string;
-  notes?: string;
-  products: Array<{ product_id: number; quantity: number }>;
+type Values = Omit<ManualOrderInput, 'credit_exceeded_confirmed'>;
+
+const FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'address', 'city', 'country', 'zip_code', 'notes'] as const;
+const emptyRow = () => ({ product_id: undefined as unknown as number, quantity: 1 });
+
+/** The amount of the chosen rows at the catalogue's prices; null until a product is chosen, or when the rows mix currencies. */
+function amountOf(rows: Values['products'] | undefined, catalogue: ReadonlyMap<number, ProductDto>): Amount | null {
+  const chosen = (rows ?? []).flatMap(({ product_id, quantity }) => {
+    const product = catalogue.get(product_id);
+    return product && quantity > 0 ? [{ price: product.price, currency: product.currency, quantity }] : [];
+  });
+  return orderAmount(chosen);
 }
 
-/** The manual order of a B2B customer, prefilled from its own profile; the city is asked but not sent (SPEC section 3). */
+/** The customer's credit as the order may draw on it: what is left, what open orders hold, and open orders in other currencies apart. */
+function CreditFacts({ customer, amount, fmt }: { customer: OwnCustomer; amount: Amount | null; fmt: Formatters }) {
+  const { t } = useTranslation('customerOrders');
+  const other = customer.other_currency_open_amounts.map((o) => fmt.money(o.amount, o.currency)).join(', ');
+  return (
+    <dl className="facts" aria-label={t('form.creditTitle')}>
+      <div>
+        <dt>{t('form.availableCredit')}</dt>
+        <dd data-testid="available-credit">{fmt.money(customer.available_credit, customer.credit_currency)}</dd>
+      </div>
+      <div>
+        <dt>{t('form.openOrders')}</dt>
+        <dd>{fmt.money(customer.open_order_amount, customer.credit_currency)}</dd>
+      </div>
+      {other && (
+        <div>
+          <dt>{t('form.otherCurrencies')}</dt>
+          <dd>{other}</dd>
+        </div>
+      )}
+      <div>
+        <dt>{t('form.orderAmount')}</dt>
+        <dd data-testid="order-amount">{amount ? fmt.money(amount.amount, amount.currency) : '-'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The manual order of a B2B customer, prefilled from its own profile (postcode and city too),
+ * with the credit it may draw on. An order beyond the available credit is sent only after the
+ * customer's yes (asked here from the form's figures, or after the server's 409 from its own);
+ * the placed order opens on the screen of its first line.
+ */
 export function ManualOrderForm() {
   const { t } = useTranslation('customerOrders');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const fmt = useFormatters();
   const customer = useOwnCustomer().data;
   const catalogue = useProducts('customerOrders:form.productsFailed');
   const save = useAppSelector(selectManualOrder);
   const { register, control, handleSubmit, formState, reset } = useForm<Values>({
     resolver: yupResolver(manualOrderFormSchema) as never,
-    defaultValues: { products: [{ product_id: undefined as unknown as number, quantity: 1 }] },
+    defaultValues: { products: [emptyRow()] },
   });
   const rows = useFieldArray({ control, name: 'products' });
+  const products = useMemo(() => new Map(catalogue.products.map((p) => [p.id, p])), [catalogue.products]);
+  const amount = amountOf(useWatch({ control, name: 'products' }), products);
   // Prefilled once: the profile is loaded again by other panels, and that must not wipe what was typed.
   const prefilledFor = useRef<number | null>(null);
   useEffect(() => {
@@ -49,14 +97,15 @@ export function ManualOrderForm() {
       email: customer.email,
       phone_number: customer.phone,
       address: customer.address,
+      city: customer.city ?? '',
       country: customer.country,
-      zip_code: customer.zip_code,
-      products: [{ product_id: undefined as unknown as number, quantity: 1 }],
+      zip_code: customer.zip_code ?? '',
+      products: [emptyRow()],
     });
   }, [customer, reset]);
   useEffect(() => {
-    if (save.status === 'placed') navigate('/customer/orders');
-  }, [save.status, navigate]);
+    if (save.status === 'placed' && save.placed) navigate(`/order/${save.placed.line_id}`);
+  }, [save.status, save.placed, navigate]);
   useEffect(
     () => () => {
       dispatch(manualOrderFormLeft());
@@ -66,13 +115,25 @@ export function ManualOrderForm() {
   const errors = formState.errors;
   const productsError = errors.products?.message ?? errors.products?.root?.message ?? errors.products?.[0]?.product_id?.message ?? errors.products?.[0]?.quantity?.message;
 
+  const submit = (input: Values) => {
+    const total = amountOf(input.products, products);
+    if (customer && total && exceedsCredit(customer, total)) {
+      const params = { total: fmt.money(total.amount, total.currency), available: fmt.money(customer.available_credit, customer.credit_currency) };
+      dispatch(manualOrderNeedsConfirmation({ input, notice: { kind: 'info', key: 'errors:creditExceeded', params } }));
+    } else {
+      dispatch(manualOrderSubmitted(input));
+    }
+  };
+  const pending = save.status === 'confirming' ? save.pending : null;
+
   return (
     <section className="card" aria-labelledby="manual-order-title">
       <h2 id="manual-order-title">{t('form.title')}</h2>
       <NoticeView notice={save.status === 'failed' ? save.notice : catalogue.notice} />
-      <form noValidate onSubmit={handleSubmit(({ city: _city, ...values }) => dispatch(manualOrderSubmitted(values)))}>
+      {customer && <CreditFacts customer={customer} amount={amount} fmt={fmt} />}
+      <form noValidate onSubmit={handleSubmit(submit)}>
         <div className="cards">
-          {(['first_name', 'last_name', 'email', 'phone_number', 'address', 'city', 'country', 'zip_code', 'notes'] as const).map((field) => (
+          {FIELDS.map((field) => (
             <TextField key={field} label={t(`form.${field}`)} error={(errors as Record<string, { message?: string }>)[field]?.message} {...register(field)} />
           ))}
         </div>
@@ -101,14 +162,27 @@ export function ManualOrderForm() {
         ))}
         {productsError && <div className="field-error">{t(productsError)}</div>}
         <div className="toolbar">
-          <button type="button" className="secondary" onClick={() => rows.append({ product_id: undefined as unknown as number, quantity: 1 })}>
+          <button type="button" className="secondary" onClick={() => rows.append(emptyRow())}>
             {t('form.addRow')}
           </button>
-          <button type="submit" disabled={save.status === 'busy'}>
+          <button type="submit" disabled={save.status === 'busy' || save.status === 'confirming'}>
             {t('form.submit')}
           </button>
         </div>
       </form>
+      {pending && (
+        <Modal title={t('form.creditExceededTitle')} onClose={() => dispatch(manualOrderConfirmationDeclined())}>
+          <NoticeView notice={save.notice} />
+          <div className="toolbar">
+            <button type="button" onClick={() => dispatch(manualOrderSubmitted({ ...pending, credit_exceeded_confirmed: true }))}>
+              {t('form.confirmExceeded')}
+            </button>
+            <button type="button" className="secondary" onClick={() => dispatch(manualOrderConfirmationDeclined())}>
+              {t('form.declineExceeded')}
+            </button>
+          </div>
+        </Modal>
+      )}
     </section>
   );
 }

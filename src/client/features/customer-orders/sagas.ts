@@ -1,18 +1,26 @@
 import { call, put, takeLeading } from 'redux-saga/effects';
 import { API } from '../../../shared/api';
 import { failure } from '../../api/failure';
-import { http } from '../../api/http';
+import { ApiError, http } from '../../api/http';
+import { ownCustomerRequested } from '../account';
 import { linesRequested } from '../order-lines';
-import { manualOrderFailed, manualOrderPlaced, manualOrderSubmitted } from './manualOrder';
+import { manualOrderFailed, manualOrderNeedsConfirmation, manualOrderPlaced, manualOrderSubmitted } from './manualOrder';
 
 function* placeManualOrder(action: ReturnType<typeof manualOrderSubmitted>) {
   try {
-    const { message }: { message: string } = yield call(http.post, API.manualOrder, action.payload);
-    yield put(manualOrderPlaced({ message }));
-    // The order's new lines join the customer's own.
+    const { message, order }: { message: string; order: { first_line_id: number } } = yield call(http.post, API.manualOrder, action.payload);
+    yield put(manualOrderPlaced({ message, line_id: order.first_line_id }));
+    // The order's new lines join the customer's own, and its amount leaves the available credit.
     yield put(linesRequested({ kind: 'myCustomer' }));
+    yield put(ownCustomerRequested());
   } catch (error) {
-    yield put(manualOrderFailed(failure(error, 'customerOrders:form.failed')));
+    // The credit was drawn on since the form's figures were read: the server's figures, for the customer's yes.
+    if (error instanceof ApiError && error.code === 'CREDIT_EXCEEDED' && error.error) {
+      yield put(manualOrderNeedsConfirmation({ input: action.payload, notice: { kind: 'info', text: error.error } }));
+      yield put(ownCustomerRequested());
+    } else {
+      yield put(manualOrderFailed(failure(error, 'customerOrders:form.failed')));
+    }
   }
 }
 

@@ -78,10 +78,10 @@ export default function CustomerListScreen({ readOnly = false }: { readOnly?: bo
                   </Link>
                 </td>
                 <td>{c.company_name}</td>
-                <td>{c.email}</td>
+                <td className="breakable">{c.email}</td>
                 <td>{c.phone}</td>
                 <td>{c.tax_number}</td>
-                <td>{fmt.money(c.credit)}</td>
+                <td>{fmt.money(c.credit, c.credit_currency)}</td>
               </tr>
             ))}
           </tbody>

@@ -10,12 +10,12 @@ import { selectCustomerById } from './slice';
 const AT = '2026-11-20T09:00:00.000Z';
 const CUSTOMER: CustomerDto = {
   id: 4, user_id: 21, name: 'Zeynep Kaya', email: 'z@example.com', phone: '0532', address: 'İzmir', company_name: 'Kaya Mücevher', tax_number: '44',
-  credit: 1000, product_group: null, country: 'TR', zip_code: '35000', created_at: AT, updated_at: AT,
+  credit: 1000, credit_currency: 'TRY', product_group: null, country: 'TR', zip_code: '35000', city: 'İzmir', created_at: AT, updated_at: AT,
 };
 const FIGURES = {
   number_of_orders: 2, number_of_products_ordered: 3, number_of_products_waiting: 1, number_of_canceled_orders: 0, number_of_late_products: 0,
   number_of_products_in_process: 1, average_order_value: 500, total_revenue: 1000, revenue: 0, open_order_total: 2, open_order_daily: 0,
-  total_order_total: 3, total_order_daily: 1,
+  total_order_total: 3, total_order_daily: 1, currency: 'TRY', open_order_amount: 600, available_credit: 400, other_currency_open_amounts: [],
 };
 const SETTINGS = { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } };
 
@@ -98,4 +98,35 @@ test('the office reads customers without changing them: the list leads to the of
   expect(screen.queryByLabelText(t('customers:creditLabel'))).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: t('customers:creditSave') })).not.toBeInTheDocument();
   expect(calls.every((c) => c.method === 'GET')).toBe(true);
+});
+
+test('amounts show in the currency they were recorded in, with the available credit and the orders placed beyond it', async () => {
+  const line = {
+    id: 70, order_product_id: 70, order_id: 9, order_number: 'B2B-000009', customer_id: 4, product_id: 5, product_title: 'Tektaş Yüzük', order_line_status_id: 1,
+    customer_approval_status_id: null, canceled_at: null, workshop_name: null, total_price: 1250, currency: 'EUR', credit_exceeded: true, created_at: AT,
+  };
+  mockFetch((_method, url) => {
+    if (url === API.b2bCustomers) return [200, { customers: [{ ...CUSTOMER, credit_currency: 'USD' }] }];
+    if (url === API.customerInfo(4)) {
+      const standing = { currency: 'USD', open_order_amount: 600, available_credit: 400, other_currency_open_amounts: [{ currency: 'EUR', amount: 1250 }] };
+      return [200, { customer: { ...CUSTOMER, credit_currency: 'USD', ...FIGURES, ...standing, credit_history: [] } }];
+    }
+    if (url === API.customerOrders(4)) return [200, { orders: [line] }];
+    // The screens' currency setting is lira: it labels no amount recorded in another.
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+    </Routes>,
+    '/admin/customers/4',
+  );
+  expect(await screen.findByTestId('customer-available-credit')).toHaveTextContent('$400,00');
+  expect(screen.getByTestId('customer-credit')).toHaveTextContent('$1.000,00');
+  expect(screen.getByText(t('customers:fields.other_currency_open_amounts')).nextSibling).toHaveTextContent('€1.250,00');
+  const row = await screen.findByRole('row', { name: /B2B-000009/ });
+  expect(row).toHaveTextContent('€1.250,00');
+  expect(row).toHaveTextContent(t('customers:creditExceeded'));
+  expect(screen.queryByText(/₺/)).not.toBeInTheDocument();
 });

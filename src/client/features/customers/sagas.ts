@@ -15,7 +15,7 @@ import {
   customersRequested,
   selectCustomersState,
 } from './slice';
-import { CUSTOMER_STATISTICS } from './statistics';
+import { STATISTICS_FIELDS } from './statistics';
 
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
@@ -33,7 +33,7 @@ function* loadDetail(id: number) {
   try {
     const { customer: info }: { customer: Info } = yield call(http.get, API.customerInfo(id));
     const { credit_history, ...rest } = info;
-    const statistics = Object.fromEntries(CUSTOMER_STATISTICS.map((key) => [key, rest[key]])) as unknown as CustomerStatisticsDto;
+    const statistics = Object.fromEntries(STATISTICS_FIELDS.map((key) => [key, rest[key]])) as unknown as CustomerStatisticsDto;
     const customer = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in statistics))) as unknown as CustomerDto;
     yield put(customerLoaded({ customer, statistics, creditHistory: credit_history ?? [] }));
   } catch (error) {

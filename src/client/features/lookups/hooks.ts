@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
@@ -25,11 +26,6 @@ export function useLookups() {
   return useAppSelector(selectLookups);
 }
 
-function formatMoney(value: number | null | undefined, currency: string, language: string): string {
-  if (value === null || value === undefined) return '-';
-  return new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { style: 'currency', currency }).format(value);
-}
-
 /** Grams as the reader's language writes decimals: '4,6 g' in Turkish. */
 function formatGram(value: number, language: string): string {
   return `${new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { maximumFractionDigits: 3 }).format(value)} g`;
@@ -37,12 +33,13 @@ function formatGram(value: number, language: string): string {
 
 /** How screens show money, grams and dates. */
 export interface Formatters {
-  money: (value: number | null | undefined) => string;
+  /** An amount in the currency it was recorded in (its order's, product's or credit's), never in the settings currency (shared/money.ts). */
+  money: (value: number | null | undefined, currency: string | null | undefined) => string;
   gram: (value: number) => string;
   date: (iso: string) => string;
 }
 
-/** Money in the configured currency and dates in the configured time zone, in the reader's language; the zone itself for date arithmetic. */
+/** Money in its own currency and dates in the configured time zone, in the reader's language; the zone itself for date arithmetic. */
 export function useFormatters(): Formatters & { timeZone: string } {
   const { i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -50,17 +47,16 @@ export function useFormatters(): Formatters & { timeZone: string } {
     dispatch(settingsRequested());
   }, [dispatch]);
   const settings = useAppSelector(selectGeneralSettings);
-  const currency = settings?.currency ?? DEFAULT_SETTINGS.currency;
   const timeZone = settings?.time_zone;
   const language = i18n.language;
   return useMemo(
     () => ({
-      money: (value: number | null | undefined) => formatMoney(value, currency, language),
+      money: (value: number | null | undefined, currency: string | null | undefined) => formatMoney(value, currency, language),
       gram: (value: number) => formatGram(value, language),
       date: (iso: string) => formatDateTime(iso, language, timeZone),
       timeZone: timeZone ?? DEFAULT_SETTINGS.time_zone,
     }),
-    [currency, timeZone, language],
+    [timeZone, language],
   );
 }
 

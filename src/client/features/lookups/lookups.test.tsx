@@ -15,11 +15,11 @@ const LISTS: Record<string, unknown> = {
 };
 const SETTINGS = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 };
 
-/** A line's names and an amount, as any order screen shows them. */
+/** A line's names and an amount recorded in lira, as any order screen shows them. */
 function LineNames({ label }: { label: string }) {
   const { status, step, optionValue } = useLookups();
   const fmt = useFormatters();
-  return <p aria-label={label}>{[status.get(1), step.get(5), optionValue.get(31), fmt.money(10)].join(' | ')}</p>;
+  return <p aria-label={label}>{[status.get(1), step.get(5), optionValue.get(31), fmt.money(10, 'TRY')].join(' | ')}</p>;
 }
 
 /** Two screens at once, and a third that opens later. */
@@ -65,7 +65,7 @@ test('the name maps are built once and rebuilt only when a list changes', async 
   expect(after.status).toBe(before.status);
 });
 
-test('saved settings change the amounts of every screen without reading them again', async () => {
+test('saved settings are read once; a new currency setting leaves an amount in the currency it was recorded in', async () => {
   const calls = mockFetch((method, url, body) => {
     if (url === API.generalSettings) return [200, { settings: method === 'PUT' ? body : SETTINGS }];
     return [200, LISTS[url] ?? {}];
@@ -81,6 +81,8 @@ test('saved settings change the amounts of every screen without reading them aga
   fireEvent.change(screen.getByLabelText(t('settings:general.currency')), { target: { value: 'USD' } });
   fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
   expect(await screen.findByText(t('settings:general.saved'))).toBeInTheDocument();
-  expect(screen.getByLabelText('amounts')).toHaveTextContent('$10,00');
+  // The new currency is for prices and credits recorded from now on: ten lira stay ten lira.
+  expect(screen.getByLabelText('amounts')).toHaveTextContent('₺10,00');
+  expect(screen.getByLabelText('amounts')).not.toHaveTextContent('$');
   expect(calls.filter((c) => c.url === API.generalSettings).map((c) => c.method)).toEqual(['GET', 'PUT']);
 });

@@ -83,7 +83,7 @@ function PendingTable({ items, fmt }: { items: PendingItemDto[]; fmt: Formatters
                 <td>{item.sku ?? '-'}</td>
                 <td>{item.variant_id ?? '-'}</td>
                 <td>{item.quantity}</td>
-                <td>{fmt.money(item.unit_price)}</td>
+                <td>{fmt.money(item.unit_price, item.currency)}</td>
                 <td>
                   <ProductChooser item={item} options={options} listId={listId} />
                 </td>

@@ -16,7 +16,7 @@ const event = (id: number, change: Partial<ShopEventDto>): ShopEventDto => ({
   status: 'done', attempts: 1, last_error: null, created_at: AT, finished_at: AT, run_after: AT, ...change,
 });
 const item = (id: number, title: string): PendingItemDto => ({
-  id, order_id: 9, order_number: '#1001', shop_name: 'Kaya Mağaza', shop_domain: 'kaya.myshopify.com', line_item_id: `1001${id}`,
+  id, order_id: 9, order_number: '#1001', currency: 'TRY', shop_name: 'Kaya Mağaza', shop_domain: 'kaya.myshopify.com', line_item_id: `1001${id}`,
   variant_id: '9999', sku: 'BILINMEYEN', title, quantity: 2, unit_price: 1250, created_at: AT,
 });
 const product = (id: number, title: string, sku: string | null) => ({ id, title, sku }) as ProductDto;

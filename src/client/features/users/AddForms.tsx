@@ -42,7 +42,7 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
             userField(Role.Customer),
             ...text('name'),
             { name: 'email', type: 'email' },
-            ...text('phone', 'address', 'company_name', 'tax_number'),
+            ...text('phone', 'address', 'zip_code', 'city', 'company_name', 'tax_number'),
             { name: 'credit', type: 'number' },
           ]}
         />

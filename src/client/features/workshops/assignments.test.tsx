@@ -13,7 +13,7 @@ const WORKSHOP: WorkshopDto = {
 
 function product(id: number, title: string, workshop_id: number | null): ProductDto {
   return {
-    id, title, workshop_id, picture_url: null, shopify_product_id: null, shopify_variant_id: null, material_id: null, chain_length_id: null, size_id: null,
+    id, title, currency: 'TRY', workshop_id, picture_url: null, shopify_product_id: null, shopify_variant_id: null, material_id: null, chain_length_id: null, size_id: null,
     color_id: null, karat_id: null, production_expected_days: 7, product_group: null, category: null, min_price: null, max_price: null, expected_weight: null,
     workmanship_rate: null, price: null, vendor: null, sku: null, user_id: null, our_product_id: null, created_at: AT, updated_at: AT,
   };

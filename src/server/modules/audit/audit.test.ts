@@ -61,7 +61,7 @@ describe.each(testDatabases())('audit log on $name', (database) => {
 
   test('a credit change: one audit row beside the credit history row', async () => {
     const rows = await written(() => t.call('PUT', `/api/v1/customers/${customerId}/credit`, { token: admin, body: { credit: 2500.5 } }));
-    expect(rows).toEqual([expect.objectContaining({ user_id: adminId, kind: 'customer_credit', entity_id: customerId, before: { credit: 1000 }, after: { credit: 2500.5 } })]);
+    expect(rows).toEqual([expect.objectContaining({ user_id: adminId, kind: 'customer_credit', entity_id: customerId, before: { credit: 1000, credit_currency: 'TRY' }, after: { credit: 2500.5, credit_currency: 'TRY' } })]);
     const history = await t.db.selectFrom('customer_credit_changes').select(['old_credit', 'new_credit']).where('customer_id', '=', customerId).execute();
     expect(history).toEqual([{ old_credit: 1000, new_credit: 2500.5 }]);
   });
@@ -69,7 +69,7 @@ describe.each(testDatabases())('audit log on $name', (database) => {
   test('a product: its creation, then only the fields an edit or a single-field route changed', async () => {
     const created = await written(() => product({ title: 'Tektaş Yüzük', price: 1000, workmanship_rate: 12 }));
     expect(created).toEqual([
-      expect.objectContaining({ user_id: adminId, kind: 'product_created', before: null, after: { title: 'Tektaş Yüzük', price: 1000, workmanship_rate: 12 } }),
+      expect.objectContaining({ user_id: adminId, kind: 'product_created', before: null, after: { title: 'Tektaş Yüzük', price: 1000, workmanship_rate: 12, currency: 'TRY' } }),
     ]);
     const id = created[0].entity_id!;
 

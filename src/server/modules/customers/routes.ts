@@ -10,7 +10,7 @@ import { Role } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
 import * as customers from './service';
 
-const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_number'];
+const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_number', 'zip_code', 'city'];
 
 export function customerRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Customers');
@@ -43,6 +43,6 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   api.get(API.myCustomer, route({ config: { roles: [Role.Customer] } }, { summary: 'The own customer record with its figures', errors: [404] }), async (request) => {
     // A customer's actor always names its customer record.
     const customer = await customers.getCustomer(db, sessionActor(request).customerId!);
-    return { customer: { ...customer, ...(await customers.statistics(db, customer.id)) } };
+    return { customer: { ...customer, ...(await customers.statistics(db, customer)) } };
   });
 }

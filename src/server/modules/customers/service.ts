@@ -1,14 +1,17 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { namedColumns } from '../../db/columns';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
+import { type Amount, creditStanding, type CreditStanding } from '../../../shared/credit';
 import { Role } from '../../../shared/roles';
 import { recordChange } from '../audit/record';
-import { lineFigures } from '../order-lines/figures';
+import { lineFigures, openSql } from '../order-lines/figures';
 import { streamLines } from '../order-lines/queries';
+import { getGeneralSettings } from '../settings/service';
 import type { Page } from '../../paging';
 
-const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'company_name', 'credit', 'tax_number', 'user_id'] as const;
+const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'company_name', 'credit', 'tax_number', 'user_id', 'zip_code', 'city'] as const;
 
 export interface CustomerInput {
   name: string;
@@ -19,6 +22,9 @@ export interface CustomerInput {
   credit: number;
   tax_number: string;
   user_id: number;
+  /** Postcode and city: the customer's manual orders start from them. */
+  zip_code?: string;
+  city?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -33,7 +39,7 @@ export async function getCustomer(db: Db, id: number): Promise<CustomerDto> {
   return customer;
 }
 
-/** A customer record belongs to one user of the B2B customer role. */
+/** A customer record belongs to one user of the B2B customer role; its credit is in the settings currency of the day. */
 export async function createCustomer(db: Db, input: CustomerInput): Promise<CustomerDto> {
   const user = await db.selectFrom('users').select(['id', 'role_id']).where('id', '=', input.user_id).executeTakeFirst();
   if (!user) throw badRequest('errors:unknownUserId', 'UNKNOWN_USER', { id: input.user_id });
@@ -42,20 +48,46 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
     throw conflict('errors:userHasCustomer', 'USER_HAS_CUSTOMER');
   }
   const at = now();
-  const { id } = await db.insertInto('customers').values({ ...namedColumns(input, CUSTOMER_COLUMNS), created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  const { currency } = await getGeneralSettings(db);
+  const { id } = await db
+    .insertInto('customers')
+    .values({ ...namedColumns(input, CUSTOMER_COLUMNS), credit_currency: currency, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return getCustomer(db, id);
 }
 
-export async function statistics(db: Db, customerId: number): Promise<CustomerStatisticsDto> {
-  const f = await lineFigures(db, { column: 'o.customer_id', id: customerId });
+/** What the customer owes on its open orders (lines neither completed nor canceled), one total per order currency. */
+async function openAmounts(db: Db, customerId: number): Promise<Amount[]> {
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['o.currency', sql<number>`coalesce(sum(l.total_price), 0)`.as('amount')])
+    .where('o.customer_id', '=', customerId)
+    .where(openSql())
+    .groupBy('o.currency')
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
+}
+
+/** The customer's credit, its open orders in the credit's currency and what is left (shared/credit.ts). */
+export async function creditStandingOf(db: Db, customer: Pick<CustomerDto, 'id' | 'credit' | 'credit_currency'>): Promise<CreditStanding> {
+  return creditStanding(Number(customer.credit), customer.credit_currency, await openAmounts(db, customer.id));
+}
+
+/** The customer's figures; its money figures count the orders in its credit's currency. */
+export async function statistics(db: Db, customer: CustomerDto): Promise<CustomerStatisticsDto> {
+  const f = await lineFigures(db, { column: 'o.customer_id', id: customer.id }, new Date(), customer.credit_currency);
   return {
+    ...(await creditStandingOf(db, customer)),
+    currency: customer.credit_currency,
     number_of_orders: f.orders,
     number_of_products_ordered: f.lines,
     number_of_products_waiting: f.waiting,
     number_of_canceled_orders: f.canceled_orders,
     number_of_late_products: f.late,
     number_of_products_in_process: f.in_process,
-    average_order_value: f.orders === 0 ? 0 : Math.round((f.total_revenue / f.orders) * 100) / 100,
+    average_order_value: f.priced_orders === 0 ? 0 : Math.round((f.total_revenue / f.priced_orders) * 100) / 100,
     total_revenue: f.total_revenue,
     revenue: f.revenue,
     open_order_total: f.open_total,
@@ -78,10 +110,10 @@ export function creditHistory(db: Db, customerId: number): Promise<CreditChangeD
 /** The customer with its figures and credit history, as the detail screen shows it. */
 export async function customerInfo(db: Db, id: number) {
   const customer = await getCustomer(db, id);
-  return { ...customer, ...(await statistics(db, id)), credit_history: await creditHistory(db, id) };
+  return { ...customer, ...(await statistics(db, customer)), credit_history: await creditHistory(db, id) };
 }
 
-/** Sets the credit and records who changed it from what (the customer's credit history and the audit log), in one transaction. */
+/** Sets the credit, in the currency it has, and records who changed it from what (the customer's credit history and the audit log), in one transaction. */
 export async function updateCredit(db: Db, id: number, credit: number, changedBy: number): Promise<CustomerDto> {
   await db.transaction().execute(async (trx) => {
     const customer = await getCustomer(trx, id);
@@ -91,7 +123,7 @@ export async function updateCredit(db: Db, id: number, credit: number, changedBy
       .insertInto('customer_credit_changes')
       .values({ customer_id: id, changed_by: changedBy, old_credit: customer.credit, new_credit: credit, created_at: at })
       .execute();
-    await recordChange(trx, { userId: changedBy, kind: 'customer_credit', entityId: id, before: { credit: customer.credit }, after: { credit } });
+    await recordChange(trx, { userId: changedBy, kind: 'customer_credit', entityId: id, before: { credit: customer.credit, credit_currency: customer.credit_currency }, after: { credit, credit_currency: customer.credit_currency } });
   });
   return getCustomer(db, id);
 }

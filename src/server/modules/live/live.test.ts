@@ -132,7 +132,7 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     const since = (workshop.messages[0] as { version: number }).version;
     const placed = await f.t.call('POST', API.manualOrder, {
       token: token('customer'),
-      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 2 }] },
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 2 }] },
     });
     expect(placed.status).toBe(201);
     const created = await workshop.next((m) => isEvent(m) && m.type === 'new_order');
@@ -158,7 +158,7 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     const before = admin.frames();
     const placed = await f.t.call('POST', API.manualOrder, {
       token: token('customer'),
-      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 5 }] },
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 5 }] },
     });
     const ofOrder = (m: LiveMessage) => isEvent(m) && m.order_id === placed.body.order.id;
     await admin.next((m) => admin.messages.filter(ofOrder).length === 5 && ofOrder(m));
@@ -170,7 +170,7 @@ describe.each(testDatabases())('live channel on $name', (database) => {
   test('a product moved to another workshop takes its unstarted lines: both workshops hear of it, the old one loses them', async () => {
     const placed = await f.t.call('POST', API.manualOrder, {
       token: token('customer'),
-      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 1 }] },
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 1 }] },
     });
     const lineId = (await f.t.db.selectFrom('order_lines').select('id').where('order_id', '=', placed.body.order.id).executeTakeFirstOrThrow()).id;
     const from = await listen('workshop');

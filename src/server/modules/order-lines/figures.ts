@@ -15,15 +15,22 @@ export function lateSql(now: Date) {
   return sql<boolean>`(l.canceled_at is null and l.delivery_to_office is null and l.production_expected_date < ${now.toISOString()})`;
 }
 
+/** `isOpenLine` of src/shared/lifecycle.ts for lines `l`: neither canceled nor completed. */
+export function openSql() {
+  return sql<boolean>`(l.canceled_at is null and l.order_line_status_id < ${LineStatus.Completed})`;
+}
+
 /**
  * Figures over a set of order lines, the same for a workshop and a customer: a line is open until
  * it is completed; "daily" counts the last 24 hours; money sums total_price, turnover sums the
  * workshop cost of completed lines. Canceled lines count only in their order's cancellation.
+ * Amounts are never converted: given a `currency`, money counts only the orders in it.
  */
-export async function lineFigures(db: Db, owner: LineOwner, now = new Date()) {
+export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
   const since = subHours(now, 24).toISOString();
   const live = sql<boolean>`l.canceled_at is null`;
-  const open = sql<boolean>`${live} and l.order_line_status_id < ${LineStatus.Completed}`;
+  const priced = currency === undefined ? live : sql<boolean>`${live} and o.currency = ${currency}`;
+  const open = openSql();
   const recent = sql<boolean>`l.created_at >= ${since}`;
   const row = await db
     .selectFrom('order_lines as l')
@@ -35,9 +42,10 @@ export async function lineFigures(db: Db, owner: LineOwner, now = new Date()) {
       sql<number>`count(case when ${live} and l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
       sql<number>`count(case when ${live} and l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
       sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
-      sql<number>`coalesce(sum(case when ${live} then l.total_price else 0 end), 0)`.as('total_revenue'),
-      sql<number>`coalesce(sum(case when ${live} and l.order_line_status_id = ${LineStatus.Completed} then l.total_price else 0 end), 0)`.as('revenue'),
-      sql<number>`coalesce(sum(case when ${live} and l.order_line_status_id = ${LineStatus.Completed} then l.product_cost else 0 end), 0)`.as('turnover'),
+      sql<number>`coalesce(sum(case when ${priced} then l.total_price else 0 end), 0)`.as('total_revenue'),
+      sql<number>`count(distinct case when ${priced} then o.id end)`.as('priced_orders'),
+      sql<number>`coalesce(sum(case when ${priced} and l.order_line_status_id = ${LineStatus.Completed} then l.total_price else 0 end), 0)`.as('revenue'),
+      sql<number>`coalesce(sum(case when ${priced} and l.order_line_status_id = ${LineStatus.Completed} then l.product_cost else 0 end), 0)`.as('turnover'),
       sql<number>`count(case when ${open} then 1 end)`.as('open_total'),
       sql<number>`count(case when ${open} and ${recent} then 1 end)`.as('open_daily'),
       sql<number>`count(case when ${live} and ${recent} then 1 end)`.as('total_daily'),

@@ -51,12 +51,14 @@ function lineQuery(db: Db) {
       'l.gift_note',
       'l.customer_note',
       'l.product_gram',
+      'p.expected_weight',
       'l.gram_flagged',
       'l.product_cost',
       'l.canceled_at',
       'l.cancel_reason',
       'l.total_price',
       'o.currency',
+      'o.credit_exceeded',
       'l.shipment_tracking_number',
       'l.location',
       'l.workshop_id',
@@ -101,6 +103,7 @@ function toDto(row: LineRow): OrderLineDto {
     note_customer: row.customer_note,
     production_expected_days: row.production_expected_date,
     gram_flagged: row.gram_flagged === 1,
+    credit_exceeded: row.credit_exceeded === 1,
   };
 }
 

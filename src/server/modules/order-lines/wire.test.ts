@@ -18,9 +18,11 @@ describe.each(testDatabases())('compact line lists on $name', (database) => {
     // customer) falls on the second page, so its names must travel there.
     const placed = await f.t.call('POST', API.manualOrder, {
       token: f.caller('customer').token,
-      body: { address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: f.ids.product, quantity: 1000 }] },
+      body: { address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: f.ids.product, quantity: 1000 }], credit_exceeded_confirmed: true },
     });
+    // Far above the customer's credit, as confirmed: its lines carry the flag in both formats.
     expect(placed.status).toBe(201);
+    expect(placed.body.order.credit_exceeded).toBe(true);
   }, 60_000);
   afterAll(() => f?.close());
 

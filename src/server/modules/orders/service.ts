@@ -1,5 +1,8 @@
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
+import { badRequest, conflict } from '../../errors';
+import { exceedsCredit, orderAmount } from '../../../shared/credit';
+import { formatMoney } from '../../../shared/money';
+import { creditStandingOf, getCustomer } from '../customers/service';
 import type { LineBus } from '../live/bus';
 import { insertLines, unitLines } from './units';
 
@@ -9,10 +12,13 @@ export interface ManualOrderInput {
   phone_number: string;
   country: string;
   zip_code: string;
+  city?: string;
   first_name?: string;
   last_name?: string;
   notes?: string;
   products: Array<{ product_id: number; quantity: number }>;
+  /** The customer's yes to an order above its available credit. */
+  credit_exceeded_confirmed?: boolean;
 }
 
 export interface OrderLimits {
@@ -20,10 +26,17 @@ export interface OrderLimits {
   maxUnitsPerOrder: number;
 }
 
+/** An amount in a Turkish sentence of the server, as the Turkish screens write it. */
+const moneyText = (amount: number, currency: string) => formatMoney(amount, currency, 'tr');
+
 /**
  * A B2B customer's manual order, all or nothing: the units' lines as every order makes them
- * (units.ts), priced from the product.
- * More units than the configured maximum are refused before anything is read or written.
+ * (units.ts), priced from the product, the order in the products' currency (products of several
+ * currencies are refused: one order, one currency, as its lines' prices and the credit check
+ * need). An order beyond the customer's available credit (shared/credit.ts) is refused unless
+ * the customer confirmed it, and then stored flagged for the office; the flag is decided here,
+ * whatever the client thought. More units than the configured maximum are refused before
+ * anything is read or written.
  */
 export async function createManualOrder(db: Db, bus: LineBus, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
   const wanted = input.products.filter((p) => p.quantity > 0);
@@ -34,6 +47,18 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const products = new Map((await trx.selectFrom('products').selectAll().where('id', 'in', ids).execute()).map((p) => [p.id, p]));
     const missing = ids.find((id) => !products.has(id));
     if (missing !== undefined) throw badRequest('errors:unknownProduct', 'UNKNOWN_PRODUCT', { id: missing });
+    const amount = orderAmount(wanted.map(({ product_id, quantity }) => ({ price: products.get(product_id)!.price, currency: products.get(product_id)!.currency, quantity })));
+    if (!amount) throw badRequest('errors:orderMixedCurrencies', 'MIXED_CURRENCIES');
+    // A no-op write on the customer's row: a second order of the same customer waits here until this one is stored, so both never draw on the same credit.
+    await trx.updateTable('customers').set((eb) => ({ credit: eb.ref('credit') })).where('id', '=', customerId).execute();
+    const standing = await creditStandingOf(trx, await getCustomer(trx, customerId));
+    const creditExceeded = exceedsCredit(standing, amount);
+    if (creditExceeded && input.credit_exceeded_confirmed !== true) {
+      throw conflict('errors:creditExceeded', 'CREDIT_EXCEEDED', {
+        total: moneyText(amount.amount, amount.currency),
+        available: moneyText(standing.available_credit, standing.credit_currency),
+      });
+    }
     const at = new Date().toISOString();
     const order = await trx
       .insertInto('orders')
@@ -48,6 +73,9 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
         address: input.address,
         country: input.country,
         zip_code: input.zip_code,
+        city: input.city || null,
+        currency: amount.currency,
+        credit_exceeded: creditExceeded ? 1 : 0,
         notes: input.notes || null,
         created_at: at,
         updated_at: at,
@@ -59,6 +87,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const lines = wanted.flatMap(({ product_id, quantity }) => unitLines(order.id, products.get(product_id)!, quantity, at, { customer_note: input.notes || null }));
     const created = await insertLines(trx, lines);
     await record(created.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: customerId })));
-    return { id: order.id, order_number: orderNumber, lines: lines.length };
+    // The order screen shows one line: the first opens the order just placed.
+    return { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, currency: amount.currency, total: amount.amount, credit_exceeded: creditExceeded };
   });
 }

@@ -6,6 +6,7 @@ import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared
 import { productSchema } from '../../../shared/schemas/products';
 import { changedFields, recordChange } from '../audit/record';
 import { builtInRouting } from '../production-steps/service';
+import { getGeneralSettings } from '../settings/service';
 
 const OPTION_COLUMNS = ['material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id'] as const;
 
@@ -33,17 +34,21 @@ async function checkOptionValues(db: Db, input: Partial<ProductInput>): Promise<
   if (missing !== undefined) throw badRequest('errors:unknownOptionValue', 'UNKNOWN_OPTION_VALUE', { id: missing });
 }
 
-/** Creates a product; its audit row holds the fields given, as stored. */
+/**
+ * Creates a product; its audit row holds the fields given, as stored, and the currency. Its prices
+ * are in the settings currency of the day, and stay in it when the setting changes later.
+ */
 export async function createProduct(db: Db, input: ProductInput, userId: number): Promise<ProductDto> {
   const id = await db.transaction().execute(async (trx) => {
     await checkOptionValues(trx, input);
     const at = new Date().toISOString();
+    const { currency } = await getGeneralSettings(trx);
     const { id } = await trx
       .insertInto('products')
-      .values({ ...namedColumns(input, PRODUCT_COLUMNS), user_id: userId, created_at: at, updated_at: at })
+      .values({ ...namedColumns(input, PRODUCT_COLUMNS), currency, user_id: userId, created_at: at, updated_at: at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { after } = changedFields({}, await getProduct(trx, id), Object.keys(input));
+    const { after } = changedFields({}, await getProduct(trx, id), [...Object.keys(input), 'currency']);
     await recordChange(trx, { userId, kind: 'product_created', entityId: id, before: null, after });
     return id;
   });

@@ -17,7 +17,7 @@ export async function waitingItems(db: Db): Promise<PendingItemDto[]> {
     .selectFrom('shop_pending_items as i')
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .innerJoin('shop_connections as c', 'c.id', 'i.connection_id')
-    .select(['i.id', 'i.order_id', 'o.order_number', 'c.shop_name', 'c.shop_domain', 'i.line_item_id', 'i.variant_id', 'i.sku', 'i.title', 'i.quantity', 'i.unit_price', 'i.created_at'])
+    .select(['i.id', 'i.order_id', 'o.order_number', 'c.shop_name', 'c.shop_domain', 'i.line_item_id', 'i.variant_id', 'i.sku', 'i.title', 'i.quantity', 'i.unit_price', 'o.currency', 'i.created_at'])
     .where('i.matched_at', 'is', null)
     .orderBy('i.id')
     .execute();

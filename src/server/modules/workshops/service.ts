@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { recordChanges } from '../audit/record';
 import type { LineBus, RecordChanges } from '../live/bus';
 import { lineFigures } from '../order-lines/figures';
+import { getGeneralSettings } from '../settings/service';
 import { streamLines } from '../order-lines/queries';
 import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
@@ -125,11 +126,14 @@ export async function removeProcess(db: Db, workshopId: number, processId: numbe
   return getWorkshop(db, workshopId);
 }
 
+/** The workshop's figures; its turnover counts the orders in the settings currency, the office's, never converting others. */
 export async function statistics(db: Db, workshopId: number): Promise<WorkshopStatisticsDto> {
   await getWorkshop(db, workshopId);
-  const figures = await lineFigures(db, { column: 'l.workshop_id', id: workshopId });
+  const { currency } = await getGeneralSettings(db);
+  const figures = await lineFigures(db, { column: 'l.workshop_id', id: workshopId }, new Date(), currency);
   return {
     turnover: figures.turnover,
+    currency,
     open_order_total: figures.open_total,
     open_order_daily: figures.open_daily,
     total_order_total: figures.lines,

@@ -72,6 +72,7 @@ describe.each(testDatabases())('workshops and product assignment on $name', (dat
 
     expect((await t.call('GET', `${WORKSHOPS}/${id}/statistics`, { token: admin })).body.statistics).toEqual({
       turnover: 0,
+      currency: 'TRY',
       open_order_total: 0,
       open_order_daily: 0,
       total_order_total: 0,
@@ -81,6 +82,7 @@ describe.each(testDatabases())('workshops and product assignment on $name', (dat
     await addLine(productIds[0], id, 5);
     expect((await t.call('GET', `${WORKSHOPS}/${id}/statistics`, { token: admin })).body.statistics).toEqual({
       turnover: 100,
+      currency: 'TRY',
       open_order_total: 1,
       open_order_daily: 1,
       total_order_total: 2,
