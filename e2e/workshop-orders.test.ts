@@ -14,7 +14,7 @@ beforeAll(async () => {
   const workshop = (
     await apiCall(live.server.url, 'POST', '/api/v1/workshops', admin, { name: 'Tablet Atölye', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
   ).workshop;
-  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 0, tax_number: '1', user_id: buyerId });
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Alıcı', email: 'a@example.com', phone: '1', address: 'x', company_name: 'Alıcı Ltd', credit: 1_000_000_000, tax_number: '1', user_id: buyerId });
   const steps: number[] = [];
   for (const step_name of ['Döküm', 'Parlatma']) steps.push((await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
   const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Kalp Kolye', price: 2000, workmanship_rate: 10, expected_weight: 5 })).product;
@@ -61,12 +61,25 @@ test('the workshop master advances a piece on the tablet, approves it and enters
   await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
   await page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
   // A Turkish decimal comma in a browser set to English: 6,2 g, not 62.
+  // The expected weight stands beside the field; nothing is saved before the value is confirmed.
+  await page.getByText('Beklenen: 5 g').waitFor();
   await page.getByLabel('Gramaj (g)').fill('6,2');
   await page.getByRole('button', { name: 'Gramajı Kaydet' }).click();
-  await page.getByText('6,2 g').waitFor();
+  const confirm = page.getByRole('dialog', { name: 'Gramajı onaylayın' });
+  await confirm.getByText('6,2 g kaydedilsin mi?').waitFor();
+  await confirm.getByText('Beklenen ağırlık 5 g; girilen değer %24 farklı (tolerans %10).', { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: 'Evet, kaydet' }).click();
+  await page.getByText('Gram kaydedildi.').waitFor();
   await page.getByText('Beklenen ağırlıktan sapma var').waitFor();
   await expect(page.getByLabel('Gramaj (g)').count()).resolves.toBe(0);
   await page.getByRole('cell', { name: 'Gramaj girişi' }).waitFor();
+  // The workshop corrects its own entry until packing is approved; the history keeps both values.
+  await page.getByLabel('Gramajı düzelt (g)').fill('5.1');
+  await page.getByRole('button', { name: 'Gramajı Düzelt' }).click();
+  await page.getByRole('dialog', { name: 'Gramajı onaylayın' }).getByRole('button', { name: 'Evet, kaydet' }).click();
+  await page.getByRole('cell', { name: '6.2 -> 5.1' }).waitFor();
+  await page.getByRole('definition').filter({ hasText: '5,1 g' }).waitFor();
+  await expect(page.getByText('Beklenen ağırlıktan sapma var').count()).resolves.toBe(0);
   await expect(page.getByRole('cell', { name: 'Sonraki adım' }).count()).resolves.toBe(3);
   // The move into quality control keeps the step: the history names the statuses it went between.
   await page.getByRole('cell', { name: 'Üretimde → Kalite Kontrol' }).waitFor();
@@ -77,7 +90,7 @@ test('the workshop master advances a piece on the tablet, approves it and enters
 test('a double tap on the next step moves a piece one step, however quick the second tap', async () => {
   // Another customer, so the customer test below finds only its own lines.
   const buyerId = await userWithRole(live.server.url, admin, 'tablet_alici2', 5);
-  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'İkinci', email: 'b@example.com', phone: '1', address: 'x', company_name: 'İkinci Ltd', credit: 0, tax_number: '2', user_id: buyerId });
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'İkinci', email: 'b@example.com', phone: '1', address: 'x', company_name: 'İkinci Ltd', credit: 1_000_000_000, tax_number: '2', user_id: buyerId });
   const buyer = await apiToken(live.server.url, 'tablet_alici2', 'secret-1');
   const master = await apiToken(live.server.url, 'tablet_usta', 'secret-1');
   const { order } = await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
@@ -138,7 +151,10 @@ test('the customer places a manual order, approves a line once and exports its o
   await form.getByLabel('Soyad').fill('Yılmaz');
   await form.getByLabel('Posta Kodu').fill('34000');
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
-  await page.waitForURL('**/customer/orders');
+  // The new order opens, saying it was placed; the list has its two lines.
+  await page.waitForURL(/\/order\/\d+$/);
+  await page.getByText('Sipariş oluşturuldu.').waitFor();
+  await page.getByRole('link', { name: 'Siparişlerim' }).click();
   await page.getByRole('row', { name: /Kalp Kolye/ }).nth(2).waitFor();
   await expect(page.getByRole('row', { name: /Kalp Kolye/ }).count()).resolves.toBe(3);
   await page.getByRole('group', { name: 'Kredi Bakiyesi' }).waitFor();

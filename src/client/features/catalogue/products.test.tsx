@@ -12,7 +12,7 @@ import { SYNC_POLL_MS } from './sagas';
 const AT = '2026-11-20T09:00:00.000Z';
 function product(id: number, title: string): ProductDto {
   return {
-    id, title, workshop_id: null, picture_url: null, shopify_product_id: null, shopify_variant_id: null, material_id: 31, chain_length_id: null, size_id: null,
+    id, title, currency: 'TRY', workshop_id: null, picture_url: null, shopify_product_id: null, shopify_variant_id: null, material_id: 31, chain_length_id: null, size_id: null,
     color_id: null, karat_id: null, production_expected_days: 7, product_group: null, category: null, min_price: null, max_price: null, expected_weight: null,
     workmanship_rate: null, price: null, vendor: null, sku: null, user_id: null, our_product_id: null, created_at: AT, updated_at: AT,
   };
@@ -128,4 +128,34 @@ test('the option names of the settings are edited as comma-separated lists and s
   fireEvent.click(screen.getByRole('button', { name: t('catalogue:optionNames.save') }));
   expect(await screen.findByText(t('catalogue:optionNames.saved'))).toBeInTheDocument();
   expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ ...DEFAULT_OPTION_NAMES, color: ['Renk', 'Taş Rengi'] });
+});
+
+test("a saved routing is confirmed on the product's row; typing into a field again takes the last outcome away", async () => {
+  const steps = [{ id: 5, step_name: 'Döküm' }];
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.products) return [200, { products: [product(1, 'Yüzük')] }];
+    if (url === API.productionSteps) return [200, { production_steps: steps }];
+    if (url === API.productionProcess(1)) return [200, { product_production_steps: [] }];
+    if (method === 'POST' && url === API.routingBulk) return [201, { product_production_steps: [{ id: 1, step_id: 5, step_name: 'Döküm', position_in_process: 1 }] }];
+    if (method === 'POST' && url === API.ourProductId(1)) return [200, { product: { ...product(1, 'Yüzük'), ...(body as object) } }];
+    return [200, {}];
+  });
+  const { t } = renderApp(<ProductCatalogScreen />);
+  fireEvent.click(await screen.findByRole('button', { name: t('catalogue:editRoutingOf', { title: 'Yüzük' }) }));
+  const pick = await screen.findByRole('combobox', { name: t('catalogue:routing.pick') });
+  await screen.findByRole('option', { name: 'Döküm' });
+  fireEvent.change(pick, { target: { value: '5' } });
+  fireEvent.click(screen.getByRole('button', { name: t('catalogue:routing.add') }));
+  fireEvent.click(screen.getByRole('button', { name: t('catalogue:routing.save') }));
+  expect(await screen.findByText(t('success:routingSaved'))).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.find((c) => c.url === API.routingBulk)).toMatchObject({ method: 'POST', body: { product_id: 1, steps: [{ step_id: 5, position_in_process: 1 }] } });
+
+  // A field saved, then a wrong value typed: the error stands alone, not beside 'Kaydedildi.'.
+  const field = screen.getByRole('textbox', { name: t('catalogue:fieldOf', { field: t('catalogue:columns.ourProductId'), title: 'Yüzük' }) });
+  fireEvent.change(field, { target: { value: 'YZK-1' } });
+  fireEvent.click(screen.getByRole('button', { name: t('catalogue:saveField', { field: t('catalogue:columns.ourProductId'), title: 'Yüzük' }) }));
+  expect(await screen.findByText(t('catalogue:saved'))).toBeInTheDocument();
+  fireEvent.change(field, { target: { value: 'YZK-2' } });
+  expect(screen.queryByText(t('catalogue:saved'))).not.toBeInTheDocument();
 });

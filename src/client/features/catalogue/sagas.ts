@@ -20,7 +20,7 @@ import {
   productsFailed,
   productsLoaded,
   productsRequested,
-  routingClosed,
+  routingSaved,
   routingFailed,
   routingLoaded,
   routingOpened,
@@ -150,8 +150,7 @@ function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
   try {
     // A first routing is created (POST), an existing one replaced (PUT), as the routes are named.
     const answer: { product_production_steps: RoutingStepDto[] } = yield call(hadRouting ? http.put : http.post, API.routingBulk, body);
-    yield put(routingLoaded({ productId, steps: answer.product_production_steps }));
-    yield put(routingClosed());
+    yield put(routingSaved({ productId, steps: answer.product_production_steps }));
   } catch (error) {
     yield put(routingFailed({ productId, notice: failure(error, hadRouting ? 'catalogue:routing.updateFailed' : 'catalogue:routing.createFailed') }));
   }

@@ -106,6 +106,10 @@ export const catalogueSlice = createSlice({
     productFieldFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
       state.rowNotices[action.payload.id] = action.payload.notice;
     },
+    /** A field of the product is being typed into again: the last outcome no longer describes it. */
+    productNoticeCleared: (state, action: PayloadAction<number>) => {
+      delete state.rowNotices[action.payload];
+    },
     /** The catalogue screen opened: the last sync's outcome belongs to the last visit. */
     catalogueOpened: (state) => {
       state.syncNotice = null;
@@ -177,6 +181,13 @@ export const catalogueSlice = createSlice({
     routingClosed: (state) => {
       state.routing = null;
     },
+    /** A routing saved: the editor closes and the product's row says so. */
+    routingSaved: (state, action: PayloadAction<{ productId: number; steps: RoutingStepDto[] }>) => {
+      const { productId, steps } = action.payload;
+      state.routings[productId] = { status: 'ready', steps };
+      state.routing = null;
+      state.rowNotices[productId] = { kind: 'success', key: 'success:routingSaved' };
+    },
   },
   extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
 });
@@ -190,6 +201,8 @@ export const {
   productFieldSaveRequested,
   productFieldSaved,
   productFieldFailed,
+  productNoticeCleared,
+  routingSaved,
   catalogueOpened,
   catalogueLeft,
   syncRequested,

@@ -11,7 +11,11 @@ export type LineIntent =
   | { kind: 'gramCorrection'; id: number; gram: number }
   | { kind: 'customerApprove'; id: number }
   /** The packed pieces of the line's order handed to the carrier. */
-  | { kind: 'shipment'; id: number; tracking: string };
+  | { kind: 'shipment'; id: number; tracking: string }
+  /** The admin's corrections, each with its reason; `cancelOrder` cancels every open line of the line's order. */
+  | { kind: 'stepBack'; id: number; step: number; reason: string }
+  | { kind: 'cancelLine'; id: number; reason: string }
+  | { kind: 'cancelOrder'; id: number; orderId: number; reason: string };
 
 export type LineActionKind = LineIntent['kind'];
 
@@ -47,5 +51,11 @@ export function requestOf(intent: LineIntent): Request {
       return { method: 'PATCH', path: API.myCustomerApprove(intent.id), body: { approved: true }, fallback: 'customerOrders:approveFailed' };
     case 'shipment':
       return { method: 'PUT', path: API.shipment(intent.id), body: { shipment_tracking_number: intent.tracking }, fallback: 'orders:shipmentFailedUnknown' };
+    case 'stepBack':
+      return { method: 'PUT', path: API.stepBack(intent.id), body: { step_id: intent.step, reason: intent.reason }, fallback: 'orders:correction.failed' };
+    case 'cancelLine':
+      return { method: 'PUT', path: API.cancelLine(intent.id), body: { reason: intent.reason }, fallback: 'orders:correction.failed' };
+    case 'cancelOrder':
+      return { method: 'PUT', path: API.cancelOrder(intent.orderId), body: { reason: intent.reason }, fallback: 'orders:correction.failed' };
   }
 }

@@ -149,8 +149,11 @@ function* act(action: LineIntentAction) {
   if (current?.requestId !== requestId) return;
   const { method, path, body, fallback } = requestOf(intent);
   try {
-    const answer: { order: OrderLineDto; message?: string } = yield call(request, method, path, body);
-    yield put(lineActionSucceeded({ requestId, line: answer.order, notice: answer.message ? { kind: 'success', text: answer.message } : null }));
+    // An order's action answers with every line of the order; a line's with that line.
+    const answer: { order?: OrderLineDto; orders?: OrderLineDto[]; message?: string } = yield call(request, method, path, body);
+    const line = answer.order ?? answer.orders?.find((other) => other.id === intent.id);
+    if (!line) throw new Error('answer without the line');
+    yield put(lineActionSucceeded({ requestId, line, also: answer.orders, notice: answer.message ? { kind: 'success', text: answer.message } : null }));
     // A history on screen gains the action's row.
     const history: unknown = yield select(selectLineHistory, intent.id);
     if (history) yield put(lineHistoryRequested(intent.id));

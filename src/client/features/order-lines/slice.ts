@@ -56,6 +56,9 @@ export const packingApproved = intent('packing', (id: number) => ({ kind: 'packi
 export const gramCorrected = intent('gramCorrection', (id: number, gram: number) => ({ kind: 'gramCorrection', id, gram }));
 export const customerApprovalRequested = intent('customerApprove', (id: number) => ({ kind: 'customerApprove', id }));
 export const shipmentRequested = intent('shipment', (id: number, tracking: string) => ({ kind: 'shipment', id, tracking }));
+export const stepBackRequested = intent('stepBack', (id: number, step: number, reason: string) => ({ kind: 'stepBack', id, step, reason }));
+export const lineCancelRequested = intent('cancelLine', (id: number, reason: string) => ({ kind: 'cancelLine', id, reason }));
+export const orderCancelRequested = intent('cancelOrder', (id: number, orderId: number, reason: string) => ({ kind: 'cancelOrder', id, orderId, reason }));
 
 export const isLineIntent = isAnyOf(
   nextStepRequested,
@@ -66,6 +69,9 @@ export const isLineIntent = isAnyOf(
   gramCorrected,
   customerApprovalRequested,
   shipmentRequested,
+  stepBackRequested,
+  lineCancelRequested,
+  orderCancelRequested,
 );
 
 const initialState = adapter.getInitialState<OrderLinesExtra>({ loads: {}, actions: {}, latestAction: null, history: {} });
@@ -204,9 +210,10 @@ export const orderLinesSlice = createSlice({
       const previous = state.history[action.payload.id];
       state.history[action.payload.id] = { status: 'failed', rows: previous?.rows ?? [], notice: action.payload.notice };
     },
-    lineActionSucceeded: (state, action: PayloadAction<{ requestId: string; line: OrderLineDto; notice: NoticeLike | null }>) => {
-      const { line, requestId, notice } = action.payload;
-      const next = withLines(original(state) as State, [line]);
+    /** `also`: the other lines the action changed (the rest of a canceled order). */
+    lineActionSucceeded: (state, action: PayloadAction<{ requestId: string; line: OrderLineDto; also?: OrderLineDto[]; notice: NoticeLike | null }>) => {
+      const { line, also = [], requestId, notice } = action.payload;
+      const next = withLines(original(state) as State, [line, ...also.filter((other) => other.id !== line.id)]);
       const current = next.actions[line.id];
       return current?.requestId === requestId ? { ...next, actions: { ...next.actions, [line.id]: { ...current, status: 'settling' as const, notice } } } : next;
     },

@@ -16,7 +16,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     first_name: 'Ali', last_name: 'Veli', address: 'Adres', city: 'İstanbul', province: null, country: 'TR', zip_code: '34000', email: 'a@example.com', phone: '1',
     created_at: at, updated_at: at, order_line_status_id: 1, packing_status_id: null, customer_approval_status_id: null, quality_control_id: null,
     fulfilment_style: null, fulfillment_style: null, material_id: 31, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
-    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, gram_flagged: false,
+    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: null, gram_flagged: false, credit_exceeded: false,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
     workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: at,
     production_expected_days: at, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null, item_index: 1, item_count: 1,
@@ -66,7 +66,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
     'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
     'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
-    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action',
+    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action',
   ]);
   expect(columns.filter((c) => c.hidden).map((c) => c.key)).toEqual(['urgent']);
   expect(Object.fromEntries(columns.filter((c) => c.filter !== 'text').map((c) => [c.key, c.filter]))).toEqual({
@@ -105,6 +105,8 @@ test('a load failure shows the server sentence', async () => {
   expect(await screen.findByText('Siparişler yüklenirken hata oluştu: Sunucu hatası')).toBeInTheDocument();
 });
 
+jest.setTimeout(30_000);
+
 test('quality control: rejecting needs a return step, then the row changes in place', async () => {
   const waiting = line(3, { order_line_status_id: 3, current_order_line_process: 6, customer_note: 'ACİL' });
   const { calls } = openScreen([line(1), waiting], (method, url, body) => {
@@ -117,9 +119,11 @@ test('quality control: rejecting needs a return step, then the row changes in pl
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
   // The rows render after the count (the grid is mounted while the lines are on their way).
   await waitFor(() => expect(screen.getAllByRole('row').find((r) => r.textContent?.includes('B2B-000003') && r.classList.contains('urgent'))).toBeDefined());
+  // Only the line in quality control has the button; the other line's cell says why it has none.
   const qualityButtons = await screen.findAllByRole('button', { name: 'Kalite Kontrol' });
-  expect(qualityButtons.filter((b) => !(b as HTMLButtonElement).disabled)).toHaveLength(1);
-  fireEvent.click(qualityButtons.find((b) => !(b as HTMLButtonElement).disabled)!);
+  expect(qualityButtons).toHaveLength(1);
+  expect(document.querySelector('.ag-row[row-id="1"] .ag-cell[col-id="quality_action"]')!.textContent).toBe('Üretim sürüyor');
+  fireEvent.click(qualityButtons[0]);
 
   const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
   expect(within(dialog).getByText('Belirlenmemiş')).toBeInTheDocument();
@@ -135,7 +139,7 @@ test('quality control: rejecting needs a return step, then the row changes in pl
   expect(await screen.findByText('Kalite kontrol reddedildi. Ürün Döküm adımına geri döndürüldü.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: 5 });
-  await waitFor(() => expect(screen.getAllByRole('button', { name: 'Kalite Kontrol' }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument());
   expect(calls.filter((c) => c.url === API.orders)).toHaveLength(1);
 });
 
@@ -214,6 +218,55 @@ test("a tracking number typed into a packed line's tracking cell hands the order
   expect(calls.find((c) => c.url === API.shipment(5))).toMatchObject({ method: 'PUT', body: { shipment_tracking_number: 'YK-1' } });
   await waitFor(() => expect(cell(5)).toHaveTextContent('YK-1'));
 }, 30_000);
+
+test('the admin moves a line back to an earlier step with a reason, or cancels its order; only what the life cycle allows is offered', async () => {
+  const atPolish = line(3, { order_line_status_id: 2, current_order_line_process: 6 });
+  const { calls } = openScreen([atPolish, line(4, { order_line_status_id: 5, packing_status_id: 2, product_gram: 4, order_id: 2 })], (method, url) => {
+    if (method === 'PUT' && url === API.stepBack(3)) return [200, { order: { ...atPolish, current_order_line_process: 5 }, message: 'Satır Döküm adımına geri alındı.' }];
+    if (method === 'PUT' && url === API.cancelOrder(1)) return [200, { canceled: [3], orders: [{ ...atPolish, canceled_at: '2026-11-21T09:00:00.000Z', cancel_reason: 'Vazgeçildi' }], message: 'Siparişin 1 satırı iptal edildi.' }];
+    return undefined;
+  });
+  await screen.findByRole('gridcell', { name: 'B2B-000003' });
+  // A completed line has nothing left to correct: its cell says so.
+  await waitFor(() => expect(document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('Tamamlandı'));
+  fireEvent.click(screen.getByRole('button', { name: 'Düzelt' }));
+  let dialog = await screen.findByRole('dialog', { name: 'Satırı Düzelt' });
+  const stepSelect = within(dialog).getByLabelText('Geri alınacak adım');
+  // Only the steps before the current one (Cila) are offered.
+  await within(stepSelect).findByRole('option', { name: 'Döküm' });
+  expect(within(stepSelect).getAllByRole('option').map((option) => option.textContent)).toEqual(['Adım seçin', 'Döküm']);
+  fireEvent.change(stepSelect, { target: { value: '5' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Adıma geri al' }));
+  expect(await within(dialog).findByText('Lütfen bir gerekçe yazın.')).toBeInTheDocument();
+  expect(calls.some((c) => c.url === API.stepBack(3))).toBe(false);
+  fireEvent.change(within(dialog).getByLabelText('Gerekçe'), { target: { value: ' Taş eksik ' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Adıma geri al' }));
+  expect(await screen.findByText('Satır Döküm adımına geri alındı.')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.find((c) => c.url === API.stepBack(3))).toMatchObject({ method: 'PUT', body: { step_id: 5, reason: 'Taş eksik' } });
+
+  // The whole order, once the line has settled: the dialog says how many open lines it cancels; the answer's lines replace the rows.
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Düzelt' })).toBeEnabled(), { timeout: 5000 });
+  fireEvent.click(screen.getByRole('button', { name: 'Düzelt' }));
+  dialog = await screen.findByRole('dialog', { name: 'Satırı Düzelt' });
+  fireEvent.click(within(dialog).getByLabelText('Siparişin açık satırlarının hepsini iptal et'));
+  expect(within(dialog).getByText('Siparişin 1 açık satırı iptal edilecek.')).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Gerekçe'), { target: { value: 'Vazgeçildi' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Siparişi iptal et' }));
+  expect(await screen.findByText('Siparişin 1 satırı iptal edildi.')).toBeInTheDocument();
+  expect(calls.find((c) => c.url === API.cancelOrder(1))).toMatchObject({ method: 'PUT', body: { reason: 'Vazgeçildi' } });
+  await waitFor(() => expect(document.querySelector('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('İptal edildi'));
+});
+
+test('a weighed gram has a visible edit button that opens its editor', async () => {
+  openScreen([line(4, { order_line_status_id: 4, product_gram: 5 }), line(5)]);
+  await screen.findByRole('gridcell', { name: 'B2B-000004' });
+  const gramCell = (id: number) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="product_gram"]`) as HTMLElement;
+  await waitFor(() => expect(gramCell(4)).toBeTruthy());
+  expect(within(gramCell(5)).queryByRole('button')).toBeNull();
+  fireEvent.click(within(gramCell(4)).getByRole('button', { name: 'Gramı düzelt' }));
+  expect(await waitFor(() => within(gramCell(4)).getByRole('textbox'))).toBeInTheDocument();
+});
 
 test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {
   openScreen([
@@ -366,8 +419,8 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
     const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     const headers = header.split(',');
     expect(headers.slice(0, 3)).toEqual(['"Fotoğraf"', '"Sipariş No"', '"Ad"']);
-    // Every data column shown, in order; the hidden 'Acil' and the two buttons are not data of the file.
-    expect(headers).toHaveLength(40);
+    // Every data column shown, in order; the hidden 'Acil' and the buttons are not data of the file.
+    expect(headers).toHaveLength(41);
     expect(headers.at(-1)).toBe('"İptal Nedeni"');
     expect(headers).not.toContain('"Acil"');
     expect(headers).not.toContain('"Paketleme Onayı"');
@@ -401,6 +454,7 @@ test("the grid's handle names the columns shown, in their order, and the rows sh
       onApprovePacking={() => undefined}
       onCorrectGram={() => undefined}
       onShip={() => undefined}
+      onCorrect={() => undefined}
       busyLines={[]}
       noMatch="-"
     />,

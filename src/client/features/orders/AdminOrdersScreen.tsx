@@ -14,7 +14,9 @@ import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
   gramCorrected,
   type LineActionKind,
+  lineCancelRequested,
   lineNoticesCleared,
+  orderCancelRequested,
   packingApproved,
   qualityDecided,
   selectBusyLines,
@@ -22,12 +24,15 @@ import {
   selectLatestAction,
   selectLineAction,
   selectLineTable,
+  stepBackRequested,
   useScopeLoad,
 } from '../order-lines';
 import { selectPackingNames, selectQualityControlNames, useFormatters, useLookups } from '../lookups';
 import { exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
+import { type Correction, CorrectionModal } from './CorrectionModal';
+import { stepLabel } from '../../../shared/statuses';
 
 /*
  * The grid is the heaviest part of the client: it loads with this screen's code, before the
@@ -60,7 +65,12 @@ const FAILED_PREFIX: Partial<Record<LineActionKind, string>> = {
   packing: 'orders:packingFailed',
   gramCorrection: 'orders:gramFailed',
   shipment: 'orders:shipmentFailed',
+  stepBack: 'orders:correction.failedPrefix',
+  cancelLine: 'orders:correction.failedPrefix',
+  cancelOrder: 'orders:correction.failedPrefix',
 };
+
+const CORRECTIONS: ReadonlySet<LineActionKind> = new Set(['stepBack', 'cancelLine', 'cancelOrder']);
 
 /** A failed action's sentence: the section 8 prefix, then the server's reason. */
 function failed(notice: NoticeLike | null | undefined, prefix: string, t: TFunction): NoticeLike | null {
@@ -123,6 +133,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const [count] = useState(shownCount);
   const shown = useSyncExternalStore(count.subscribe, count.get);
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
+  const [correcting, setCorrecting] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [quickFilter, setQuickFilter] = useState('');
   // The user's saved view: the grid opens with it, and every change of columns, sort or filters is kept.
@@ -145,10 +156,15 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
   const decision = useAppSelector((state) => (deciding ? selectLineAction(state, deciding.id) : undefined));
   const decisionStatus = decision?.kind === 'quality' ? decision.status : null;
-  // A saved decision closes the dialog; its sentence shows above the grid.
+  const correction = useAppSelector((state) => (correcting ? selectLineAction(state, correcting.id) : undefined));
+  const correctionStatus = correction && CORRECTIONS.has(correction.kind) ? correction.status : null;
+  // A saved decision or correction closes its dialog; its sentence shows above the grid.
   useEffect(() => {
     if (decisionStatus === 'settling') setDeciding(null);
   }, [decisionStatus]);
+  useEffect(() => {
+    if (correctionStatus === 'settling') setCorrecting(null);
+  }, [correctionStatus]);
   // Notices belong to this visit of the screen.
   useEffect(() => () => void dispatch(lineNoticesCleared()), [dispatch]);
 
@@ -166,6 +182,18 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     setGramNotice(null);
     setDeciding(line);
   }, []);
+  const openCorrection = useCallback((line: OrderLineDto) => {
+    setGramNotice(null);
+    setCorrecting(line);
+  }, []);
+  const saveCorrection = (change: Correction) => {
+    if (!correcting) return;
+    if (change.mode === 'stepBack') dispatch(stepBackRequested(correcting.id, change.step, change.reason));
+    else if (change.mode === 'cancelLine') dispatch(lineCancelRequested(correcting.id, change.reason));
+    else dispatch(orderCancelRequested(correcting.id, correcting.order_id, change.reason));
+  };
+  const where = (line: OrderLineDto) =>
+    [base.status.get(line.order_line_status_id) ?? String(line.order_line_status_id), stepLabel(line.current_order_line_process, (s) => base.step.get(s), t('notStarted'))].join(' · ');
   const correctGram = useCallback(
     (line: OrderLineDto, value: number | null) => {
       const invalid = firstError(gramSchema, { product_gram: value ?? undefined });
@@ -197,7 +225,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const progress = orders.status === 'loading' ? orders.progress : null;
   // The outcome of the action asked for last; a failure of the open dialog's decision shows in the dialog.
   const latestNotice =
-    latest && !(deciding && latest === decision) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
+    latest && !(deciding && latest === decision) && !(correcting && latest === correction) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
 
   return (
     <>
@@ -248,6 +276,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             onApprovePacking={approvePacking}
             onCorrectGram={correctGram}
             onShip={ship}
+            onCorrect={openCorrection}
             busyLines={busyLines}
             noMatch={t('noMatch')}
             readOnly={readOnly}
@@ -266,6 +295,16 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           notice={decisionStatus === 'failed' ? failed(decision?.notice, 'orders:qualityFailed', t) : null}
           onCancel={() => setDeciding(null)}
           onSave={saveQuality}
+        />
+      )}
+      {correcting && !readOnly && (
+        <CorrectionModal
+          line={correcting}
+          where={where(correcting)}
+          busy={correctionStatus === 'busy'}
+          notice={correctionStatus === 'failed' ? failed(correction?.notice, 'orders:correction.failedPrefix', t) : null}
+          onCancel={() => setCorrecting(null)}
+          onSave={saveCorrection}
         />
       )}
     </>

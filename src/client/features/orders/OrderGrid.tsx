@@ -34,7 +34,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { type FocusEvent, forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { canApprovePacking, canCorrectGram, canDecideQuality, canShip, type LineState, lineState } from '../../../shared/lifecycle';
+import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, whyNot } from '../../../shared/lifecycle';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
 import { parseDecimal } from '../../../shared/decimal';
@@ -67,6 +67,8 @@ export interface GridActions {
   onCorrectGram: (row: OrderLineDto, gram: number | null) => void;
   /** A tracking number typed into a packed line's tracking cell: the order's packed pieces go to the carrier. */
   onShip: (row: OrderLineDto, tracking: string) => void;
+  /** The admin's corrections of a line: back to an earlier step, canceled. */
+  onCorrect: (row: OrderLineDto) => void;
   /** Lines with an action under way or just done, whose buttons wait. */
   busyLines: readonly number[];
 }
@@ -114,23 +116,62 @@ function PhotoCell({ data }: Cell) {
   return data?.product_picture_url ? <img src={data.product_picture_url} alt={data.product_title} loading="lazy" className="grid-photo" /> : '-';
 }
 
-/** A row's action button, named by its column and enabled while the line allows the action. */
-function actionCell(allowed: (state: LineState) => boolean, act: (actions: GridActions) => (row: OrderLineDto) => void) {
-  return function ActionCell({ data, context, colDef }: Cell) {
+/**
+ * A row's action button, enabled while the life cycle offers the action for the line; where it
+ * does not, the cell says why instead (orders:why, the shared life cycle's reasons).
+ */
+function actionCell(offered: readonly Offer[], label: string, act: (actions: GridActions) => (row: OrderLineDto) => void) {
+  return function ActionCell({ data, context }: Cell) {
+    const { t } = useTranslation('orders');
     if (!data) return null;
+    const state = lineState(data);
+    if (!offered.some((offer) => offers(state, offer))) {
+      const why = t(`why.${whyNot(state, offered[offered.length - 1])}`);
+      return (
+        <span className="why" title={why}>
+          {why}
+        </span>
+      );
+    }
     const actions = context.current;
     return (
-      <button type="button" className="small" disabled={!allowed(lineState(data)) || actions.busyLines.includes(data.id)} onClick={() => act(actions)(data)}>
-        {colDef?.headerName}
+      <button type="button" className="small" disabled={actions.busyLines.includes(data.id)} onClick={() => act(actions)(data)}>
+        {t(label)}
       </button>
     );
   };
 }
 
+/**
+ * A typed cell's text with a visible edit button while the line allows typing into it (the
+ * double-click and Enter of the grid still work): it opens the cell's editor.
+ */
+function TypedCell({ data, valueFormatted, api, node, column, colDef }: Cell) {
+  const { t } = useTranslation('orders');
+  const { allowed, label } = colDef?.cellRendererParams as { allowed: (state: LineState) => boolean; label: string };
+  return (
+    <span className="typed-cell">
+      <span>{valueFormatted}</span>
+      {data && allowed(lineState(data)) && (
+        <button
+          type="button"
+          className="cell-edit"
+          aria-label={t(label)}
+          title={t(label)}
+          onClick={() => node.rowIndex !== null && column && api.startEditingCell({ rowIndex: node.rowIndex, colKey: column.getColId() })}
+        >
+          ✎
+        </button>
+      )}
+    </span>
+  );
+}
+
 const RENDERERS = {
   photo: PhotoCell,
-  qualityAction: actionCell(canDecideQuality, (a) => a.onQualityControl),
-  packingAction: actionCell(canApprovePacking, (a) => a.onApprovePacking),
+  qualityAction: actionCell(['decideQuality'], 'qualityAction', (a) => a.onQualityControl),
+  packingAction: actionCell(['approvePacking'], 'packingAction', (a) => a.onApprovePacking),
+  correctAction: actionCell(['stepBack', 'cancel'], 'correction.action', (a) => a.onCorrect),
 } as const;
 
 /* A power user types fast: AG Grid's default 500 ms filter debounce is too long. */
@@ -219,9 +260,11 @@ const KEEP_ORDER = () => 0;
  * a number field: a number field reads '4,5' as 45 in a browser set to English. What is typed goes
  * to `save` (the server), never into the row: the row is the store's, and the answer replaces it.
  */
-function typedCell(allowed: (state: LineState) => boolean, maxLength: number, save: (row: OrderLineDto, typed: string) => void): ColDef<OrderLineDto> {
+function typedCell(allowed: (state: LineState) => boolean, label: string, maxLength: number, save: (row: OrderLineDto, typed: string) => void): ColDef<OrderLineDto> {
   return {
     editable: ({ data }) => (data ? allowed(lineState(data)) : false),
+    cellRenderer: TypedCell,
+    cellRendererParams: { allowed, label },
     cellEditor: 'agTextCellEditor',
     cellEditorParams: { maxLength },
     valueSetter: ({ data, newValue, oldValue }) => {
@@ -298,7 +341,7 @@ function whenIdle(work: (hasTime: () => boolean) => boolean): () => void {
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
-    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
+    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
@@ -395,8 +438,8 @@ const OrderGrid = memo(
       }
     }, []);
     useEffect(sync, [lines, sync]);
-    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines });
-    context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, busyLines };
+    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines });
+    context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines };
     const { columnDefs, foldTexts } = useMemo(() => {
       const foldTexts = new Map<string, (row: OrderLineDto) => void>();
       const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
@@ -427,12 +470,12 @@ const OrderGrid = memo(
           cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],
           pinned: action ? 'right' : undefined,
           ...(column.kind === 'gram' && !readOnly
-            ? typedCell(canCorrectGram, 20, (row, typed) => {
+            ? typedCell(canCorrectGram, 'editGram', 20, (row, typed) => {
                 const gram = parseDecimal(typed);
                 if (gram !== row.product_gram) context.current.onCorrectGram(row, gram ?? null);
               })
             : {}),
-          ...(column.kind === 'tracking' && !readOnly ? typedCell(canShip, 100, (row, typed) => context.current.onShip(row, typed)) : {}),
+          ...(column.kind === 'tracking' && !readOnly ? typedCell(canShip, 'editTracking', 100, (row, typed) => context.current.onShip(row, typed)) : {}),
         };
       });
       return { columnDefs, foldTexts };

@@ -1,12 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { FALLBACK_ROUTING } from '../../../shared/routing';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
-import { routingRequested, selectRouting } from '../catalogue';
-import { selectSteps } from '../production-steps';
+import { useRoutingSteps } from './routingSteps';
 
 export interface QualityDecision {
   approved: boolean;
@@ -22,32 +19,14 @@ interface Props {
   onSave: (decision: QualityDecision) => void;
 }
 
-/**
- * The steps a rejected piece may go back to: its product's routing, or the built-in process when
- * it has none: its steps, found by key in the steps list the screen loads, under their current names.
- */
-function useReturnSteps(productId: number): { steps: Array<{ id: number; name: string }>; failed: boolean } {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    dispatch(routingRequested({ productId }));
-  }, [dispatch, productId]);
-  const routing = useAppSelector((state) => selectRouting(state, productId));
-  const allSteps = useAppSelector(selectSteps);
-  const saved = routing?.steps ?? [];
-  const failed = routing?.status === 'failed';
-  if (saved.length > 0) return { steps: saved.map((s) => ({ id: s.step_id, name: s.step_name })), failed };
-  if (!routing || routing.status === 'loading') return { steps: [], failed };
-  const builtIn = FALLBACK_ROUTING.flatMap((key) => allSteps.filter((step) => step.built_in === key));
-  return { steps: builtIn.map((step) => ({ id: step.id, name: step.step_name })), failed };
-}
-
 /** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to. */
 export function QualityControlModal({ line, qualityNames, busy, notice, onCancel, onSave }: Props) {
   const { t } = useTranslation('orders');
   const id = useId();
   const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
   const [returnStep, setReturnStep] = useState('');
-  const { steps, failed: routingFailed } = useReturnSteps(line.product_id);
+  // The steps a rejected piece may go back to.
+  const { steps, failed: routingFailed } = useRoutingSteps(line.product_id);
   const valid = state === 'approved' || (state === 'rejected' && returnStep !== '');
   const current = line.quality_control_id === null ? t('quality.undecided') : (qualityNames.get(line.quality_control_id) ?? String(line.quality_control_id));
   return (

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { canApprovePacking, canDecideQuality, lineState } from '../../../shared/lifecycle';
+import { lineState, offers } from '../../../shared/lifecycle';
 import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
 import type { Formatters, Lookups } from '../lookups';
 import type { SheetColumn } from '../../components/excel';
@@ -12,7 +12,7 @@ export interface OrderLookups extends Lookups {
   packing: Map<number, string>;
 }
 
-export type ColumnKind = 'text' | 'gram' | 'tracking' | 'photo' | 'qualityAction' | 'packingAction';
+export type ColumnKind = 'text' | 'gram' | 'tracking' | 'photo' | 'qualityAction' | 'packingAction' | 'correctAction';
 
 /** Which of the grid's own filters a column has: text (contains, Turkish case folding), number or date. */
 export type FilterKind = 'text' | 'number' | 'date';
@@ -89,7 +89,7 @@ type Spec = [
 
 /**
  * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
- * next to the gram and the hidden 'Acil' column. One definition serves the grid cells, its
+ * next to the gram, the credit flag next to the price, the hidden 'Acil' column and the corrections. One definition serves the grid cells, its
  * filters and the exports.
  */
 export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatters): OrderColumn[] {
@@ -101,14 +101,16 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     const iso = read(row);
     return iso ? dateText(iso) : '';
   };
-  const money = perValue((value: number | null) => (value === null ? '' : fmt.money(value)));
+  // An amount in its line's currency: once per currency and value.
+  const moneyIn = perValue((currency: string) => perValue((value: number) => fmt.money(value, currency)));
+  const money = (value: number | null, currency: string) => (value === null ? '' : moneyIn(currency)(value));
   const gram = perValue((value: number | null) => (value === null ? '' : fmt.gram(value)));
   const notStarted = t('orders:notStarted');
   const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
-  const [waiting, approved, deviates, urgent] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent')];
+  const [waiting, approved, deviates, urgent, overCredit] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent'), t('orders:creditExceeded')];
   const approval = (id: number | null) => (id === null ? waiting : id === CUSTOMER_APPROVED ? approved : String(id));
   const source = perValue((value: string) => t(`orders:sources.${value}`, { defaultValue: value }));
-  const [qualityAction, packingAction] = [t('orders:qualityAction'), t('orders:packingAction')];
+  const [qualityAction, packingAction, correctAction] = [t('orders:qualityAction'), t('orders:packingAction'), t('orders:correction.action')];
 
   const specs: Spec[] = [
     ['order_number', 140, 'order_number'],
@@ -132,7 +134,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['size', 90, (r) => named(lookups.optionValue, r.size_id)],
     ['karat', 90, (r) => named(lookups.optionValue, r.karat_id)],
     ['customer_note', 200, 'customer_note'],
-    ['product_cost', 120, (r) => money(r.product_cost ?? null), 'product_cost', 'number'],
+    ['product_cost', 120, (r) => money(r.product_cost ?? null, r.currency), 'product_cost', 'number'],
     ['product_gram', 90, (r) => gram(r.product_gram), 'product_gram', 'number', 'gram'],
     ['gram_flagged', 130, (r) => (r.gram_flagged ? deviates : '')],
     ['customer_approval', 130, (r) => approval(r.customer_approval_status_id)],
@@ -147,7 +149,9 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['barcode', 120, 'barcode'],
     ['packing_status', 130, (r) => named(lookups.packing, r.packing_status_id)],
     ['b2b_customer', 160, 'b2b_customer_name'],
-    ['total_price', 120, (r) => money(r.total_price), 'total_price', 'number'],
+    ['total_price', 120, (r) => money(r.total_price, r.currency), 'total_price', 'number'],
+    // Placed above the customer's available credit, as the customer confirmed: the office decides.
+    ['credit_exceeded', 120, (r) => (r.credit_exceeded ? overCredit : '')],
     ['canceled_at', 160, date((r) => r.canceled_at), 'canceled_at', 'date'],
     ['cancel_reason', 160, 'cancel_reason'],
   ];
@@ -179,13 +183,14 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     column('photo', 'photo', 80, 'product_picture_url'),
     ...specs.map(([key, width, show, sort, filter, kind = 'text']) => column(key, kind, width, show, { sort, filter })),
     column('urgent', 'text', 90, (r) => (urgentLine(r) ? urgent : ''), { hidden: true }),
-    column('quality_action', 'qualityAction', 150, (r) => (canDecideQuality(lineState(r)) ? qualityAction : '')),
-    column('packing_action', 'packingAction', 170, (r) => (canApprovePacking(lineState(r)) ? packingAction : '')),
+    column('quality_action', 'qualityAction', 150, (r) => (offers(lineState(r), 'decideQuality') ? qualityAction : '')),
+    column('packing_action', 'packingAction', 150, (r) => (offers(lineState(r), 'approvePacking') ? packingAction : '')),
+    column('correct_action', 'correctAction', 110, (r) => (offers(lineState(r), 'stepBack') || offers(lineState(r), 'cancel') ? correctAction : '')),
   ];
 }
 
 /** The action columns: buttons, not data (no export, no quick filter, none for a reader). */
-export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => column.kind === 'qualityAction' || column.kind === 'packingAction';
+export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => column.kind === 'qualityAction' || column.kind === 'packingAction' || column.kind === 'correctAction';
 
 /** The columns written to the spreadsheet: every data column shown by default, without the action buttons. */
 /**

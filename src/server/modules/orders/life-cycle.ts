@@ -218,16 +218,17 @@ export async function cancelLine(db: Db, bus: LineBus, lineId: number, actor: Ac
 /**
  * The admin cancels an order with a reason: every line still open is canceled (completed ones stay
  * as they are) and the order keeps when and why. An order with nothing left to cancel answers 409.
+ * Returns the lines canceled and every line of the order.
  */
-export async function cancelOrder(db: Db, bus: LineBus, orderId: number, actor: Actor, reason: string): Promise<number[]> {
+export async function cancelOrder(db: Db, bus: LineBus, orderId: number, actor: Actor, reason: string): Promise<{ canceled: number[]; lines: number[] }> {
   return bus.write(db, async (trx, record) => {
     const order = await trx.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', orderId).executeTakeFirst();
     if (!order) throw notFound();
-    const lines = await trx.selectFrom('order_lines as l').select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS]).where('l.order_id', '=', orderId).execute();
+    const lines = await trx.selectFrom('order_lines as l').select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS]).where('l.order_id', '=', orderId).orderBy('l.id').execute();
     const ids = await cancelLines(trx, record, lines.map((line) => ({ ...line, customer_id: order.customer_id })), reason, actor.userId);
     if (ids.length === 0) throw new AppError(409, 'ORDER_NOTHING_TO_CANCEL', 'errors:orderNothingToCancel');
     await trx.updateTable('orders').set({ canceled_at: now(), cancel_reason: reason, updated_at: now() }).where('id', '=', orderId).where('canceled_at', 'is', null).execute();
-    return ids;
+    return { canceled: ids, lines: lines.map((line) => line.id) };
   });
 }
 

@@ -16,7 +16,7 @@ import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/s
 import { cancelSchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
-import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
+import { countLines, getLine, linesByIds, listLines, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
@@ -63,11 +63,11 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   };
 
   const manualOrderRoute = route(customer, {
-    summary: 'Place a manual order: one order line per ordered piece',
+    summary: 'Place a manual order: one order line per ordered piece; above the available credit only when confirmed (else 409 CREDIT_EXCEEDED)',
     body: manualOrderSchema,
-    trim: ['address', 'email', 'phone_number', 'country', 'zip_code', 'first_name', 'last_name', 'notes'],
+    trim: ['address', 'email', 'phone_number', 'country', 'zip_code', 'city', 'first_name', 'last_name', 'notes'],
     created: true,
-    errors: [404],
+    errors: [404, 409],
   });
   api.post(API.manualOrder, manualOrderRoute, async (request, reply) => {
     const input = await declaredBody(request);
@@ -183,8 +183,11 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   api.put(API.cancelOrder(':id'), cancelOrderRoute, async (request) => {
     const orderId = idParam(request.params);
     const { reason } = await declaredBody(request);
-    const canceled = await cancelOrder(db, bus, orderId, sessionActor(request), reason);
-    return { canceled, message: message('success:orderCanceled', { count: canceled.length }) };
+    const who = sessionActor(request);
+    const { canceled, lines } = await cancelOrder(db, bus, orderId, who, reason);
+    // Every line of the order as it is now, so a screen replaces them without reading the list again.
+    const { orders } = await linesByIds(db, who, lines);
+    return { canceled, orders, message: message('success:orderCanceled', { count: canceled.length }) };
   });
   const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));

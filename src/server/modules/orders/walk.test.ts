@@ -21,7 +21,7 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     return user;
   }
   const workshopBody = (user_id: number, name: string) => ({ name, code: name, address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id });
-  const customerBody = (user_id: number) => ({ name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 0, tax_number: '1', user_id });
+  const customerBody = (user_id: number) => ({ name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000, tax_number: '1', user_id });
   const order = {
     address: 'Bağdat Cd. 1, İstanbul',
     email: 'alim@firma.com',
@@ -186,7 +186,14 @@ describe.each(testDatabases())('an order line from order to completion on $name'
 
     // The whole order: the lines still open are canceled, the order keeps why.
     expect((await put(`/orders/999999/cancel`, { reason: 'x' })).status).toBe(404);
-    expect((await put(`/orders/${first.order_id}/cancel`, { reason: 'Sipariş iptal' })).body).toMatchObject({ canceled: [first.id, third.id].sort((a, b) => a - b), message: 'Siparişin 2 satırı iptal edildi.' });
+    const canceled = (await put(`/orders/${first.order_id}/cancel`, { reason: 'Sipariş iptal' })).body;
+    expect(canceled).toMatchObject({ canceled: [first.id, third.id], message: 'Siparişin 2 satırı iptal edildi.' });
+    const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+    expect(canceled.orders.sort(byId).map((l: { id: number; cancel_reason: string }) => [l.id, l.cancel_reason])).toEqual([
+      [first.id, 'Sipariş iptal'],
+      [second.id, 'Müşteri vazgeçti'],
+      [third.id, 'Sipariş iptal'],
+    ]);
     expect((await put(`/orders/${first.order_id}/cancel`, { reason: 'again' })).body.code).toBe('ORDER_NOTHING_TO_CANCEL');
     expect(await t.db.selectFrom('orders').select(['cancel_reason']).where('id', '=', first.order_id).executeTakeFirstOrThrow()).toEqual({ cancel_reason: 'Sipariş iptal' });
 
