@@ -67,7 +67,7 @@ test('a new user registers, sees the inactive card, gets a role from the admin a
 
   const admin = await newPage();
   await login(admin.page, server.url, ADMIN.username, ADMIN.password);
-  await admin.page.getByRole('link', { name: /Kullanıcılar/ }).click();
+  await admin.page.getByRole('main').getByRole('link', { name: /Kullanıcılar/ }).click();
   await admin.page.getByRole('cell', { name: 'yeni_usta', exact: true }).waitFor();
   await admin.page.getByRole('link', { name: 'Genel Kullanıcı İşlemleri' }).click();
   const row = admin.page.getByRole('row', { name: /yeni_usta/ });
@@ -82,7 +82,7 @@ test('a new user registers, sees the inactive card, gets a role from the admin a
   // Logging in again in another tab of the same browser makes this tab reload its session info.
   const otherTab = await page.context().newPage();
   await login(otherTab, server.url, 'yeni_usta', 'usta-sifre');
-  await page.getByRole('link', { name: /Siparişlerim/ }).waitFor();
+  await page.getByRole('main').getByRole('link', { name: /Siparişlerim/ }).waitFor();
   await otherTab.close();
   await page.getByRole('tab', { name: 'Hesabım' }).click();
   await page.getByRole('heading', { name: 'Şifre Değiştir' }).waitFor();

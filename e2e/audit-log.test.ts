@@ -24,7 +24,7 @@ test('the admin changes a credit, opens the audit log from the dashboard and fin
   await page.getByText('Kredi başarıyla güncellendi!').waitFor();
 
   await page.goto(`${live.server.url}/dashboard`);
-  await page.getByRole('link', { name: /Değişiklik Kaydı/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /Değişiklik Kaydı/ }).click();
   await page.waitForURL('**/admin/audit-log');
   const credit = page.getByRole('row').filter({ hasText: `Müşteri #${customerId}` });
   await credit.waitFor();

@@ -16,7 +16,7 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   const page = await live.browser.newPage();
   const errors = watchErrors(page);
   await login(page, live.server.url, ADMIN.username, ADMIN.password);
-  await page.getByRole('link', { name: /Ürün Kataloğu/ }).click();
+  await page.getByRole('main').getByRole('link', { name: /Ürün Kataloğu/ }).click();
   await page.getByText('60 / 60 ürün').waitFor();
   await page.getByText('Sayfa 1 / 2').waitFor();
 
@@ -57,7 +57,7 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   expect(routing.product_production_steps.map((s: { step_name: string }) => s.step_name)).toEqual(['Döküm', 'Parlatma', 'Mıhlama']);
 
   await page.getByRole('button', { name: 'Üretim adımları: Tektaş Yüzük' }).click();
-  await expect(page.getByRole('listitem').allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Parlatma↑↓×', '3. Mıhlama↑↓×']);
+  await expect(page.getByRole('dialog').getByRole('listitem').allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Parlatma↑↓×', '3. Mıhlama↑↓×']);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ürünleri Senkronize Et' }).click();

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { API } from '../../shared/api';
 import { resetRefreshState } from '../api/http';
@@ -45,7 +45,7 @@ test('a token that cannot be decoded counts as no session', async () => {
 test.each(['/login', '/', '/no/such/page'])('with a session %s goes to the dashboard', async (start) => {
   storeLogin(2, 'Admin');
   const { t, path } = open(start);
-  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { title: 'Admin' }) })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { name: 'ali' }) })).toBeInTheDocument();
   expect(path()).toBe('/dashboard');
 });
 
@@ -66,11 +66,42 @@ test('the office reads orders and customers on their own screens, not on the das
   storeLogin(4, 'Ofis');
   const orders = open('/office/orders');
   expect(await screen.findByRole('heading', { name: orders.t('orders:title') })).toBeInTheDocument();
-  expect(screen.queryByRole('heading', { name: orders.t('dashboard:welcome', { title: 'Ofis' }) })).not.toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: orders.t('dashboard:welcome', { name: 'ali' }) })).not.toBeInTheDocument();
   orders.unmount();
   const customers = open('/office/customers');
   expect(await screen.findByRole('heading', { name: customers.t('customers:listTitle') })).toBeInTheDocument();
   expect(customers.path()).toBe('/office/customers');
+});
+
+test('the dashboard greets the user by name once the profile is read, not by the role', async () => {
+  storeLogin(2, 'Pasif Kullanıcı');
+  const { t } = open('/dashboard');
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { name: 'ali' }) })).toBeInTheDocument();
+  expect(screen.queryByRole('heading', { name: /Pasif Kullanıcı/ })).toBeNull();
+});
+
+test.each([
+  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log'], '/admin/customers'],
+  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/reports', '/office/profile'], '/office/reports'],
+  [3, '/workshop/order/9', ['/dashboard', '/workshop/orders', '/workshop/products', '/workshop/profile'], '/workshop/orders'],
+  [5, '/order/9', ['/dashboard', '/customer/orders', '/customer/new-order', '/customer/profile'], '/customer/orders'],
+  [1, '/dashboard', ['/dashboard'], '/dashboard'],
+])('role %i on %s has its menu with the current screen marked', async (role, path, links, current) => {
+  storeLogin(role, 'Rol');
+  mockFetch((_method, url) => (url === API.me ? [200, { user: { ...ME.user, role, role_name: 'Rol' } }] : [200, {}]));
+  const { t } = open(path);
+  const menu = await screen.findByRole('navigation', { name: t('common:nav.label') });
+  expect(within(menu).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(links);
+  expect(within(menu).getByRole('link', { current: 'page' })).toHaveAttribute('href', current);
+});
+
+test('a detail screen has breadcrumbs back to its list and the dashboard', async () => {
+  storeLogin(2, 'Admin');
+  const { t } = open('/admin/workshops/3/products');
+  const crumbs = await screen.findByRole('navigation', { name: t('common:breadcrumbs') });
+  expect(within(crumbs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/dashboard', '/admin/workshops', '/admin/workshops/3']);
+  fireEvent.click(within(crumbs).getByRole('link', { name: t('common:nav.dashboard') }));
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { name: 'ali' }) })).toBeInTheDocument();
 });
 
 test('a role route opens the dashboard on its tab', async () => {
@@ -94,7 +125,7 @@ test('logging in leads to the dashboard; logging out back to the login card', as
   fireEvent.change(screen.getByLabelText(t('auth:username')), { target: { value: ' ali ' } });
   fireEvent.change(screen.getByLabelText(t('auth:password')), { target: { value: 'secret1' } });
   fireEvent.click(screen.getByRole('button', { name: t('auth:loginButton') }));
-  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { title: 'Admin' }) })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { name: 'ali' }) })).toBeInTheDocument();
   expect(path()).toBe('/dashboard');
   expect(calls[0]).toMatchObject({ url: API.login, body: { username: 'ali', password: 'secret1' } });
   expect(sessionStorage.getItem('authToken')).toBe(btoa('aaa.bbb.ccc'));

@@ -8,7 +8,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { useLookups } from '../lookups';
 import { useProducts } from './hooks';
-import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type ProductField, routingOpened, selectCatalogue, selectSyncRunning, syncRequested } from './slice';
+import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type ProductField, productNoticeCleared, routingOpened, selectCatalogue, selectSyncRunning, syncRequested } from './slice';
 import { RoutingEditor } from './RoutingEditor';
 import { SyncStatus } from './SyncStatus';
 import { TableHead } from '../../components/TableHead';
@@ -50,6 +50,7 @@ function FieldEditor({ product, field }: { product: ProductDto; field: ProductFi
           onChange={(event) => {
             setValue(event.target.value);
             setError(null);
+            dispatch(productNoticeCleared(product.id));
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') save();
@@ -138,7 +139,7 @@ export default function ProductCatalogScreen() {
                     </div>
                   )}
                 </td>
-                <td>{product.sku ?? '-'}</td>
+                <td className="breakable">{product.sku ?? '-'}</td>
                 <td>{optionNames(product)}</td>
                 <td>
                   <FieldEditor product={product} field="workmanship_rate" />

@@ -6,6 +6,7 @@ import { creditSchema } from '../../../shared/schemas/customers';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { NoticeView } from '../../components/NoticeView';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useLookups } from '../lookups';
@@ -61,6 +62,7 @@ function CreditForm({ customerId }: { customerId: number }) {
  */
 export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('customers');
+  const base = readOnly ? '/office/customers' : '/admin/customers';
   const id = Number(useParams().id);
   const dispatch = useAppDispatch();
   const found = useAppSelector((state) => selectCustomerById(state, id));
@@ -90,7 +92,8 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
         value: (r: OrderLineDto) => (r.canceled_at ? t('orderColumns.canceled') : (lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id))),
       },
       { key: 'workshop', value: (r: OrderLineDto) => r.workshop_name ?? '-' },
-      { key: 'total_price', value: (r: OrderLineDto) => money(r.total_price) },
+      { key: 'total_price', value: (r: OrderLineDto) => money(r.total_price, r.currency) },
+      { key: 'credit_exceeded', value: (r: OrderLineDto) => (r.credit_exceeded ? t('creditExceeded') : '') },
       {
         key: 'approval',
         value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('orderColumns.approved') : t('orderColumns.notApproved')),
@@ -108,33 +111,44 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
 
   return (
     <>
+      <Breadcrumbs trail={[{ label: t('common:nav.customers'), to: base }]} current={found?.name ?? String(id)} />
       <h1>{t('detailTitle')}</h1>
       <NoticeView notice={detail?.notice ?? null} />
       {customer && (
         <>
-          <div className="cards">
+          <div className="detail-grid">
             <section className="card" aria-labelledby="customer-info">
               <h2 id="customer-info">{t('info')}</h2>
-              <dl className="facts">
-                {(['id', 'name', 'company_name', 'email', 'phone', 'address', 'tax_number', 'country', 'zip_code'] as const).map((field) => (
-                  <div key={field}>
+              <dl className="field-grid">
+                {(['id', 'name', 'company_name', 'email', 'phone', 'address', 'tax_number', 'country', 'zip_code', 'city'] as const).map((field) => (
+                  <div key={field} className={field === 'address' ? 'wide' : undefined}>
                     <dt>{t(`fields.${field}`)}</dt>
                     <dd>{String(customer[field] ?? '') || '-'}</dd>
                   </div>
                 ))}
                 <div>
                   <dt>{t('fields.credit')}</dt>
-                  <dd data-testid="customer-credit">{money(customer.credit)}</dd>
+                  <dd data-testid="customer-credit">{money(customer.credit, customer.credit_currency)}</dd>
                 </div>
+                <div>
+                  <dt>{t('fields.available_credit')}</dt>
+                  <dd data-testid="customer-available-credit">{money(customer.available_credit, customer.credit_currency)}</dd>
+                </div>
+                {customer.other_currency_open_amounts.length > 0 && (
+                  <div>
+                    <dt>{t('fields.other_currency_open_amounts')}</dt>
+                    <dd>{customer.other_currency_open_amounts.map((o) => money(o.amount, o.currency)).join(', ')}</dd>
+                  </div>
+                )}
               </dl>
             </section>
             <section className="card" aria-labelledby="customer-stats">
               <h2 id="customer-stats">{t('statistics')}</h2>
-              <dl className="facts">
+              <dl className="field-grid">
                 {CUSTOMER_STATISTICS.map((key) => (
                   <div key={key}>
                     <dt>{t(`stats.${key}`)}</dt>
-                    <dd>{MONEY_FIELDS.has(key) ? money(customer[key]) : customer[key]}</dd>
+                    <dd>{MONEY_FIELDS.has(key) ? money(customer[key], customer.currency) : customer[key]}</dd>
                   </div>
                 ))}
               </dl>
@@ -154,8 +168,8 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
                     <tr key={change.id}>
                       <td>{fmt.date(change.created_at)}</td>
                       <td>{change.changed_by_username}</td>
-                      <td>{money(change.old_credit)}</td>
-                      <td>{money(change.new_credit)}</td>
+                      <td>{money(change.old_credit, customer.credit_currency)}</td>
+                      <td>{money(change.new_credit, customer.credit_currency)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -7,6 +7,7 @@ import { RoleDashboard } from './dashboards';
 /* Role routes that open the dashboard on one of its tabs. */
 const TAB_OF_PATH: Record<string, string> = {
   '/workshop/orders': 'orders',
+  '/workshop/products': 'products',
   '/workshop/profile': 'account',
   '/customer/orders': 'orders',
   '/customer/new-order': 'orders',
@@ -17,11 +18,12 @@ const TAB_OF_PATH: Record<string, string> = {
 
 export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
-  const { role, roleTitle } = useAppSelector(selectSession);
+  // The user's name comes with the profile read at start; until then a greeting without it.
+  const { role, username } = useAppSelector(selectSession);
   const { pathname } = useLocation();
   return (
     <>
-      <h1>{t('welcome', { title: roleTitle })}</h1>
+      <h1>{username ? t('welcome', { name: username }) : t('welcomeNameless')}</h1>
       <RoleDashboard key={`${role}${pathname}`} role={role} tab={TAB_OF_PATH[pathname]} />
     </>
   );

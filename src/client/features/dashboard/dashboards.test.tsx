@@ -12,9 +12,9 @@ test('the admin dashboard leads to the six admin screens and has the password ta
   expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });
 
-test('the workshop dashboard has main, orders and account tabs; the route can open the account tab', () => {
+test('the workshop dashboard has main, orders, products and account tabs; the route can open the account tab', () => {
   const { t } = renderApp(<RoleDashboard role={3} tab="account" />);
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.main'), t('dashboard:tabs.orders'), t('dashboard:tabs.account')]);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.main'), t('dashboard:tabs.orders'), t('dashboard:tabs.products'), t('dashboard:tabs.account')]);
   expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });
 
@@ -62,4 +62,15 @@ test('an unknown role gets the generic cards', () => {
   const { t } = renderApp(<RoleDashboard role={42} />);
   expect(screen.getByText(t('dashboard:cards.profile.title'))).toBeInTheDocument();
   expect(screen.queryByRole('tab')).toBeNull();
+});
+
+test("the workshop's products tab lists each product of its lines with its open and all lines", async () => {
+  storeLogin(3, 'Atölye');
+  const line = (id: number, product_id: number, product_title: string, status: number, canceled_at: string | null = null) => ({ id, product_id, product_title, product_picture_url: null, order_line_status_id: status, canceled_at });
+  const orders = [line(1, 9, 'Yüzük', 1), line(2, 9, 'Yüzük', 5), line(3, 4, 'Küpe', 2), line(4, 9, 'Yüzük', 2, '2026-11-20T09:00:00.000Z')];
+  mockFetch((_method, url) => (url === API.myWorkshopOrders ? [200, { orders }] : [200, {}]));
+  const { t } = renderApp(<RoleDashboard role={3} tab="products" />);
+  const table = await screen.findByRole('table');
+  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([t('dashboard:workshopProducts.photo'), t('dashboard:workshopProducts.product'), t('dashboard:workshopProducts.open'), t('dashboard:workshopProducts.total')]);
+  expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['-Küpe11', '-Yüzük13']);
 });

@@ -12,6 +12,7 @@ import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
 import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
 import { NavCards } from './NavCards';
+import { WorkshopProductsPanel } from './WorkshopProductsPanel';
 
 /* The dashboard of each role (SPEC section 2): a row of tabs, or for some roles cards alone. */
 
@@ -68,6 +69,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
       ),
     },
     { id: 'orders', label: t('tabs.orders'), content: () => <WorkshopOrdersPanel /> },
+    { id: 'products', label: t('tabs.products'), content: () => <WorkshopProductsPanel /> },
     { id: 'account', label: t('tabs.account'), content: () => <AccountPanel role={Role.Workshop} /> },
   ],
   // Office staff read what the admin manages: the order grid and customers (read-only), the report, their account.

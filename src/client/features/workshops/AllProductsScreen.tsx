@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ProductDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
@@ -81,6 +82,14 @@ export default function AllProductsScreen() {
 
   return (
     <>
+      <Breadcrumbs
+        trail={[
+          { label: t('common:nav.workshops'), to: '/admin/workshops' },
+          { label: names.get(workshopId) ?? String(workshopId), to: `/admin/workshops/${workshopId}` },
+          { label: t('productsButton'), to: `/admin/workshops/${workshopId}/products` },
+        ]}
+        current={t('allCrumb')}
+      />
       <h1>{t('allTitle')}</h1>
       <div className="toolbar">
         <input type="search" className="narrow" aria-label={t('allSearch')} placeholder={t('allSearch')} value={query} onChange={(e) => reset(setQuery)(e.target.value)} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
@@ -51,20 +52,21 @@ export default function WorkshopDetailScreen() {
 
   return (
     <>
+      <Breadcrumbs trail={[{ label: t('common:nav.workshops'), to: '/admin/workshops' }]} current={workshop?.name ?? String(id)} />
       <h1>{t('detailTitle')}</h1>
       <NoticeView notice={read?.notice ?? stats?.notice ?? null} />
       {workshop && (
-        <div className="cards">
+        <div className="detail-grid">
           <section className="card" aria-labelledby="workshop-info">
             <h2 id="workshop-info">{t('info')}</h2>
-            <dl className="facts">
+            <dl className="field-grid">
               {(['id', 'name', 'phone_number', 'company_name', 'tax_number', 'address'] as const).map((field) => (
-                <div key={field}>
+                <div key={field} className={field === 'address' ? 'wide' : undefined}>
                   <dt>{t(`fields.${field}`)}</dt>
                   <dd>{String(workshop[field] ?? '') || '-'}</dd>
                 </div>
               ))}
-              <div>
+              <div className="wide">
                 <dt>{t('fields.processes')}</dt>
                 <dd>{workshop.processes.map((p) => p.name || p.step_name || '-').join(', ') || '-'}</dd>
               </div>
@@ -73,10 +75,10 @@ export default function WorkshopDetailScreen() {
           <section className="card" aria-labelledby="workshop-stats">
             <h2 id="workshop-stats">{t('statistics')}</h2>
             {figures && (
-              <dl className="facts">
+              <dl className="field-grid">
                 <div>
                   <dt>{t('stats.turnover')}</dt>
-                  <dd>{fmt.money(figures.turnover)}</dd>
+                  <dd>{fmt.money(figures.turnover, figures.currency)}</dd>
                 </div>
                 <div>
                   <dt>{t('stats.openTotal')}</dt>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { ProductDto, WorkshopDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
+import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
 import { selectProductsOfWorkshop, useProducts } from '../catalogue';
@@ -108,6 +109,13 @@ export default function WorkshopProductsScreen() {
   const status = productRead?.status ?? 'loading';
   return (
     <>
+      <Breadcrumbs
+        trail={[
+          { label: t('common:nav.workshops'), to: '/admin/workshops' },
+          { label: workshop?.name ?? String(id), to: `/admin/workshops/${id}` },
+        ]}
+        current={t('productsButton')}
+      />
       <h1>{t('productsTitle', { name: workshop?.name ?? id })}</h1>
       <div className="toolbar">
         <Link to={`/admin/workshops/${id}/all-products`} className="button-link">

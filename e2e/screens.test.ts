@@ -1,0 +1,16 @@
+import { seedSweep, SIZES, sweepScreens } from './sweep';
+import { withBrowserServer } from './harness';
+
+// About 60 screens at two sizes on a busy two-core machine; each waits for its data, none sleeps.
+jest.setTimeout(240_000);
+
+const live = withBrowserServer();
+
+test('every route of every role holds at 1024x768 and 1280x800: no sideways page, no cut-off text, no errors, a way back', async () => {
+  const roles = await seedSweep(live.server.url);
+  const started = Date.now();
+  const findings = await sweepScreens(live.browser, live.server.url, roles, { sizes: SIZES });
+  const visits = roles.reduce((sum, role) => sum + role.routes.length, 0) * SIZES.length;
+  console.log(`screen sweep: ${visits} screens in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  expect(findings.map(({ role, path, size, what }) => `${role} ${path} ${size}: ${what}`)).toEqual([]);
+});

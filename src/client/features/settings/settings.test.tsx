@@ -1,0 +1,39 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API } from '../../../shared/api';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { GeneralSettingsPanel } from './GeneralSettingsPanel';
+import { cityOf, offsetOf, zoneGroups } from './timeZones';
+
+test('zone names read as cities with their region and offset', () => {
+  expect(cityOf('America/Argentina/Buenos_Aires')).toBe('Buenos Aires (Argentina)');
+  expect(cityOf('Europe/Istanbul')).toBe('Istanbul');
+  expect(offsetOf('Europe/Istanbul', new Date('2026-07-01T00:00:00Z'))).toBe('+03:00');
+  expect(offsetOf('Africa/Abidjan', new Date('2026-07-01T00:00:00Z'))).toBe('+00:00');
+  expect(offsetOf('America/New_York', new Date('2026-01-15T00:00:00Z'))).toBe('-05:00');
+  const groups = zoneGroups(['Europe/Paris', 'Asia/Tokyo', 'Europe/Istanbul', 'UTC', 'Europe/Amsterdam'], new Date('2026-01-15T00:00:00Z'), 'tr');
+  expect(groups.map((group) => [group.region, group.zones.map((zone) => zone.value)])).toEqual([
+    ['Europe', ['Europe/Amsterdam', 'Europe/Istanbul', 'Europe/Paris']],
+    ['Asia', ['Asia/Tokyo']],
+    ['other', ['UTC']],
+  ]);
+});
+
+test('the time zone list is grouped by region, Istanbul first, and saves the IANA name', async () => {
+  storeLogin(2, 'Admin');
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 };
+  const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
+  const { t } = renderApp(<GeneralSettingsPanel />);
+  const zone = screen.getByLabelText(t('settings:general.time_zone')) as HTMLSelectElement;
+  await screen.findByDisplayValue('ofis@example.com');
+  const groups = within(zone).getAllByRole('group');
+  expect(groups[0]).toHaveAttribute('label', t('settings:general.zoneCommon'));
+  expect(within(groups[0]).getByRole('option')).toHaveTextContent(/^İstanbul, Türkiye \(UTC\+03:00\)$/);
+  expect(groups.some((group) => group.getAttribute('label') === t('settings:general.regions.Europe'))).toBe(true);
+  expect(zone.value).toBe('Europe/Istanbul');
+  expect(screen.queryByText('Africa/Abidjan')).toBeNull();
+  expect(screen.getByRole('option', { name: /^Abidjan \(UTC\+00:00\)$/ })).toHaveValue('Africa/Abidjan');
+
+  fireEvent.change(zone, { target: { value: 'Asia/Tokyo' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  await waitFor(() => expect(calls.find((call) => call.method === 'PUT' && call.url === API.generalSettings)?.body).toMatchObject({ time_zone: 'Asia/Tokyo' }));
+});
