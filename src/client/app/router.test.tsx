@@ -138,3 +138,17 @@ test('logging in leads to the dashboard; logging out back to the login card', as
   expect(Object.keys(sessionStorage)).toEqual([]);
   expect(localStorage.getItem('userRole')).toBeNull();
 });
+
+test.each([
+  [4, '/admin/orders'],
+  [4, '/admin/users'],
+  [3, '/office/orders'],
+  [5, '/workshop/order/5'],
+  [3, '/order/5'],
+  [2, '/customer/orders/5'],
+])('role %i typing %s lands on its own dashboard', async (role, start) => {
+  storeLogin(role, 'Kullanıcı');
+  const { path } = open(start);
+  await screen.findByRole('heading', { level: 1 });
+  expect(path()).toBe('/dashboard');
+});

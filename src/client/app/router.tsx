@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
+import { Role } from '../../shared/roles';
 import { HttpsBanner } from '../components/HttpsBanner';
 import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
@@ -29,6 +30,20 @@ function RequireSession({ children }: { children: ReactNode }) {
   const { loggedIn } = useAppSelector(selectSession);
   return loggedIn ? children : <Navigate to="/login" replace />;
 }
+
+/**
+ * Screens of some roles only: anyone else typing their address lands on their own dashboard
+ * (the server refuses them the data and the actions anyway; the screen would only show failures).
+ */
+function ForRoles({ roles }: { roles: readonly number[] }) {
+  const { role } = useAppSelector(selectSession);
+  return roles.includes(role) ? <Outlet /> : <Navigate to="/dashboard" replace />;
+}
+
+const ADMIN = [Role.Admin];
+const OFFICE = [Role.Admin, Role.Office];
+const WORKSHOP = [Role.Workshop];
+const CUSTOMER = [Role.Customer];
 
 function LoginRoute() {
   const { loggedIn } = useAppSelector(selectSession);
@@ -66,25 +81,33 @@ export function AppRoutes() {
             {DASHBOARD_PATHS.map((path) => (
               <Route key={path} path={path} element={<DashboardScreen />} />
             ))}
-            <Route path="/admin/users" element={<UsersScreen />} />
-            <Route path="/admin/user-roles" element={<UserRolesScreen />} />
-            <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
-            <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
-            <Route path="/order/:id" element={<CustomerOrderScreen />} />
-            <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
-            <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
-            <Route path="/admin/customers" element={<CustomerListScreen />} />
-            <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
-            <Route path="/admin/workshops" element={<WorkshopListScreen />} />
-            <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
-            <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
-            <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
-            <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+            <Route element={<ForRoles roles={ADMIN} />}>
+              <Route path="/admin/users" element={<UsersScreen />} />
+              <Route path="/admin/user-roles" element={<UserRolesScreen />} />
+              <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
+              <Route path="/admin/customers" element={<CustomerListScreen />} />
+              <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+              <Route path="/admin/workshops" element={<WorkshopListScreen />} />
+              <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
+              <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
+              <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
+              <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+              <Route path="/admin/audit-log" element={<AuditLogScreen />} />
+            </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
-            <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
-            <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
-            <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
-            <Route path="/admin/audit-log" element={<AuditLogScreen />} />
+            <Route element={<ForRoles roles={OFFICE} />}>
+              <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
+              <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
+              <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
+            </Route>
+            <Route element={<ForRoles roles={WORKSHOP} />}>
+              <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
+              <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
+            </Route>
+            <Route element={<ForRoles roles={CUSTOMER} />}>
+              <Route path="/order/:id" element={<CustomerOrderScreen />} />
+              <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
+            </Route>
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>
