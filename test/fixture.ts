@@ -49,6 +49,9 @@ export interface FixtureIds {
   otherLine: number;
   /** The order of line A. */
   lineOrder: number;
+  /** A purity of the metal ledger's table, and a pending voucher issued to workshop A. */
+  purity: number;
+  voucher: number;
   /** A named view of the admin's order grid. */
   gridView: number;
 }
@@ -101,6 +104,9 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/products?\/:id\b/, (f) => ({ id: f.product })],
   [/\/customers(\/B2B)?\/:id\b/, (f) => ({ id: f.customer })],
   [/\/orders\/:id\/cancel\b/, (f) => ({ id: f.lineOrder })],
+  [/\/metal\/purities\/:id\b/, (f) => ({ id: f.purity })],
+  [/\/metal\/vouchers\/:id\b/, (f) => ({ id: f.voucher })],
+  [/\/metal\/workshops\/:id\b/, (f) => ({ id: f.workshop })],
   [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
   // No connection has this id (404): a real one would send the call to a store over the network.
   [/\/technical\/shops\/:id\b/, () => ({ id: 999_999 })],
@@ -355,6 +361,8 @@ async function build(t: TestApp): Promise<Fixture> {
   const otherLine = await place(caller('other customer'), otherProduct);
   const { order_id: lineOrder } = await t.db.selectFrom('order_lines').select('order_id').where('id', '=', line).executeTakeFirstOrThrow();
   const gridView = (await ok('POST', API.gridViews('orders'), { name: 'Paketleme', state: { grid: {} } })).view.id as number;
+  const { id: purity } = await t.db.selectFrom('metal_purities').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const voucher = (await ok('POST', API.metalVouchers, { type: 'issue', workshop_id: workshop, date: '2026-11-02', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: 100 }] })).voucher.id as number;
 
   const fingerprint = await fingerprinter(t);
 
@@ -367,7 +375,7 @@ async function build(t: TestApp): Promise<Fixture> {
     return true;
   }
 
-  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, gridView };
+  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, purity, voucher, gridView };
   return {
     t,
     ids,

@@ -29,6 +29,7 @@ import { jobWorker } from './modules/jobs/queue';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileStore } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
+import { metalRoutes } from './modules/metal/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
@@ -160,6 +161,7 @@ export async function buildApp(
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);
+    metalRoutes(api, db);
   });
   sweepSessions(app, db);
   // The API document and its page, generated from the route table.

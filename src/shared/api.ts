@@ -83,6 +83,15 @@ export const API = {
   orders: '/api/v1/orders',
   /** The office's report: lines by status, open and late lines per workshop. */
   orderReport: '/api/v1/reports/order-lines',
+  /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
+  metalPurities: '/api/v1/metal/purities',
+  metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
+  metalVouchers: '/api/v1/metal/vouchers',
+  metalVoucher: (id: number | string) => `/api/v1/metal/vouchers/${id}`,
+  metalVoucherConfirm: (id: number | string) => `/api/v1/metal/vouchers/${id}/confirm`,
+  metalVoucherDispute: (id: number | string) => `/api/v1/metal/vouchers/${id}/dispute`,
+  metalStatement: (id: number | string) => `/api/v1/metal/workshops/${id}/statement`,
+  metalBalances: '/api/v1/metal/balances',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */
   lineChanges: '/api/v1/order-lines/changes',
   orderProductsDetailed: '/api/v1/order-products/detailed',

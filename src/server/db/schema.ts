@@ -357,6 +357,60 @@ export interface GridViewsTable {
   updated_at: string;
 }
 
+/** Weights in whole units (shared/metal.ts): milligrams, centicarats, fine in tenths of a milligram. */
+export interface MetalPuritiesTable {
+  id: Generated<number>;
+  metal: string;
+  ayar: number | null;
+  milyem: number;
+  updated_at: string;
+}
+
+export interface MetalVouchersTable {
+  id: Generated<number>;
+  type: string;
+  number: string | null;
+  workshop_id: number;
+  date: string;
+  note: string | null;
+  reverses_id: number | null;
+  status: string;
+  dispute_reason: string | null;
+  created_by: number | null;
+  created_at: string;
+  decided_by: number | null;
+  decided_at: string | null;
+}
+
+export interface MetalVoucherLinesTable {
+  id: Generated<number>;
+  voucher_id: number;
+  kind: string;
+  metal: string;
+  milyem: number;
+  gross_mg: number;
+  stone_cct: number;
+  stone_mg: number;
+  other_mg: number;
+  net_mg: number;
+  fine: number;
+  order_line_id: number | null;
+  step_id: number | null;
+}
+
+export interface MetalLedgerTable {
+  id: Generated<number>;
+  voucher_id: number;
+  voucher_line_id: number;
+  workshop_id: number;
+  date: string;
+  metal: string;
+  milyem: number;
+  net_mg: number;
+  fine: number;
+  created_at: string;
+}
+
 export interface Database {
   roles: RolesTable;
   users: UsersTable;
@@ -365,6 +419,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
   settings: SettingsTable;
+  metal_purities: MetalPuritiesTable;
+  metal_vouchers: MetalVouchersTable;
+  metal_voucher_lines: MetalVoucherLinesTable;
+  metal_ledger: MetalLedgerTable;
   order_line_statuses: LookupTable;
   quality_control_statuses: LookupTable;
   packing_statuses: LookupTable;

@@ -30,6 +30,11 @@ const RULES: Record<string, (params: Params, type: string) => JsonSchema> = {
   zone: () => ({ description: 'an IANA time zone name, such as Europe/Istanbul' }),
   some: () => ({ contains: { type: 'object', required: ['quantity'], properties: { quantity: { type: 'number', exclusiveMinimum: 0 } } } }),
   same: () => ({ description: 'equal to new_password' }),
+  weight: () => ({
+    anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d+([.,]\\d+)?$' }],
+    description: 'a weight as a number or a decimal string (grams to 3 decimals, carats to 2), never rounded',
+  }),
+  day: () => ({ format: 'date' }),
 };
 
 const TYPES: Record<string, string | undefined> = { string: 'string', number: 'number', boolean: 'boolean', object: 'object', array: 'array', mixed: undefined };

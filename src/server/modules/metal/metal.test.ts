@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { testDatabases } from '../../../../test/databases';
+import { startTestApp, type TestApp } from '../../../../test/server';
+import { API } from '../../../shared/api';
+import { FINE_PLACES, fromUnits } from '../../../shared/metal';
+
+jest.setTimeout(60_000);
+
+describe.each(testDatabases())('the metal ledger on $name', (database) => {
+  let t: TestApp;
+  let admin: string;
+  let office: string;
+  let master: string;
+  let otherMaster: string;
+  let buyer: string;
+  let workshopId: number;
+  let otherWorkshopId: number;
+
+  async function userWithRole(username: string, role: number) {
+    const user = await t.newUser(username);
+    await t.call('POST', '/api/v1/user/changeUserRoles', { token: admin, body: [{ ID: user.user_id, Role: role }] });
+    return user;
+  }
+  const workshopBody = (user_id: number, name: string) => ({ name, code: name, address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id });
+
+  beforeAll(async () => {
+    t = await startTestApp(await database.create());
+    admin = (await t.login()).token;
+    office = (await userWithRole('ofis', 4)).token;
+    const m = await userWithRole('usta', 3);
+    const om = await userWithRole('baska_usta', 3);
+    buyer = (await userWithRole('alici', 5)).token;
+    [master, otherMaster] = [m.token, om.token];
+    workshopId = (await t.call('POST', '/api/v1/workshops', { token: admin, body: workshopBody(m.user_id, 'W1') })).body.workshop.id;
+    otherWorkshopId = (await t.call('POST', '/api/v1/workshops', { token: admin, body: workshopBody(om.user_id, 'W2') })).body.workshop.id;
+  });
+  afterAll(() => t.close());
+
+  const write = (body: object, token = admin) => t.call('POST', API.metalVouchers, { token, body });
+  const confirm = (id: number, token = master) => t.call('POST', API.metalVoucherConfirm(id), { token, body: {} });
+  const statementOf = async (id = workshopId, query = '') => (await t.call('GET', `${API.metalStatement(id)}${query}`, { token: admin })).body.statement;
+  const gold22 = (gross_g: number | string, kind = 'raw', extra: object = {}) => ({ kind, metal: 'gold', milyem: 916, gross_g, ...extra });
+
+  test('issue, confirmation on the tablet side, receipt of pieces and scrap, reversal: the balance in fine gold to four places', async () => {
+    const issued = await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(100)] });
+    expect(issued).toMatchObject({ status: 201, body: { voucher: { type: 'issue', status: 'pending', number: expect.stringMatching(/^MC-\d{6}$/) } } });
+    expect(issued.body.voucher.lines[0]).toMatchObject({ gross_g: '100.000', net_g: '100.000', fine_g: '91.6000', milyem: 916 });
+    // Pending: nothing in the ledger yet.
+    expect((await statementOf()).closing_fine_g).toBe('0.0000');
+    // Only the voucher's own workshop answers it, once.
+    expect((await confirm(issued.body.voucher.id, otherMaster)).status).toBe(404);
+    expect((await confirm(issued.body.voucher.id, admin)).status).toBe(403);
+    expect((await confirm(issued.body.voucher.id)).body.voucher.status).toBe('confirmed');
+    expect((await confirm(issued.body.voucher.id)).status).toBe(409);
+    expect((await statementOf()).closing_fine_g).toBe('91.6000');
+
+    // Pieces of 4.875 g with 0.25 ct of stones, and 1.2 g of scrap, come back.
+    const received = await write({
+      type: 'receipt',
+      workshop_id: workshopId,
+      date: '2026-11-10',
+      lines: [gold22('4,875', 'finished', { stone_ct: '0.25' }), gold22(40.333, 'finished'), gold22('1.2', 'scrap')],
+    });
+    expect(received.body.voucher.lines.map((l: { net_g: string; fine_g: string }) => [l.net_g, l.fine_g])).toEqual([
+      ['4.825', '4.4197'],
+      ['40.333', '36.9450'],
+      ['1.200', '1.0992'],
+    ]);
+    await confirm(received.body.voucher.id);
+    const after = await statementOf();
+    expect(after.closing_fine_g).toBe('49.1361'); // 91.6000 - 4.4197 - 36.9450 - 1.0992
+    expect(after.entries.map((e: { balance_fine_g: string }) => e.balance_fine_g)).toEqual(['91.6000', '87.1803', '50.2353', '49.1361']);
+    expect(after.by_milyem).toEqual([{ metal: 'gold', milyem: 916, net_g: '53.642', fine_g: '49.1361' }]);
+
+    // A mistaken voucher, then its reversal: the balance is exactly what it was.
+    const mistake = await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-12', lines: [gold22(12.5)] });
+    await confirm(mistake.body.voucher.id);
+    expect((await statementOf()).closing_fine_g).toBe('60.5861');
+    const reversal = await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-12', reverses_id: mistake.body.voucher.id, lines: [] });
+    expect(reversal.body.voucher).toMatchObject({ type: 'receipt', reverses_id: mistake.body.voucher.id, number: expect.stringMatching(/^MG-/) });
+    await confirm(reversal.body.voucher.id);
+    expect((await statementOf()).closing_fine_g).toBe('49.1361');
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-12', reverses_id: mistake.body.voucher.id, lines: [] })).body.code).toBe('VOUCHER_ALREADY_REVERSED');
+
+    // A period: the balance before it opens the statement.
+    const november10 = await statementOf(workshopId, '?from=2026-11-10&to=2026-11-10');
+    expect([november10.opening_fine_g, november10.closing_fine_g, november10.entries.length]).toEqual(['91.6000', '49.1361', 3]);
+    expect((await t.call('GET', `${API.metalStatement(workshopId)}?from=11.10.2026`, { token: admin })).status).toBe(400);
+
+    const balances = (await t.call('GET', API.metalBalances, { token: office })).body.balances;
+    expect(balances.find((b: { workshop_id: number }) => b.workshop_id === workshopId)).toMatchObject({ fine_g: '49.1361' });
+  });
+
+  test('bad vouchers are refused and store nothing; the ledger is insert-only', async () => {
+    const count = async () => Number((await t.db.selectFrom('metal_vouchers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const bad = [
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22('1.2345')] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(-1)] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1, 'raw', { stone_ct: 10 })] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-13-45', lines: [gold22(1)] },
+      { type: 'issue', workshop_id: 999_999, date: '2026-11-02', lines: [gold22(1)] },
+      { type: 'gift', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [{ ...gold22(1), milyem: 1001 }] },
+    ];
+    for (const body of bad) expect({ body, status: (await write(body)).status }).toEqual({ body, status: 400 });
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] }, office)).status).toBe(403);
+    expect(await count()).toBe(before);
+    await expect(t.db.updateTable('metal_ledger').set({ fine: 0 }).execute()).rejects.toThrow(/insert-only/);
+    await expect(t.db.deleteFrom('metal_ledger').execute()).rejects.toThrow(/insert-only/);
+  });
+
+  test('who sees what: the office reads, a workshop its own, a customer nothing', async () => {
+    const voucher = (await write({ type: 'issue', workshop_id: otherWorkshopId, date: '2026-11-03', lines: [gold22(5)] })).body.voucher;
+    expect((await t.call('GET', API.metalVoucher(voucher.id), { token: master })).status).toBe(404);
+    expect((await t.call('GET', API.metalVoucher(voucher.id), { token: otherMaster })).status).toBe(200);
+    expect((await t.call('GET', API.metalStatement(otherWorkshopId), { token: master })).status).toBe(404);
+    expect((await t.call('GET', API.metalVouchers, { token: master })).body.vouchers.every((v: { workshop_id: number }) => v.workshop_id === workshopId)).toBe(true);
+    for (const path of [API.metalVouchers, API.metalBalances, API.metalPurities, API.metalStatement(workshopId)]) expect((await t.call('GET', path, { token: buyer })).status).toBe(403);
+    expect((await t.call('GET', API.metalBalances, { token: master })).status).toBe(403);
+    const disputed = await t.call('POST', API.metalVoucherDispute(voucher.id), { token: otherMaster, body: { reason: 'Tartı 4,98 g gösterdi' } });
+    expect(disputed.body.voucher).toMatchObject({ status: 'disputed', dispute_reason: 'Tartı 4,98 g gösterdi' });
+    expect((await statementOf(otherWorkshopId)).closing_fine_g).toBe('0.0000');
+  });
+
+  test('a purity change never rewrites a voucher written before it', async () => {
+    const purities = (await t.call('GET', API.metalPurities, { token: admin })).body.purities as Array<{ id: number; ayar: number | null; milyem: number; metal: string }>;
+    expect(purities.find((p) => p.metal === 'gold' && p.ayar === 14)?.milyem).toBe(585);
+    const voucher = (await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-04', lines: [{ kind: 'raw', metal: 'gold', milyem: 585, gross_g: 10 }] })).body.voucher;
+    const fourteen = purities.find((p) => p.ayar === 14)!;
+    expect((await t.call('PUT', API.metalPurity(fourteen.id), { token: admin, body: { milyem: 583 } })).body.purity.milyem).toBe(583);
+    expect((await t.call('GET', API.metalVoucher(voucher.id), { token: admin })).body.voucher.lines[0]).toMatchObject({ milyem: 585, fine_g: '5.8500' });
+    await t.call('PUT', API.metalPurity(fourteen.id), { token: admin, body: { milyem: 585 } });
+  });
+
+  test('over random vouchers and reversals the balance is the exact sum of its entries', async () => {
+    const owner = await userWithRole('rastgele', 3);
+    const fresh = (await t.call('POST', '/api/v1/workshops', { token: admin, body: workshopBody(owner.user_id, 'W3') })).body.workshop.id as number;
+    const tablet = owner.token;
+    let expected = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('issue', 'receipt'), fc.integer({ min: 1, max: 999_999_999 }), fc.constantFrom(995, 916, 750, 585, 333), fc.boolean()), { minLength: 1, maxLength: 6 }),
+        async (vouchers) => {
+          for (const [type, mg, milyem, reverse] of vouchers) {
+            const body = { type, workshop_id: fresh, date: '2026-11-05', lines: [{ kind: 'raw', metal: 'gold', milyem, gross_g: fromUnits(mg % 100_000_000, 3) }] };
+            const written = (await write(body)).body.voucher;
+            await confirm(written.id, tablet);
+            expected += (type === 'issue' ? 1 : -1) * Number(written.lines[0].fine_g.replace('.', ''));
+            if (reverse) {
+              const undo = (await write({ type, workshop_id: fresh, date: '2026-11-06', reverses_id: written.id, lines: [] })).body.voucher;
+              await confirm(undo.id, tablet);
+              expected -= (type === 'issue' ? 1 : -1) * Number(written.lines[0].fine_g.replace('.', ''));
+            }
+          }
+          const statement = await statementOf(fresh);
+          const entries = statement.entries.reduce((sum: number, e: { fine_g: string }) => sum + Number(e.fine_g.replace('.', '')), 0);
+          return statement.closing_fine_g === fromUnits(expected, FINE_PLACES) && entries === expected;
+        },
+      ),
+      { numRuns: 8, seed: 20261124 },
+    );
+  });
+});

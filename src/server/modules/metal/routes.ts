@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db';
+import { badRequest, notFound } from '../../errors';
+import { sessionActor, sessionUser } from '../../plugins/auth';
+import { routesOf } from '../../plugins/route-table';
+import { declaredBody, idParam } from '../../validate';
+import { API } from '../../../shared/api';
+import { Role } from '../../../shared/roles';
+import { disputeSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
+import * as metal from './service';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_QUERY = { schema: { type: 'string', pattern: DAY.source }, description: 'A day (YYYY-MM-DD), inclusive' } as const;
+
+/** `from` and `to` of a statement, each a day or absent; anything else is refused. */
+function period(request: FastifyRequest): { from?: string; to?: string } {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const day = (value: unknown) => {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw badRequest('validation:voucherDateInvalid', 'VALIDATION');
+    return value;
+  };
+  return { from: day(query.from), to: day(query.to) };
+}
+
+/**
+ * The metal ledger (DESIGN.md, 'Metal ledger API'): admins write vouchers and purities, the office
+ * reads everything, a workshop reads and answers only its own vouchers and statement; customers
+ * see nothing of it.
+ */
+export function metalRoutes(api: FastifyInstance, db: Db): void {
+  const route = routesOf('Metal ledger');
+  const admin = { config: { roles: [Role.Admin] } };
+  const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Workshop] } };
+  const workshop = { config: { roles: [Role.Workshop] } };
+  /** The workshop a workshop user reads for; none for the office, which reads every one. */
+  const ownWorkshop = (request: FastifyRequest) => (sessionUser(request).role === Role.Workshop ? sessionActor(request).workshopId : undefined);
+
+  api.get(API.metalPurities, route(readers, { summary: 'The purity table: ayar to milyem' }), async () => ({ purities: await metal.listPurities(db) }));
+  api.put(API.metalPurity(':id'), route(admin, { summary: "Change a purity's milyem (vouchers keep the milyem they were written with)", body: puritySchema }), async (request) => {
+    const id = idParam(request.params);
+    const { milyem } = await declaredBody(request);
+    return { purity: await metal.updatePurity(db, id, milyem) };
+  });
+
+  const createRoute = route(admin, { summary: 'Write a voucher (issue or receipt), or the reversal of a confirmed one', body: voucherSchema, trim: ['note'], created: true, errors: [404, 409] });
+  api.post(API.metalVouchers, createRoute, async (request, reply) => {
+    const input = await declaredBody(request);
+    return reply.code(201).send({ voucher: await metal.createVoucher(db, sessionUser(request).id, input as metal.VoucherInput) });
+  });
+  api.get(API.metalVouchers, route(readers, { summary: 'Vouchers, newest first: every one for the office, its own for a workshop' }), async (request) => ({
+    vouchers: await metal.listVouchers(db, ownWorkshop(request)),
+  }));
+  api.get(API.metalVoucher(':id'), route(readers, { summary: 'One voucher with its lines' }), async (request) => {
+    const id = idParam(request.params);
+    return { voucher: await metal.getVoucher(db, id, ownWorkshop(request)) };
+  });
+
+  api.post(API.metalVoucherConfirm(':id'), route(workshop, { summary: 'The workshop confirms a voucher addressed to it: its ledger entries are written', body: null, errors: [409] }), async (request) => {
+    const id = idParam(request.params);
+    const actor = sessionActor(request);
+    return { voucher: await metal.decideVoucher(db, actor.userId, actor.workshopId!, id, { confirmed: true }) };
+  });
+  const disputeRoute = route(workshop, { summary: 'The workshop disputes a voucher addressed to it, with a reason', body: disputeSchema, trim: ['reason'], errors: [409] });
+  api.post(API.metalVoucherDispute(':id'), disputeRoute, async (request) => {
+    const id = idParam(request.params);
+    const { reason } = await declaredBody(request);
+    const actor = sessionActor(request);
+    return { voucher: await metal.decideVoucher(db, actor.userId, actor.workshopId!, id, { confirmed: false, reason }) };
+  });
+
+  const statementRoute = route(readers, { summary: "A workshop's statement in fine gold: opening, entries, closing, by milyem", query: { from: DAY_QUERY, to: DAY_QUERY } });
+  api.get(API.metalStatement(':id'), statementRoute, async (request) => {
+    const id = idParam(request.params);
+    const own = ownWorkshop(request);
+    // A workshop reads its own statement only: another's is as if it did not exist.
+    if (own !== undefined && own !== id) throw notFound();
+    const { from, to } = period(request);
+    return { statement: await metal.statement(db, id, from, to) };
+  });
+  api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
+}

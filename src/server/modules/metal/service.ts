@@ -1,0 +1,257 @@
+import type { Db } from '../../db';
+import { badRequest, conflict, notFound } from '../../errors';
+import { CARAT_PLACES, FINE_PLACES, fromUnits, GRAM_PLACES, lineWeights, toUnits } from '../../../shared/metal';
+import type { VoucherType } from '../../../shared/schemas/metal';
+
+/*
+ * Metal vouchers and the ledger they write (migration 0015): weights in whole units, converted
+ * from the request's decimals once and written back as decimal strings (shared/metal.ts).
+ */
+
+/** Metal issued to a workshop counts for what it owes; metal returned, against it. */
+const SIGN: Record<VoucherType, 1 | -1> = { issue: 1, receipt: -1 };
+const OPPOSITE: Record<VoucherType, VoucherType> = { issue: 'receipt', receipt: 'issue' };
+/** Voucher numbers by type: 'Maden Çıkış' and 'Maden Giriş', numbered by id (never renumbered). */
+const PREFIX: Record<VoucherType, string> = { issue: 'MC', receipt: 'MG' };
+
+export interface VoucherLineInput {
+  kind: string;
+  metal: string;
+  milyem: number;
+  gross_g: number | string;
+  stone_ct?: number | string;
+  other_g?: number | string;
+  order_product_id?: number;
+  step_id?: number;
+}
+
+export interface VoucherInput {
+  type: VoucherType;
+  workshop_id: number;
+  date: string;
+  note?: string;
+  reverses_id?: number;
+  lines: VoucherLineInput[];
+}
+
+const now = () => new Date().toISOString();
+const grams = (mg: number) => fromUnits(mg, GRAM_PLACES);
+const fine = (units: number) => fromUnits(units, FINE_PLACES);
+
+export async function listPurities(db: Db) {
+  return db.selectFrom('metal_purities').selectAll().orderBy('metal').orderBy('ayar', 'desc').execute();
+}
+
+export async function updatePurity(db: Db, id: number, milyem: number) {
+  const updated = await db.updateTable('metal_purities').set({ milyem, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirst();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/** A voucher with its lines, weights as decimal strings. */
+export async function getVoucher(db: Db, id: number, workshopId?: number) {
+  const voucher = await db
+    .selectFrom('metal_vouchers')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(workshopId !== undefined, (q) => q.where('workshop_id', '=', workshopId!))
+    .executeTakeFirst();
+  if (!voucher) throw notFound('errors:voucherNotFound');
+  const lines = await db.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
+  return {
+    ...voucher,
+    lines: lines.map(({ gross_mg, stone_cct, stone_mg, other_mg, net_mg, fine: lineFine, order_line_id, ...line }) => ({
+      ...line,
+      order_product_id: order_line_id,
+      gross_g: grams(gross_mg),
+      stone_ct: fromUnits(stone_cct, CARAT_PLACES),
+      stone_g: grams(stone_mg),
+      other_g: grams(other_mg),
+      net_g: grams(net_mg),
+      fine_g: fine(lineFine),
+    })),
+  };
+}
+
+/** The voucher's lines as they are stored: typed weights in units, net and fine computed once. */
+function storedLines(lines: readonly VoucherLineInput[]) {
+  return lines.map((line, index) => {
+    const weights = lineWeights(toUnits(line.gross_g, GRAM_PLACES)!, toUnits(line.stone_ct ?? 0, CARAT_PLACES)!, toUnits(line.other_g ?? 0, GRAM_PLACES)!, line.milyem);
+    if (!weights) throw badRequest('errors:voucherNetNegative', 'VOUCHER_NET_NEGATIVE', { line: index + 1 });
+    return {
+      kind: line.kind,
+      metal: line.metal,
+      milyem: line.milyem,
+      gross_mg: weights.grossMg,
+      stone_cct: weights.stoneCentiCarat,
+      stone_mg: weights.stoneMg,
+      other_mg: weights.otherMg,
+      net_mg: weights.netMg,
+      fine: weights.fine,
+      order_line_id: line.order_product_id ?? null,
+      step_id: line.step_id ?? null,
+    };
+  });
+}
+
+/**
+ * Writes a pending voucher (the workshop confirms or disputes it). A reversal names a confirmed
+ * voucher of the same workshop and takes no lines: it copies that voucher's lines, each with the
+ * milyem and weights it was written with, under the opposite type, so confirmed it undoes it exactly.
+ */
+export async function createVoucher(db: Db, userId: number, input: VoucherInput) {
+  const id = await db.transaction().execute(async (trx) => {
+    const workshop = await trx.selectFrom('workshops').select('id').where('id', '=', input.workshop_id).executeTakeFirst();
+    if (!workshop) throw badRequest('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: input.workshop_id });
+    let type = input.type;
+    let lines;
+    if (input.reverses_id !== undefined) {
+      if (input.lines.length > 0) throw badRequest('errors:voucherReverseLines', 'VOUCHER_REVERSE_LINES');
+      const original = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', input.reverses_id).executeTakeFirst();
+      if (!original) throw notFound('errors:voucherNotFound');
+      if (original.workshop_id !== input.workshop_id) throw badRequest('errors:voucherReverseWorkshop', 'VOUCHER_REVERSE_WORKSHOP');
+      if (original.status !== 'confirmed') throw conflict('errors:voucherReverseNotConfirmed', 'VOUCHER_NOT_CONFIRMED');
+      const reversed = await trx.selectFrom('metal_vouchers').select('id').where('reverses_id', '=', original.id).executeTakeFirst();
+      if (reversed) throw conflict('errors:voucherAlreadyReversed', 'VOUCHER_ALREADY_REVERSED');
+      type = OPPOSITE[original.type as VoucherType];
+      lines = (await trx.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', original.id).orderBy('id').execute()).map(({ id: _id, voucher_id: _voucher, ...line }) => line);
+    } else {
+      if (input.lines.length === 0) throw badRequest('errors:voucherLinesRequired', 'VOUCHER_LINES_REQUIRED');
+      lines = storedLines(input.lines);
+    }
+    const { id } = await trx
+      .insertInto('metal_vouchers')
+      .values({
+        type,
+        workshop_id: input.workshop_id,
+        date: input.date,
+        note: input.note || null,
+        reverses_id: input.reverses_id ?? null,
+        status: 'pending',
+        created_by: userId,
+        created_at: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.updateTable('metal_vouchers').set({ number: `${PREFIX[type]}-${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
+    await trx.insertInto('metal_voucher_lines').values(lines.map((line) => ({ ...line, voucher_id: id }))).execute();
+    return id;
+  });
+  return getVoucher(db, id);
+}
+
+/**
+ * The workshop's answer to a voucher addressed to it: confirmed, it writes one ledger entry per
+ * line (signed by its type); disputed, with a reason, it writes nothing. Decided once.
+ */
+export async function decideVoucher(db: Db, userId: number, workshopId: number, id: number, decision: { confirmed: true } | { confirmed: false; reason: string }) {
+  await db.transaction().execute(async (trx) => {
+    const voucher = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', id).where('workshop_id', '=', workshopId).executeTakeFirst();
+    if (!voucher) throw notFound('errors:voucherNotFound');
+    const at = now();
+    const decided = await trx
+      .updateTable('metal_vouchers')
+      .set({ status: decision.confirmed ? 'confirmed' : 'disputed', dispute_reason: decision.confirmed ? null : decision.reason, decided_by: userId, decided_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    // Two taps, two tablets: the voucher is decided once.
+    if (Number(decided.numUpdatedRows) !== 1) throw conflict('errors:voucherDecided', 'VOUCHER_DECIDED');
+    if (!decision.confirmed) return;
+    const sign = SIGN[voucher.type as VoucherType];
+    const lines = await trx.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
+    await trx
+      .insertInto('metal_ledger')
+      .values(
+        lines.map((line) => ({
+          voucher_id: id,
+          voucher_line_id: line.id,
+          workshop_id: voucher.workshop_id,
+          date: voucher.date,
+          metal: line.metal,
+          milyem: line.milyem,
+          net_mg: sign * line.net_mg,
+          fine: sign * line.fine,
+          created_at: at,
+        })),
+      )
+      .execute();
+  });
+  return getVoucher(db, id);
+}
+
+export async function listVouchers(db: Db, workshopId?: number) {
+  return db
+    .selectFrom('metal_vouchers')
+    .select(['id', 'type', 'number', 'workshop_id', 'date', 'note', 'reverses_id', 'status', 'dispute_reason', 'created_at', 'decided_at'])
+    .$if(workshopId !== undefined, (q) => q.where('workshop_id', '=', workshopId!))
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * A workshop's statement in fine gold over [from, to] (days, inclusive; either open): the balance
+ * before, every entry in order with the balance after it, the balance at the end, and the end
+ * balance by metal and milyem. Sums are of whole units, so they are exact.
+ */
+export async function statement(db: Db, workshopId: number, from?: string, to?: string) {
+  const workshop = await db.selectFrom('workshops').select(['id', 'name']).where('id', '=', workshopId).executeTakeFirst();
+  if (!workshop) throw notFound();
+  const opening = from
+    ? Number((await db.selectFrom('metal_ledger').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('fine'), eb.lit(0)).as('fine')).where('workshop_id', '=', workshopId).where('date', '<', from).executeTakeFirstOrThrow()).fine)
+    : 0;
+  const rows = await db
+    .selectFrom('metal_ledger as e')
+    .innerJoin('metal_vouchers as v', 'v.id', 'e.voucher_id')
+    .select(['e.id', 'e.date', 'e.voucher_id', 'v.number', 'v.type', 'v.reverses_id', 'e.metal', 'e.milyem', 'e.net_mg', 'e.fine'])
+    .where('e.workshop_id', '=', workshopId)
+    .$if(from !== undefined, (q) => q.where('e.date', '>=', from!))
+    .$if(to !== undefined, (q) => q.where('e.date', '<=', to!))
+    .orderBy('e.date')
+    .orderBy('e.id')
+    .execute();
+  let balance = opening;
+  const entries = rows.map(({ net_mg, fine: entryFine, ...row }) => {
+    balance += entryFine;
+    return { ...row, net_g: grams(net_mg), fine_g: fine(entryFine), balance_fine_g: fine(balance) };
+  });
+  const byMilyem = await db
+    .selectFrom('metal_ledger')
+    .select(['metal', 'milyem', (eb) => eb.fn.sum<number>('net_mg').as('net'), (eb) => eb.fn.sum<number>('fine').as('fine')])
+    .where('workshop_id', '=', workshopId)
+    .$if(to !== undefined, (q) => q.where('date', '<=', to!))
+    .groupBy(['metal', 'milyem'])
+    .orderBy('metal')
+    .orderBy('milyem', 'desc')
+    .execute();
+  return {
+    workshop_id: workshop.id,
+    workshop_name: workshop.name,
+    from: from ?? null,
+    to: to ?? null,
+    opening_fine_g: fine(opening),
+    closing_fine_g: fine(balance),
+    entries,
+    by_milyem: byMilyem.map((row) => ({ metal: row.metal, milyem: row.milyem, net_g: grams(Number(row.net)), fine_g: fine(Number(row.fine)) })),
+  };
+}
+
+/** Fine gold every workshop owes (confirmed entries only), with its oldest pending voucher. */
+export async function balances(db: Db) {
+  const rows = await db
+    .selectFrom('workshops as w')
+    .leftJoin('metal_ledger as e', 'e.workshop_id', 'w.id')
+    .select(['w.id as workshop_id', 'w.name as workshop_name', (eb) => eb.fn.coalesce(eb.fn.sum<number>('e.fine'), eb.lit(0)).as('fine')])
+    .groupBy(['w.id', 'w.name'])
+    .orderBy('w.name')
+    .execute();
+  const pending = await db
+    .selectFrom('metal_vouchers')
+    .select(['workshop_id', (eb) => eb.fn.min<string>('date').as('oldest')])
+    .where('status', '=', 'pending')
+    .groupBy('workshop_id')
+    .execute();
+  const oldest = new Map(pending.map((row) => [row.workshop_id, row.oldest]));
+  return rows.map((row) => ({ workshop_id: row.workshop_id, workshop_name: row.workshop_name, fine_g: fine(Number(row.fine)), oldest_pending_date: oldest.get(row.workshop_id) ?? null }));
+}

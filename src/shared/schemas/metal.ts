@@ -1,0 +1,56 @@
+import { array, mixed, object, string } from 'yup';
+import { CARAT_PLACES, GRAM_PLACES, toUnits } from '../metal';
+import { id, integer, text } from './fields';
+
+export const VOUCHER_TYPES = ['issue', 'receipt'] as const;
+export type VoucherType = (typeof VOUCHER_TYPES)[number];
+/** Raw metal, a finished piece, scrap (hurda), dust (ramat), a finding. */
+export const LINE_KINDS = ['raw', 'finished', 'scrap', 'dust', 'finding'] as const;
+export const METALS = ['gold', 'silver', 'platinum'] as const;
+/** Lines of one voucher, at most. */
+export const MAX_VOUCHER_LINES = 200;
+/** One line's gross weight, at most: 100 kg (milligrams fit an integer column with room to spare). */
+export const MAX_LINE_MG = 100_000_000;
+
+/** A weight as a number or a decimal string with at most `places` decimals, within [0, max units]. */
+const weight = (places: number, message: string, maxUnits: number) =>
+  mixed<number | string>().test('weight', message, (value) => {
+    if (value === undefined || value === null) return true;
+    const units = toUnits(value, places);
+    return units !== null && units <= maxUnits;
+  });
+
+export const voucherLineSchema = object({
+  kind: string().oneOf(LINE_KINDS, 'validation:metalKindInvalid').required('validation:metalKindInvalid'),
+  metal: string().oneOf(METALS, 'validation:metalInvalid').required('validation:metalInvalid'),
+  milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid'),
+  gross_g: weight(GRAM_PLACES, 'validation:metalWeightInvalid', MAX_LINE_MG).required('validation:metalWeightInvalid'),
+  stone_ct: weight(CARAT_PLACES, 'validation:metalCaratInvalid', MAX_LINE_MG),
+  other_g: weight(GRAM_PLACES, 'validation:metalWeightInvalid', MAX_LINE_MG),
+  order_product_id: id('errors:invalidId').optional().default(undefined),
+  step_id: id('errors:invalidId').optional().default(undefined),
+});
+
+/**
+ * A metal voucher: issued to a workshop or returned by it, dated, with its lines; or, with
+ * `reverses_id` and no lines, the exact undoing of a confirmed voucher.
+ */
+export const voucherSchema = object({
+  type: string().oneOf(VOUCHER_TYPES, 'validation:voucherTypeInvalid').required('validation:voucherTypeInvalid'),
+  workshop_id: id('validation:workshopIdInvalid'),
+  date: string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation:voucherDateInvalid')
+    .test('day', 'validation:voucherDateInvalid', (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .required('validation:voucherDateInvalid'),
+  note: text().typeError('validation:textTooLong').trim().max(500, 'validation:textTooLong'),
+  reverses_id: id('errors:invalidId').optional().default(undefined),
+  lines: array(voucherLineSchema).max(MAX_VOUCHER_LINES, 'validation:voucherLinesTooMany').default([]),
+});
+
+/** The workshop's dispute of a voucher: why, in its words. */
+export const disputeSchema = object({
+  reason: text().typeError('validation:correctionReasonRequired').trim().required('validation:correctionReasonRequired').max(500, 'validation:textTooLong'),
+});
+
+/** A purity's milyem (thousandths of fine metal), as the hallmark says. */
+export const puritySchema = object({ milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid') });
