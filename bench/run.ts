@@ -26,6 +26,7 @@ import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { grid } from './grid';
 import { live } from './live';
+import { metalLedger } from './metal';
 import { load } from './load';
 import { mixed } from './mixed';
 import { shopWebhooks } from './shop-webhooks';
@@ -453,6 +454,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   grid: () => grid(report),
   'shop-sync': () => shopSync(report),
   'shop-webhooks': () => shopWebhooks(report),
+  metal: () => metalLedger(report),
 };
 
 async function main(): Promise<void> {

@@ -80,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('fine', 'integer', (c) => c.notNull())
     .addColumn('created_at', ts, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('metal_ledger_workshop_idx').on('metal_ledger').columns(['workshop_id', 'date']).execute();
+  // Covers a workshop's sums (balance, opening of a statement) without reading the rows themselves.
+  await db.schema.createIndex('metal_ledger_workshop_idx').on('metal_ledger').columns(['workshop_id', 'date', 'fine']).execute();
 
   // Insert-only, whatever writes to the database.
   if (isPostgres(db)) {
