@@ -92,6 +92,8 @@ export const API = {
   metalVoucherDispute: (id: number | string) => `/api/v1/metal/vouchers/${id}/dispute`,
   metalStatement: (id: number | string) => `/api/v1/metal/workshops/${id}/statement`,
   metalBalances: '/api/v1/metal/balances',
+  /** The day before which periods are closed: no voucher is written or confirmed there. */
+  metalLock: '/api/v1/metal/lock',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */
   lineChanges: '/api/v1/order-lines/changes',
   orderProductsDetailed: '/api/v1/order-products/detailed',

@@ -52,5 +52,13 @@ export const disputeSchema = object({
   reason: text().typeError('validation:correctionReasonRequired').trim().required('validation:correctionReasonRequired').max(500, 'validation:textTooLong'),
 });
 
+/** The day before which the metal ledger's periods are closed. */
+export const lockSchema = object({
+  locked_before: string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation:voucherDateInvalid')
+    .test('day', 'validation:voucherDateInvalid', (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    .required('validation:voucherDateInvalid'),
+});
+
 /** A purity's milyem (thousandths of fine metal), as the hallmark says. */
 export const puritySchema = object({ milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid') });

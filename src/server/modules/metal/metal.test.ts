@@ -134,6 +134,19 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     await t.call('PUT', API.metalPurity(fourteen.id), { token: admin, body: { milyem: 585 } });
   });
 
+  // Last: a lock closes the periods before its day for every test after it.
+  test('a closed period takes no voucher, written or confirmed, and is never opened again', async () => {
+    const early = (await write({ type: 'issue', workshop_id: workshopId, date: '2026-09-15', lines: [gold22(1)] })).body.voucher;
+    expect((await t.call('PUT', API.metalLock, { token: office, body: { locked_before: '2026-10-01' } })).status).toBe(403);
+    expect((await t.call('PUT', API.metalLock, { token: admin, body: { locked_before: '2026-10-01' } })).body).toEqual({ locked_before: '2026-10-01' });
+    expect((await t.call('GET', API.metalLock, { token: master })).body).toEqual({ locked_before: '2026-10-01' });
+    expect(await confirm(early.id)).toMatchObject({ status: 409, body: { code: 'METAL_PERIOD_LOCKED' } });
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-09-30', lines: [gold22(1)] })).body.code).toBe('METAL_PERIOD_LOCKED');
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-10-01', lines: [gold22(1)] })).status).toBe(201);
+    expect((await t.call('PUT', API.metalLock, { token: admin, body: { locked_before: '2026-09-01' } })).body.code).toBe('METAL_LOCK_BACKWARDS');
+    expect((await t.call('GET', API.metalLock, { token: admin })).body.locked_before).toBe('2026-10-01');
+  });
+
   test('over random vouchers and reversals the balance is the exact sum of its entries', async () => {
     const owner = await userWithRole('rastgele', 3);
     const fresh = (await t.call('POST', '/api/v1/workshops', { token: admin, body: workshopBody(owner.user_id, 'W3') })).body.workshop.id as number;

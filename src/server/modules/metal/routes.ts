@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
+import { disputeSchema, lockSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -78,6 +78,11 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
     if (own !== undefined && own !== id) throw notFound();
     const { from, to } = period(request);
     return { statement: await metal.statement(db, id, from, to) };
+  });
+  api.get(API.metalLock, route(readers, { summary: 'The day before which periods are closed (null: none)' }), async () => ({ locked_before: await metal.lockedBefore(db) }));
+  api.put(API.metalLock, route(admin, { summary: 'Close the periods before a day (a lock only moves forward)', body: lockSchema, errors: [409] }), async (request) => {
+    const { locked_before } = await declaredBody(request);
+    return { locked_before: await metal.lockBefore(db, locked_before) };
   });
   api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
 }

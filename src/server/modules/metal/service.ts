@@ -35,6 +35,31 @@ export interface VoucherInput {
 }
 
 const now = () => new Date().toISOString();
+const LOCK_KEY = 'metal_lock';
+
+/** The day before which no voucher is written or confirmed: the closed periods (null: none closed). */
+export async function lockedBefore(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', LOCK_KEY).executeTakeFirst();
+  return row ? ((JSON.parse(row.value) as { locked_before: string | null }).locked_before ?? null) : null;
+}
+
+/** Closes the periods before `day`. A lock only moves forward: a closed period is never opened again. */
+export async function lockBefore(db: Db, day: string): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const current = await lockedBefore(trx);
+    if (current !== null && day < current) throw conflict('errors:metalLockBackwards', 'METAL_LOCK_BACKWARDS', { day: current });
+    const value = JSON.stringify({ locked_before: day });
+    const updated_at = now();
+    await trx.insertInto('settings').values({ key: LOCK_KEY, value, updated_at }).onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at })).execute();
+    return day;
+  });
+}
+
+/** A voucher dated in a closed period is refused, written or confirmed. */
+async function refuseLocked(db: Db, date: string): Promise<void> {
+  const lock = await lockedBefore(db);
+  if (lock !== null && date < lock) throw conflict('errors:metalPeriodLocked', 'METAL_PERIOD_LOCKED', { day: lock });
+}
 const grams = (mg: number) => fromUnits(mg, GRAM_PLACES);
 const fine = (units: number) => fromUnits(units, FINE_PLACES);
 
@@ -103,6 +128,7 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
   const id = await db.transaction().execute(async (trx) => {
     const workshop = await trx.selectFrom('workshops').select('id').where('id', '=', input.workshop_id).executeTakeFirst();
     if (!workshop) throw badRequest('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: input.workshop_id });
+    await refuseLocked(trx, input.date);
     let type = input.type;
     let lines;
     if (input.reverses_id !== undefined) {
@@ -148,6 +174,7 @@ export async function decideVoucher(db: Db, userId: number, workshopId: number, 
   await db.transaction().execute(async (trx) => {
     const voucher = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', id).where('workshop_id', '=', workshopId).executeTakeFirst();
     if (!voucher) throw notFound('errors:voucherNotFound');
+    await refuseLocked(trx, voucher.date);
     const at = now();
     const decided = await trx
       .updateTable('metal_vouchers')
