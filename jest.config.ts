@@ -19,6 +19,7 @@ const config: Config = {
         '<rootDir>/config/**/*.test.ts',
         '<rootDir>/locales/**/*.test.ts',
         '<rootDir>/test/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
       ],
       transform,
       transformIgnorePatterns,
@@ -37,6 +38,8 @@ const config: Config = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/client-setup.ts'],
+      // Language chunks are a build's lazy imports; tests read the same folders from disk (test/language-files.ts).
+      moduleNameMapper: { '^\\.{1,2}/(.*/)?languageChunks$': '<rootDir>/test/language-files.ts' },
       transform,
       transformIgnorePatterns,
     },

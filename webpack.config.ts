@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration } from 'webpack';
+import { type Configuration, DefinePlugin } from 'webpack';
+import { languagesIn, LOCALES_ROOT } from './locales/languages';
 
 /* The page title is the app's name in the default language, so no text lives in the template. */
 const { appName } = JSON.parse(readFileSync(resolve(__dirname, 'locales/tr/common.json'), 'utf8')) as { appName: string };
@@ -30,6 +31,13 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     module: {
       rules: [
         {
+          // What a language brings to the browser, built from its folder (locales/loader.ts).
+          test: /[\\/]locales[\\/][^\\/]+[\\/]language\.json$/,
+          resourceQuery: /catalogue|grid/,
+          type: 'javascript/auto',
+          use: resolve(__dirname, 'locales/loader.ts'),
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: {
@@ -45,7 +53,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
         },
       ],
     },
-    plugins: [new HtmlWebpackPlugin({ template: './src/client/index.html', title: appName, scriptLoading: 'defer' })],
+    plugins: [
+      new HtmlWebpackPlugin({ template: './src/client/index.html', title: appName, scriptLoading: 'defer' }),
+      // The languages are the folders of locales/ (src/client/app/languages.ts), found again when one is added.
+      new DefinePlugin({ LANGUAGE_NAMES: DefinePlugin.runtimeValue(() => JSON.stringify(languagesIn()), { contextDependencies: [LOCALES_ROOT] }) }),
+    ],
     devtool: production ? false : 'source-map',
     optimization: {
       moduleIds: 'deterministic',

@@ -14,7 +14,7 @@ test('GET / is the HTML page with a content security policy that allows no inlin
   expect(await response.text()).toMatch(/^<!doctype html>/i);
 });
 
-test('a browser route loads the same page; an unknown API path answers a JSON 404 with error and code', async () => {
+test('a browser route loads the same page; an unknown API path answers a JSON 404 with error, code and its sentence key', async () => {
   const page = await fetch(`${live.server.url}/dashboard`);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toMatch(/^text\/html/);
@@ -23,7 +23,7 @@ test('a browser route loads the same page; an unknown API path answers a JSON 40
   expect(response.status).toBe(404);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   const body = await response.json();
-  expect(body).toEqual({ error: expect.any(String), code: expect.any(String) });
+  expect(body).toEqual({ error: expect.any(String), code: expect.any(String), message: { key: 'errors:routeNotFound', values: {} } });
   expect(body.error.length).toBeGreaterThan(0);
 });
 

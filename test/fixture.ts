@@ -264,6 +264,7 @@ export function plausibleBodies(ids: FixtureIds, users: { inactive: number; work
     [`PATCH ${API.myCustomerApprove(':id')}`]: { approved: true },
     [`PUT ${API.qualityStatus(':id')}`]: { approved: false, reason: 'Taş düştü', return_step_id: ids.step },
     [`PUT ${API.correctGram(':id')}`]: { product_gram: 4.1 },
+    [`PUT ${API.myLanguage}`]: { language: 'en' },
     [`PUT ${API.gridViewsCurrent('orders')}`]: { state: gridState },
     [`POST ${API.gridViews('orders')}`]: { name: 'Acil işler', state: gridState },
     [`PUT ${API.gridView('orders', ':id')}`]: { name: 'Acil işler 2', state: gridState },

@@ -2,19 +2,38 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
+import { DEFAULT_LANGUAGE } from '../shared/locale';
 import { createI18n } from './app/i18n';
+import { loadCatalogue } from './app/languageChunks';
+import { followLanguage, startLanguage } from './app/languages';
 import { AppRouter } from './app/router';
 import { createStore } from './app/store';
 
-const store = createStore();
-const i18n = createI18n('tr');
+/** The page's language is loaded before the first render, so no key ever shows in its place. */
+async function languageLoaded(): Promise<string> {
+  const language = startLanguage();
+  try {
+    await loadCatalogue(language);
+    return language;
+  } catch {
+    await loadCatalogue(DEFAULT_LANGUAGE);
+    return DEFAULT_LANGUAGE;
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <AppRouter />
-      </I18nextProvider>
-    </Provider>
-  </StrictMode>,
-);
+const language = languageLoaded();
+const store = createStore();
+
+void language.then((language) => {
+  const i18n = createI18n(language);
+  followLanguage(i18n);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <I18nextProvider i18n={i18n}>
+          <AppRouter />
+        </I18nextProvider>
+      </Provider>
+    </StrictMode>,
+  );
+});

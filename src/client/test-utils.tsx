@@ -23,11 +23,11 @@ afterEach(() => {
   liveStores.clear();
 });
 
-/** Renders `ui` with the real store, sagas, Turkish catalogues and a router at `route`. */
-export function renderApp(ui: ReactElement, route = '/') {
+/** Renders `ui` with the real store, sagas, the catalogues of `language` (Turkish unless named) and a router at `route`. */
+export function renderApp(ui: ReactElement, route = '/', { language = 'tr' }: { language?: string } = {}) {
   const store = createStore();
   liveStores.add(store);
-  const i18n = createI18n('tr');
+  const i18n = createI18n(language);
   const view = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

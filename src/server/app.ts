@@ -13,6 +13,7 @@ import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
 import { customerRoutes } from './modules/customers/routes';
 import { lineBus } from './modules/live/bus';
+import { languageRoutes } from './modules/languages/routes';
 import { liveRoutes } from './modules/live/routes';
 import { liveSocket } from './modules/live/socket';
 import { lookupRoutes } from './modules/lookups/routes';
@@ -37,7 +38,7 @@ import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
-import { handleErrors, routeNotFound } from './plugins/errors';
+import { answerFrameworkError, handleErrors, routeNotFound } from './plugins/errors';
 import { collectRoutes } from './plugins/route-table';
 import { closeConnectionsOnClose, healthRoutes } from './plugins/health';
 import { type LogDestination, loggingServerOptions } from './plugins/logging';
@@ -59,6 +60,7 @@ export async function buildApp(
     ...loggingServerOptions(config.logLevel, logDestination),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   });
   handleErrors(app);
   collectRoutes(app);
@@ -149,6 +151,7 @@ export async function buildApp(
     requireSessions(api, db, key);
     authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, config);
     userRoutes(api, db);
+    languageRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);
     productRoutes(api, db);

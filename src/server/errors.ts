@@ -1,18 +1,23 @@
-import { message, type MessageParams } from './messages';
+import type { ApiErrorBody } from '../shared/api';
+import { message, type MessageParams, refusal } from './messages';
 
 /**
- * A refusal with a stable code, an HTTP status and a Turkish sentence. Services throw it;
- * the one error handler turns it into `{error, code}`.
+ * A refusal with a stable code, an HTTP status and a catalogue sentence. Services throw it;
+ * the one error handler answers its `body`: the Turkish sentence, the code, and the key and values.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     /** A catalogue key such as `errors:notFound` or `validation:emailInvalid`. */
-    key: string,
-    params?: MessageParams,
+    readonly key: string,
+    readonly params: MessageParams = {},
   ) {
     super(message(key, params));
+  }
+
+  get body(): ApiErrorBody {
+    return refusal(this.code, this.key, this.params);
   }
 }
 

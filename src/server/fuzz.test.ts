@@ -15,6 +15,7 @@ import {
 } from '../../test/fixture';
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { INTEGER_MAX } from '../shared/schemas/fields';
+import { message } from './messages';
 import type { RouteEntry } from './plugins/route-table';
 
 /*
@@ -416,7 +417,7 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
     expect(Object.keys(f.bodies).filter((key) => !keys.has(key))).toEqual([]);
   });
 
-  test('malformed input never answers 5xx, always answers, and a refusal stores nothing', async () => {
+  test('malformed input never answers 5xx, always answers, and a refusal stores nothing and names its sentence by a catalogue key', async () => {
     const started = Date.now();
     const { t } = f;
     const foreign = await new SignJWT({ sid: 'x' }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setExpirationTime('15m').sign(new TextEncoder().encode('another-secret-that-is-long-enough-0123456789'));
@@ -460,7 +461,8 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
           throw new Error(`${error.message}: ${key} ${c.kind}; ${describeCase(c, url)}`);
         });
         const status = response.statusCode;
-        const code = String(response.headers['content-type'] ?? '').includes('json') ? (response.json() as { code?: string }).code : undefined;
+        const json = String(response.headers['content-type'] ?? '').includes('json') ? (response.json() as { code?: string; message?: { key?: unknown } }) : undefined;
+        const code = json?.code;
         counts.requests += 1;
         counts.byKind[c.kind] = (counts.byKind[c.kind] ?? 0) + 1;
         counts.byStatus[status] = (counts.byStatus[status] ?? 0) + 1;
@@ -475,6 +477,9 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
           counts.refused += 1;
           const changed = changedTables(before, after);
           if (changed.length) throw new Error(`stored change on refusal (${changed.join(', ')}): ${what()}`);
+          // A client in another language translates a refusal by its key, so the key must be one of the catalogue's.
+          const named = json?.message?.key;
+          if (json && (typeof named !== 'string' || message(named) === named)) throw new Error(`refusal without a catalogue key (${String(named)}): ${what()}`);
         } else {
           counts.accepted += 1;
           // A logout ends the sender's session: the next cases need a live one.
@@ -497,7 +502,7 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const statuses = Object.entries(counts.byStatus).map(([status, n]) => `${status}: ${n}`).join(', ');
     const kinds = KINDS.map((kind) => `${kind} ${counts.byKind[kind] ?? 0}`).join(', ');
-    const failing = { '5xx': /^5xx/, 'wrong status': /^expected/, 'stored change on refusal': /^stored change/, 'no answer': /^no answer within/ };
+    const failing = { '5xx': /^5xx/, 'wrong status': /^expected/, 'stored change on refusal': /^stored change/, 'no answer': /^no answer within/, 'refusal without a catalogue key': /^refusal without/ };
     const byFailure = Object.entries(failing).map(([name, pattern]) => `${failures.filter((failure) => pattern.test(failure)).length} ${name}`);
     const other = failures.filter((failure) => !Object.values(failing).some((pattern) => pattern.test(failure))).length;
     console.log(

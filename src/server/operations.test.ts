@@ -154,7 +154,7 @@ describe('logs', () => {
     try {
       const failed = await logged.app.inject({ method: 'GET', url: '/fails?token=query-secret-1234&page=2' });
       expect(failed.statusCode).toBe(500);
-      expect(failed.json()).toEqual({ error: expect.any(String), code: 'INTERNAL' });
+      expect(failed.json()).toEqual({ error: expect.any(String), code: 'INTERNAL', message: { key: 'errors:internal', values: {} } });
       let lines = logged.lines();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({

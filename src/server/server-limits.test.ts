@@ -175,7 +175,7 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
       expect({ url, rows: rest.body[key] }).toEqual({ url, rows: whole.body[key].slice(1) });
       for (const query of ['limit=0', 'limit=10001', 'limit=abc', 'limit=', 'limit=1.5', 'offset=-1', 'offset=2147483648', 'limit=1&limit=2']) {
         const bad = await t.call('GET', `${url}?${query}`, { token });
-        expect({ url, query, status: bad.status, body: bad.body }).toEqual({ url, query, status: 400, body: { code: 'VALIDATION', error: PAGING_SENTENCE } });
+        expect({ url, query, status: bad.status, body: bad.body }).toEqual({ url, query, status: 400, body: { code: 'VALIDATION', error: PAGING_SENTENCE, message: { key: 'validation:pagingInvalid', values: {} } } });
       }
     }
     const workshopProducts = (await t.call('GET', `${API.workshopProducts(s.workshopId)}?offset=1&limit=1`, { token: s.admin })).body;

@@ -111,6 +111,8 @@ export const API = {
   packingStatuses: '/api/v1/packing-statuses',
   auditLog: '/api/v1/audit-log',
   /** The signed-in user's saved state and named views of a grid (shared/grid-views.ts GRIDS). */
+  /** The signed-in user's language, saved for their next visits. */
+  myLanguage: '/api/v1/me/language',
   gridViews: (grid: string) => `/api/v1/me/grid-views/${grid}`,
   gridViewsCurrent: (grid: string) => `/api/v1/me/grid-views/${grid}/current`,
   gridView: (grid: string, id: number | string) => `/api/v1/me/grid-views/${grid}/${id}`,
@@ -133,6 +135,8 @@ export interface UserDto {
   role: number;
   role_name: string;
   status: 'active' | 'inactive';
+  /** The language the user reads the product in; null: the product's default (tr). */
+  language: string | null;
   created_at: string;
 }
 
@@ -146,9 +150,23 @@ export interface RoleChange {
   Role: number;
 }
 
+/** A sentence named by its catalogue key (`errors:notFound`) and the values of its placeholders. */
+export interface MessageKey {
+  key: string;
+  values: Record<string, string | number>;
+}
+
+/** A refusal: the Turkish sentence, a stable code, and the sentence's key for a reader in another language. */
 export interface ApiErrorBody {
   error: string;
   code: string;
+  message: MessageKey;
+}
+
+/** What a done request says: the Turkish sentence the spec names, and its key beside it. */
+export interface SaidBody {
+  message: string;
+  message_key: MessageKey;
 }
 
 export interface ProductionStepDto {

@@ -4,11 +4,13 @@
  * prices and new credits are recorded in; it never relabels an amount stored before.
  */
 
+import { intlLocale } from './locale';
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** One formatter per language and currency: a list of thousands of amounts builds two or three. */
 function formatFor(language: string, currency: string | null): Intl.NumberFormat {
-  const locale = language.startsWith('en') ? 'en-GB' : 'tr-TR';
+  const locale = intlLocale(language);
   const key = `${locale} ${currency ?? ''}`;
   let format = formats.get(key);
   if (!format) {

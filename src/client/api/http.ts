@@ -1,18 +1,27 @@
+import type { MessageKey } from '../../shared/api';
 import { REFRESH_THROTTLE_MS, REQUEST_TIMEOUT_MS } from '../../shared/limits';
+import { messageKeyOf } from './said';
 
 /**
- * A failed call: the HTTP status (0 when no answer came), the server's sentence (`error` of its
- * `{error, code}` body) if it sent one, and its stable code (or TIMEOUT / NETWORK).
+ * A failed call: the HTTP status (0 when no answer came), the server's Turkish sentence (`error` of
+ * its `{error, code, message}` body) if it sent one, its stable code (or TIMEOUT / NETWORK), and the
+ * catalogue key and values of that sentence (`message`), which a reader of another language is shown.
  */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly error: string | null,
     readonly code: string | null,
+    readonly messageKey: MessageKey | null = null,
   ) {
     super(error ?? `HTTP ${status}`);
     this.name = 'ApiError';
   }
+}
+
+/** The refusal an answer's JSON body (or null) describes, whatever of `{error, code, message}` it holds. */
+function refusalOf(status: number, data: { error?: unknown; code?: unknown; message?: unknown } | null): ApiError {
+  return new ApiError(status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null, messageKeyOf(data?.message));
 }
 
 /** What the client needs of the session; the session feature provides it at start-up. */
@@ -52,9 +61,7 @@ async function send<T>(method: string, path: string, body: unknown, token: strin
     clearTimeout(timer);
   }
   const data = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null;
-  if (!response.ok) {
-    throw new ApiError(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null);
-  }
+  if (!response.ok) throw refusalOf(response.status, data);
   return data as T;
 }
 

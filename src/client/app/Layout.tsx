@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { currentNavItem, navOfRole } from './navigation';
 import { logoutRequested, selectSession } from '../features/session';
+import { LanguageMenu, useUserLanguage } from '../features/account';
 import { LiveIndicator } from '../features/live';
 
 /** The role's main screens, the current one marked, so every screen has a way to the others. */
@@ -27,11 +28,12 @@ function MainNav({ role }: { role: number }) {
   );
 }
 
-/** Header with the live channel's state, the user, the logout button and the role's menu around every logged-in screen. */
+/** Header with the live channel's state, the language menu, the user, the logout button and the role's menu around every logged-in screen. */
 export function Layout() {
   const { t } = useTranslation('common');
   const dispatch = useAppDispatch();
   const { role, roleTitle, username } = useAppSelector(selectSession);
+  useUserLanguage();
   return (
     <>
       <header className="topbar">
@@ -41,6 +43,7 @@ export function Layout() {
           </Link>
           <div className="topbar-tools">
             <LiveIndicator />
+            <LanguageMenu />
             <span className="who">{[username, roleTitle].filter(Boolean).join(' · ')}</span>
             <button type="button" className="secondary" onClick={() => dispatch(logoutRequested())}>
               {t('logout')}

@@ -13,6 +13,7 @@ import { sessionAccess } from '../features/session/access';
 import { customersSlice } from '../features/customers/slice';
 import { lookupsSlice } from '../features/lookups/slice';
 import { ownProfileSlice } from '../features/account/ownProfile';
+import { languageSlice } from '../features/account/language';
 import { manualOrderSlice } from '../features/customer-orders/manualOrder';
 import { settingsSlice } from '../features/settings/slice';
 import { workshopsSlice } from '../features/workshops/slice';
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   workshops: workshopsSlice.reducer,
   customers: customersSlice.reducer,
   ownProfile: ownProfileSlice.reducer,
+  language: languageSlice.reducer,
   manualOrder: manualOrderSlice.reducer,
   orderLines: orderLinesSlice.reducer,
   exports: exportsSlice.reducer,

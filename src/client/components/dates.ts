@@ -1,3 +1,5 @@
+import { intlLocale } from '../../shared/locale';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** One formatter per language and zone: building one costs far more than formatting with it. */
@@ -5,7 +7,7 @@ function formatter(language: string, timeZone?: string): Intl.DateTimeFormat {
   const key = `${language}|${timeZone ?? ''}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', {
+    found = new Intl.DateTimeFormat(intlLocale(language), {
       timeZone,
       day: 'numeric',
       month: 'short',

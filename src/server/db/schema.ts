@@ -16,6 +16,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role_id: number;
+  /** A folder of locales/; null: the product's default language. */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -104,7 +104,10 @@ const DESCRIPTION = [
   'Sign in with POST /api/v1/user/login and send the access token as `Authorization: Bearer <token>`.',
   'Bodies are JSON and are checked strictly (a number where text belongs is refused, nothing is converted);',
   'keys a route does not take are ignored, and a control character (other than newline and tab) in any string refuses the whole body.',
-  'A refusal answers `{error, code}`: a Turkish sentence and a stable code. Any route may answer 503 DATABASE_BUSY when the database is overloaded.',
+  'A refusal answers `{error, code, message}`: a Turkish sentence, a stable code, and `message: {key, values}`, the catalogue key of the sentence',
+  '(`namespace:name` of locales/<language>/<namespace>.json) with the values of its placeholders, so a client translates it into its reader\'s language.',
+  'An answer that reports a done action carries its Turkish `message` and beside it `message_key: {key, values}` of the same form.',
+  'Any route may answer 503 DATABASE_BUSY when the database is overloaded.',
 ].join(' ');
 
 /** The OpenAPI 3.1 document of `routes` (the app's route table). */
@@ -113,8 +116,20 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], version: str
   const schemas: Record<string, JsonSchema> = {
     Error: {
       type: 'object',
-      required: ['error', 'code'],
-      properties: { error: { type: 'string', description: 'The Turkish sentence' }, code: { type: 'string', description: 'A stable code, e.g. VALIDATION' } },
+      required: ['error', 'code', 'message'],
+      properties: {
+        error: { type: 'string', description: 'The Turkish sentence' },
+        code: { type: 'string', description: 'A stable code, e.g. VALIDATION' },
+        message: {
+          type: 'object',
+          description: 'The sentence by its catalogue key, for a client that shows another language',
+          required: ['key', 'values'],
+          properties: {
+            key: { type: 'string', description: 'e.g. validation:orderContactRequired' },
+            values: { type: 'object', description: 'The values of its placeholders, e.g. {"id": 7} for {{id}}', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }] } },
+          },
+        },
+      },
     },
   };
   const schemaOf = (declared: DeclaredSchema): JsonSchema => {

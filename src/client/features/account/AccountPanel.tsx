@@ -4,6 +4,7 @@ import { NoticeView } from '../../components/NoticeView';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from '../customers';
 import { useFormatters } from '../lookups';
 import { useOwnCustomer, useOwnWorkshop } from './hooks';
+import { LanguageCard } from './LanguageMenu';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
 function Facts({ title, rows }: { title: string; rows: Array<[label: string, value: string | number]> }) {
@@ -58,13 +59,14 @@ function CustomerBlocks() {
   );
 }
 
-/** The account tab: the user's own workshop or customer record, and the password change. */
+/** The account tab: the user's own workshop or customer record, the language and the password change. */
 export function AccountPanel({ role }: { role: number }) {
   const { t } = useTranslation('account');
   if (role !== Role.Workshop && role !== Role.Customer) return <p className="alert info">{t('unsupportedRole')}</p>;
   return (
     <>
       {role === Role.Workshop ? <WorkshopBlock /> : <CustomerBlocks />}
+      <LanguageCard />
       <PasswordChangeForm />
     </>
   );

@@ -3,6 +3,7 @@ import { API, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
 import { loggedIn, loggedOut } from '../session';
+import { languageChosen, languageSaveFailed } from './language';
 import {
   type OwnCustomer,
   ownCustomerFailed,
@@ -20,6 +21,15 @@ function* changePassword(action: ReturnType<typeof passwordChangeRequested>) {
     yield put(passwordChanged());
   } catch (error) {
     yield put(passwordChangeFailed(failure(error, 'account:failed')));
+  }
+}
+
+/** Saves a language menu's choice to the user's account; the screens have switched already. */
+function* saveLanguage(action: ReturnType<typeof languageChosen>) {
+  try {
+    yield call(http.put, API.myLanguage, { language: action.payload });
+  } catch (error) {
+    yield put(languageSaveFailed(failure(error, 'common:language.failed')));
   }
 }
 
@@ -49,6 +59,7 @@ function* readOwnCustomer() {
 export function* accountSaga() {
   yield all([
     takeLatest(passwordChangeRequested.type, changePassword),
+    takeLatest(languageChosen.type, saveLanguage),
     // A read under way serves every screen that asks meanwhile.
     takeLeading(ownWorkshopRequested.type, untilSessionChanges, readOwnWorkshop),
     takeLeading(ownCustomerRequested.type, untilSessionChanges, readOwnCustomer),

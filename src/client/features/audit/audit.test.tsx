@@ -10,8 +10,8 @@ import AuditLogScreen from './AuditLogScreen';
 const AT = '2026-11-20T09:00:00.000Z';
 const SETTINGS = { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } };
 const USERS: UserDto[] = [
-  { id: 7, username: 'admin', email: 'a@example.com', role: 2, role_name: 'Admin', status: 'active', created_at: AT },
-  { id: 9, username: 'mudur', email: 'm@example.com', role: 2, role_name: 'Admin', status: 'active', created_at: AT },
+  { id: 7, username: 'admin', email: 'a@example.com', role: 2, role_name: 'Admin', status: 'active', language: null, created_at: AT },
+  { id: 9, username: 'mudur', email: 'm@example.com', role: 2, role_name: 'Admin', status: 'active', language: null, created_at: AT },
 ];
 const CREDIT: AuditEntryDto = { id: 3, user_id: 7, username: 'admin', kind: 'customer_credit', entity_id: 4, before: { credit: 1000 }, after: { credit: 2500.5 }, created_at: AT };
 const STORE: AuditEntryDto = {

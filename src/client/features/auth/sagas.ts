@@ -1,7 +1,8 @@
 import type { Task } from 'redux-saga';
 import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
-import { API, type LoginResponse } from '../../../shared/api';
+import { API, type LoginResponse, type SaidBody } from '../../../shared/api';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import { ApiError, http } from '../../api/http';
 import { loggedIn } from '../session';
 import {
@@ -47,8 +48,8 @@ function* loginFlow() {
 
 function* register(action: ReturnType<typeof registerRequested>) {
   try {
-    const response: { message: string } = yield call(http.post, API.register, action.payload);
-    yield put(registerSucceeded({ username: action.payload.username, message: response.message }));
+    const answer: SaidBody = yield call(http.post, API.register, action.payload);
+    yield put(registerSucceeded({ username: action.payload.username, message: said(answer) }));
   } catch (error) {
     yield put(requestFailed(failure(error, 'auth:registerFailed')));
   }
@@ -56,8 +57,8 @@ function* register(action: ReturnType<typeof registerRequested>) {
 
 function* forgot(action: ReturnType<typeof forgotRequested>) {
   try {
-    const response: { message?: string } = yield call(http.post, API.forgotPassword, action.payload);
-    yield put(forgotSucceeded({ message: response?.message ?? null }));
+    const answer: Partial<SaidBody> | null = yield call(http.post, API.forgotPassword, action.payload);
+    yield put(forgotSucceeded({ message: answer?.message ? said(answer) : null }));
   } catch (error) {
     // The spec's own sentences for these two, whatever the server says.
     const status = error instanceof ApiError ? error.status : 0;
@@ -69,8 +70,8 @@ function* forgot(action: ReturnType<typeof forgotRequested>) {
 
 function* reset(action: ReturnType<typeof resetRequested>) {
   try {
-    const response: { message: string } = yield call(http.post, API.resetPassword, action.payload);
-    yield put(resetSucceeded({ message: response.message }));
+    const answer: SaidBody = yield call(http.post, API.resetPassword, action.payload);
+    yield put(resetSucceeded({ message: said(answer) }));
   } catch (error) {
     yield put(requestFailed(failure(error, 'auth:resetFailed')));
   }

@@ -1,13 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Sentence } from '../../components/NoticeView';
 
 export type AuthMode = 'login' | 'register' | 'forgot';
 
-/** A message to show: either a catalogue key to translate or the server's own sentence. */
-export interface Notice {
+/** A message to show: a catalogue key to translate, or the server's own sentence. */
+export interface Notice extends Sentence {
   kind: 'error' | 'success';
-  key?: string;
-  text?: string;
-  params?: Record<string, string>;
 }
 
 export interface AuthState {
@@ -56,21 +54,21 @@ export const authSlice = createSlice({
       state.notice = null;
       state.prefill = '';
     },
-    registerSucceeded: (state, action: PayloadAction<{ username: string; message: string }>) => {
+    registerSucceeded: (state, action: PayloadAction<{ username: string; message: Sentence }>) => {
       state.busy = false;
       state.mode = 'login';
       state.prefill = action.payload.username;
       state.notice = { kind: 'success', key: 'auth:registered', params: { message: action.payload.message } };
     },
-    forgotSucceeded: (state, action: PayloadAction<{ message: string | null }>) => {
+    forgotSucceeded: (state, action: PayloadAction<{ message: Sentence | null }>) => {
       state.busy = false;
-      state.notice = action.payload.message ? { kind: 'success', text: action.payload.message } : { kind: 'success', key: 'auth:forgotSent' };
+      state.notice = action.payload.message ? { kind: 'success', ...action.payload.message } : { kind: 'success', key: 'auth:forgotSent' };
     },
-    resetSucceeded: (state, action: PayloadAction<{ message: string }>) => {
+    resetSucceeded: (state, action: PayloadAction<{ message: Sentence }>) => {
       state.busy = false;
       state.resetDone = true;
       state.mode = 'login';
-      state.notice = { kind: 'success', text: action.payload.message };
+      state.notice = { kind: 'success', ...action.payload.message };
     },
     requestFailed: (state, action: PayloadAction<Notice>) => {
       state.busy = false;

@@ -6,6 +6,7 @@ import { expectedDaysSchema, ourProductIdSchema, workmanshipRateSchema } from '.
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { PAGE_SIZE, Pager } from '../../components/Pager';
+import { sentenceText } from '../../components/NoticeView';
 import { useLookups } from '../lookups';
 import { useProducts } from './hooks';
 import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type ProductField, productNoticeCleared, routingOpened, selectCatalogue, selectSyncRunning, syncRequested } from './slice';
@@ -135,7 +136,7 @@ export default function ProductCatalogScreen() {
                   {product.title}
                   {rowNotices[product.id] && (
                     <div className={`row-notice ${rowNotices[product.id].kind}`}>
-                      {rowNotices[product.id].text ?? t(rowNotices[product.id].key ?? '')}
+                      {sentenceText(t, rowNotices[product.id])}
                     </div>
                   )}
                 </td>

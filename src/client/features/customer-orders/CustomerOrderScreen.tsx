@@ -44,7 +44,7 @@ export default function CustomerOrderScreen() {
   const approving = approve?.kind === 'customerApprove' ? approve.status : null;
   // The manual order just placed opens here, and says so.
   const placedOrder = useAppSelector(selectPlacedOrder);
-  const placed = placedOrder?.line_id === id ? ({ kind: 'success', text: placedOrder.text } as const) : null;
+  const placed = placedOrder?.line_id === id ? ({ kind: 'success', ...placedOrder.message } as const) : null;
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'customer' }));
   }, [dispatch, id]);

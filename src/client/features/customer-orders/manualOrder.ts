@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { NoticeLike } from '../../components/NoticeView';
+import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
 
 /** What the customer's manual order form sends (the city is stored with the order). */
@@ -25,7 +25,7 @@ export interface ManualOrderState {
   /** The order waiting for the customer's yes. */
   pending: ManualOrderInput | null;
   /** The order just placed: its first line (the order screen) and the server's sentence, kept for that screen after the form is left. */
-  placed: { line_id: number; text: string } | null;
+  placed: { line_id: number; message: Sentence } | null;
 }
 
 const initialState: ManualOrderState = { status: 'idle', notice: null, pending: null, placed: null };
@@ -51,11 +51,11 @@ export const manualOrderSlice = createSlice({
       state.notice = null;
       state.pending = null;
     },
-    manualOrderPlaced: (state, action: PayloadAction<{ message: string; line_id: number }>) => {
+    manualOrderPlaced: (state, action: PayloadAction<{ message: Sentence; line_id: number }>) => {
       state.status = 'placed';
-      state.notice = { kind: 'success', text: action.payload.message };
+      state.notice = { kind: 'success', ...action.payload.message };
       state.pending = null;
-      state.placed = { line_id: action.payload.line_id, text: action.payload.message };
+      state.placed = { line_id: action.payload.line_id, message: action.payload.message };
     },
     manualOrderFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.status = 'failed';

@@ -1,8 +1,9 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto } from '../../../shared/api';
+import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import {
   creditChanged,
   creditChangeFailed,
@@ -45,8 +46,8 @@ function* loadDetail(id: number) {
 function* changeCredit(action: ReturnType<typeof creditChangeRequested>) {
   const { id, credit } = action.payload;
   try {
-    const answer: { customer: CustomerDto; message: string } = yield call(http.put, API.customerCredit(id), { credit });
-    yield put(creditChanged(answer));
+    const answer: SaidBody & { customer: CustomerDto } = yield call(http.put, API.customerCredit(id), { credit });
+    yield put(creditChanged({ customer: answer.customer, message: said(answer) }));
     yield call(loadDetail, id);
   } catch (error) {
     yield put(creditChangeFailed({ id, notice: failure(error, 'customers:creditFailed') }));

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
-import type { NoticeLike } from '../../components/NoticeView';
+import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
@@ -62,10 +62,10 @@ export const customersSlice = createSlice({
       state.creditChanges[action.payload.id] = { status: 'busy', notice: null };
     },
     /** The server's customer after the change, and its sentence. */
-    creditChanged: (state, action: PayloadAction<{ customer: CustomerDto; message: string }>) => {
+    creditChanged: (state, action: PayloadAction<{ customer: CustomerDto; message: Sentence }>) => {
       const { customer, message } = action.payload;
       adapter.upsertOne(state, customer);
-      state.creditChanges[customer.id] = { status: 'done', notice: { kind: 'success', text: message } };
+      state.creditChanges[customer.id] = { status: 'done', notice: { kind: 'success', ...message } };
     },
     creditChangeFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
       state.creditChanges[action.payload.id] = { status: 'failed', notice: action.payload.notice };

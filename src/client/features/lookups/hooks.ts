@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../shared/locale';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -28,7 +29,7 @@ export function useLookups() {
 
 /** Grams as the reader's language writes decimals: '4,6 g' in Turkish. */
 function formatGram(value: number, language: string): string {
-  return `${new Intl.NumberFormat(language.startsWith('en') ? 'en-GB' : 'tr-TR', { maximumFractionDigits: 3 }).format(value)} g`;
+  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value)} g`;
 }
 
 /** How screens show money, grams and dates. */

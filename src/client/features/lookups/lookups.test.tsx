@@ -57,7 +57,7 @@ test('the name maps are built once and rebuilt only when a list changes', async 
   });
   expect(selectLookups(store.getState())).toBe(before);
   act(() => {
-    store.dispatch(stepSaved({ step: { id: 6, step_name: 'Cila', description: '', built_in: null, created_at: '2026-11-20T09:00:00.000Z' }, message: 'ok' }));
+    store.dispatch(stepSaved({ step: { id: 6, step_name: 'Cila', description: '', built_in: null, created_at: '2026-11-20T09:00:00.000Z' }, message: { text: 'ok' } }));
   });
   const after = selectLookups(store.getState());
   expect(after).not.toBe(before);

@@ -102,16 +102,17 @@ test("an empty list is a header and done; the spec's JSON (a server that does no
   expect(messages).toEqual([{ type: 'header', total: 3 }, { type: 'lines', lines: LINES.slice(0, 3) }, { type: 'done' }]);
 });
 
-test('a refusal carries the status, sentence and code; a lost connection or a cut-off body says NETWORK', async () => {
-  expect((await read(streamed(401, 'application/json', [bytes('{"error":"Oturum süresi doldu.","code":"UNAUTHORIZED"}')]))).messages).toEqual([
-    { type: 'failed', status: 401, error: 'Oturum süresi doldu.', code: 'UNAUTHORIZED' },
+test("a refusal carries the status, sentence, code and the sentence's key; a lost connection or a cut-off body says NETWORK", async () => {
+  const refusal = { error: 'Oturum süresi doldu.', code: 'UNAUTHORIZED', message: { key: 'errors:unauthorized', values: {} } };
+  expect((await read(streamed(401, 'application/json', [bytes(JSON.stringify(refusal))]))).messages).toEqual([
+    { type: 'failed', status: 401, error: 'Oturum süresi doldu.', code: 'UNAUTHORIZED', messageKey: { key: 'errors:unauthorized', values: {} } },
   ]);
-  expect((await read(new TypeError('Failed to fetch'))).messages).toEqual([{ type: 'failed', status: 0, error: null, code: 'NETWORK' }]);
+  expect((await read(new TypeError('Failed to fetch'))).messages).toEqual([{ type: 'failed', status: 0, error: null, code: 'NETWORK', messageKey: null }]);
   // The last page breaks off in the middle: the pages before it arrived, then the failure.
   const text = wireText(LINES, 10);
   const { messages } = await read(streamed(200, LINES_MEDIA_TYPE, [bytes(text.slice(0, text.length - 40))]));
   expect(received(messages)).toEqual(LINES.slice(0, 20));
-  expect(messages.at(-1)).toEqual({ type: 'failed', status: 0, error: null, code: 'NETWORK' });
+  expect(messages.at(-1)).toEqual({ type: 'failed', status: 0, error: null, code: 'NETWORK', messageKey: null });
 });
 
 test('pages are gathered into batches for the store: the first at once, then on a timer that grows with the lines held; the end lets the rest go', () => {

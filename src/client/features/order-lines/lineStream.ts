@@ -1,6 +1,7 @@
-import type { OrderLineDto } from '../../../shared/api';
+import type { MessageKey, OrderLineDto } from '../../../shared/api';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/limits';
 import { LINES_MEDIA_TYPE, wireDecoder, type WireHeader, type WirePage } from '../../../shared/lineWire';
+import { messageKeyOf } from '../../api/said';
 
 /*
  * Reading a list of lines in the compact format (src/shared/lineWire.ts) as it arrives: the body's
@@ -15,8 +16,8 @@ export type StreamMessage =
   /** `urgent[i]`: whether `lines[i]` is urgent, where the reader worked it out (the worker does). */
   | { type: 'lines'; lines: OrderLineDto[]; urgent?: boolean[] }
   | { type: 'done' }
-  /** As `ApiError` has it: the HTTP status (0 without an answer), the server's sentence and code. */
-  | { type: 'failed'; status: number; error: string | null; code: string | null };
+  /** As `ApiError` has it: the HTTP status (0 without an answer), the server's sentence, code and the sentence's key. */
+  | { type: 'failed'; status: number; error: string | null; code: string | null; messageKey?: MessageKey | null };
 
 /** What the main thread sends the worker: the list to read and the token to read it with. */
 export interface StreamStart {
@@ -166,7 +167,7 @@ export async function readLineStream(path: string, token: string | null, emit: (
   };
   const stop = () => controller.abort();
   signal?.addEventListener('abort', stop);
-  const failed = (status: number, error: string | null, code: string | null) => emit({ type: 'failed', status, error, code });
+  const failed = (status: number, error: string | null, code: string | null, messageKey: MessageKey | null = null) => emit({ type: 'failed', status, error, code, messageKey });
   try {
     if (signal?.aborted) return;
     arm();
@@ -184,7 +185,7 @@ export async function readLineStream(path: string, token: string | null, emit: (
     const type = response.headers.get('content-type') ?? '';
     if (!response.ok) {
       const data = type.includes('json') ? await response.json().catch(() => null) : null;
-      failed(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null);
+      failed(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null, messageKeyOf(data?.message));
       return;
     }
     try {

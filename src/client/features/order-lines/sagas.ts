@@ -1,8 +1,9 @@
 import type { EventChannel, Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { API, type LineHistoryDto, type OrderLineDto } from '../../../shared/api';
+import { API, type LineHistoryDto, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
 import { loggedOut } from '../session';
 import { lineStream } from './lineLoader';
@@ -83,7 +84,7 @@ function* streamLines(scope: LineScope) {
             }
             if (again) continue;
             if (refused) yield call(sessionLost);
-            throw new ApiError(message.status, message.error, message.code);
+            throw new ApiError(message.status, message.error, message.code, message.messageKey ?? null);
           }
         }
       } finally {
@@ -150,10 +151,10 @@ function* act(action: LineIntentAction) {
   const { method, path, body, fallback } = requestOf(intent);
   try {
     // An order's action answers with every line of the order; a line's with that line.
-    const answer: { order?: OrderLineDto; orders?: OrderLineDto[]; message?: string } = yield call(request, method, path, body);
+    const answer: Partial<SaidBody> & { order?: OrderLineDto; orders?: OrderLineDto[] } = yield call(request, method, path, body);
     const line = answer.order ?? answer.orders?.find((other) => other.id === intent.id);
     if (!line) throw new Error('answer without the line');
-    yield put(lineActionSucceeded({ requestId, line, also: answer.orders, notice: answer.message ? { kind: 'success', text: answer.message } : null }));
+    yield put(lineActionSucceeded({ requestId, line, also: answer.orders, notice: answer.message ? { kind: 'success', ...said(answer) } : null }));
     // A history on screen gains the action's row.
     const history: unknown = yield select(selectLineHistory, intent.id);
     if (history) yield put(lineHistoryRequested(intent.id));

@@ -45,7 +45,7 @@ afterEach(() => {
   consoleErrors.mockRestore();
 });
 
-function openScreen(orders: OrderLineDto[], answer?: (method: string, url: string, body: unknown) => [number, unknown] | undefined) {
+function openScreen(orders: OrderLineDto[], answer?: (method: string, url: string, body: unknown) => [number, unknown] | undefined, language = 'tr') {
   storeLogin(2, 'Admin');
   const calls = mockFetch((method, url, body) => answer?.(method, url, body) ?? (url === API.orders ? [200, { orders }] : [200, LOOKUPS[url] ?? {}]));
   const view = renderApp(
@@ -53,6 +53,7 @@ function openScreen(orders: OrderLineDto[], answer?: (method: string, url: strin
       <Route path="/admin/orders" element={<AdminOrdersScreen />} />
     </Routes>,
     '/admin/orders',
+    { language },
   );
   return { ...view, calls };
 }
@@ -185,6 +186,14 @@ test('a refused packing approval says why, after the section 8 prefix', async ()
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Paketleme Onayı' }));
   expect(await screen.findByText('Paketleme onayı verilirken hata oluştu: Satır değişti.')).toBeInTheDocument();
+});
+
+test.each(['en', 'tr'])("a life-cycle refusal is told in the reader's language (%s), the server's reason by its key", async (language) => {
+  const refused = { error: 'Sipariş satırı bu arada değişti; lütfen yenileyip tekrar deneyin.', code: 'LINE_CHANGED', message: { key: 'errors:lineChanged', values: {} } };
+  const { t } = openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) => (method === 'PUT' && url === API.approveShipping(4) ? [409, refused] : undefined), language);
+  fireEvent.click(await screen.findByRole('button', { name: t('orders:packingAction') }));
+  expect(await screen.findByText(t('orders:packingFailed', { reason: t('errors:lineChanged') }))).toBeInTheDocument();
+  if (language !== 'tr') expect(screen.queryByText(refused.error, { exact: false })).toBeNull();
 });
 
 test("a tracking number typed into a packed line's tracking cell hands the order to the carrier; an empty one is refused here", async () => {

@@ -3,11 +3,12 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
+import { intlLocale } from '../../../shared/locale';
 import { gramSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
-import { type NoticeLike, NoticeView } from '../../components/NoticeView';
+import { type NoticeLike, NoticeView, sentenceText } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
@@ -76,13 +77,13 @@ const CORRECTIONS: ReadonlySet<LineActionKind> = new Set(['stepBack', 'cancelLin
 function failed(notice: NoticeLike | null | undefined, prefix: string, t: TFunction): NoticeLike | null {
   if (!notice) return null;
   if (notice.kind !== 'error') return notice;
-  return { kind: 'error', text: t(prefix, { reason: notice.text ?? t(notice.key ?? '') }) };
+  return { kind: 'error', text: t(prefix, { reason: sentenceText(t, notice) }) };
 }
 
 /** Counts with the reader's thousands separator: '45.000' in Turkish. */
 const counts = new Map<string, Intl.NumberFormat>();
 function countFormat(language: string): Intl.NumberFormat {
-  const locale = language.startsWith('en') ? 'en-GB' : 'tr-TR';
+  const locale = intlLocale(language);
   let found = counts.get(locale);
   if (!found) counts.set(locale, (found = new Intl.NumberFormat(locale)));
   return found;

@@ -1,4 +1,3 @@
-import { AG_GRID_LOCALE_TR } from '@ag-grid-community/locale';
 import {
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
@@ -31,10 +30,11 @@ import {
   themeQuartz,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { type FocusEvent, forwardRef, memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { type FocusEvent, forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, whyNot } from '../../../shared/lifecycle';
+import { type GridTexts, loadGridTexts } from '../../app/languageChunks';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
 import { parseDecimal } from '../../../shared/decimal';
@@ -275,6 +275,14 @@ function typedCell(allowed: (state: LineState) => boolean, label: string, maxLen
 }
 
 // The columns say themselves how they read, show and filter a line: the grid guesses no data type.
+/** AG Grid's own texts in a language, each language's asked for once (a promise `use` waits on before the grid is built). */
+const gridTexts = new Map<string, Promise<GridTexts | null>>();
+function gridTextsOf(language: string): Promise<GridTexts | null> {
+  let texts = gridTexts.get(language);
+  if (!texts) gridTexts.set(language, (texts = loadGridTexts(language)));
+  return texts;
+}
+
 const DEFAULT_COLUMN: ColDef<OrderLineDto> = {
   sortable: true,
   comparator: KEEP_ORDER,
@@ -538,7 +546,8 @@ const OrderGrid = memo(
 
     // Every object handed to the grid keeps its identity between renders (each batch of a list on its
     // way renders this again): a new one would make the grid build its 42 columns again.
-    const localeText = useMemo(() => ({ ...(i18n.language.startsWith('tr') ? AG_GRID_LOCALE_TR : {}), noMatchingRows: noMatch }), [i18n.language, noMatch]);
+    const texts = use(gridTextsOf(i18n.language));
+    const localeText = useMemo(() => ({ ...texts, noMatchingRows: noMatch }), [texts, noMatch]);
 
     return (
       <div className="order-grid" role="region" aria-label={t('title')} onFocus={prepareColumnFilter}>

@@ -1,8 +1,9 @@
 import { all, call, put, takeEvery } from 'redux-saga/effects';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { API, type ProductionStepDto } from '../../../shared/api';
+import { API, type ProductionStepDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import {
   selectStepsStatus,
   stepCreateRequested,
@@ -15,7 +16,7 @@ import {
   stepUpdateRequested,
 } from './slice';
 
-type Saved = { production_step: ProductionStepDto; message: string };
+type Saved = { production_step: ProductionStepDto } & SaidBody;
 
 function* load() {
   try {
@@ -29,7 +30,7 @@ function* load() {
 function* create(action: ReturnType<typeof stepCreateRequested>) {
   try {
     const saved: Saved = yield call(http.post, API.productionSteps, action.payload);
-    yield put(stepSaved({ step: saved.production_step, message: saved.message }));
+    yield put(stepSaved({ step: saved.production_step, message: said(saved) }));
   } catch (error) {
     yield put(stepsFailed({ notice: failure(error, 'steps:createFailed') }));
   }
@@ -39,7 +40,7 @@ function* update(action: ReturnType<typeof stepUpdateRequested>) {
   const { id, ...input } = action.payload;
   try {
     const saved: Saved = yield call(http.put, API.productionStep(id), input);
-    yield put(stepSaved({ step: saved.production_step, message: saved.message }));
+    yield put(stepSaved({ step: saved.production_step, message: said(saved) }));
   } catch (error) {
     yield put(stepsFailed({ notice: failure(error, 'steps:updateFailed') }));
   }
@@ -47,8 +48,8 @@ function* update(action: ReturnType<typeof stepUpdateRequested>) {
 
 function* remove(action: ReturnType<typeof stepDeleteRequested>) {
   try {
-    const { message }: { message: string } = yield call(http.delete, API.productionStep(action.payload.id));
-    yield put(stepDeleted({ id: action.payload.id, message }));
+    const answer: SaidBody = yield call(http.delete, API.productionStep(action.payload.id));
+    yield put(stepDeleted({ id: action.payload.id, message: said(answer) }));
   } catch (error) {
     yield put(stepsFailed({ notice: failure(error, 'steps:deleteFailed') }));
   }

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
-import type { NoticeLike } from '../../components/NoticeView';
+import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loadAsked } from '../../app/loadOnce';
 import { loggedIn, loggedOut } from '../session';
 
@@ -44,16 +44,16 @@ export const stepsSlice = createSlice({
       state.busy = true;
       state.notice = null;
     },
-    stepSaved: (state, action: PayloadAction<{ step: ProductionStepDto; message: string }>) => {
+    stepSaved: (state, action: PayloadAction<{ step: ProductionStepDto; message: Sentence }>) => {
       adapter.upsertOne(state, action.payload.step);
       state.busy = false;
       state.saves += 1;
-      state.notice = { kind: 'success', text: action.payload.message };
+      state.notice = { kind: 'success', ...action.payload.message };
     },
-    stepDeleted: (state, action: PayloadAction<{ id: number; message: string }>) => {
+    stepDeleted: (state, action: PayloadAction<{ id: number; message: Sentence }>) => {
       adapter.removeOne(state, action.payload.id);
       state.busy = false;
-      state.notice = { kind: 'success', text: action.payload.message };
+      state.notice = { kind: 'success', ...action.payload.message };
     },
     stepsFailed: (state, action: PayloadAction<{ notice: NoticeLike; loading?: boolean }>) => {
       state.busy = false;

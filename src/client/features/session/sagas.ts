@@ -51,7 +51,7 @@ function* loadProfile() {
     const { user }: { user: UserDto } = yield call(http.get, API.me);
     const changed = user.role !== session.role || user.role_name !== session.roleTitle;
     saveRole(user.role, user.role_name);
-    yield put(profileLoaded({ role: user.role, roleTitle: user.role_name, username: user.username }));
+    yield put(profileLoaded({ role: user.role, roleTitle: user.role_name, username: user.username, language: user.language ?? null }));
     if (changed) announceSessionChange();
   } catch {
     // A lost session is handled by the HTTP client; anything else keeps the stored role.

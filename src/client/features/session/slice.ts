@@ -29,7 +29,8 @@ export const sessionSlice = createSlice({
     loggedIn: (_state, action: PayloadAction<LoginResponse>) => fromStorage(sessionOf(action.payload)),
     /** Storage may have changed in another tab or after a refresh: take what it holds now. */
     sessionReloaded: (state, action: PayloadAction<StoredSession | null>) => ({ ...fromStorage(action.payload), username: action.payload ? state.username : '' }),
-    profileLoaded: (state, action: PayloadAction<{ role: number; roleTitle: string; username: string }>) => {
+    /** The user as the server knows them now; `language` is theirs, null for the product's default (the language feature follows it). */
+    profileLoaded: (state, action: PayloadAction<{ role: number; roleTitle: string; username: string; language: string | null }>) => {
       state.role = action.payload.role;
       state.roleTitle = action.payload.roleTitle;
       state.username = action.payload.username;

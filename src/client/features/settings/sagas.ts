@@ -1,9 +1,10 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { API } from '../../../shared/api';
+import { API, type SaidBody } from '../../../shared/api';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import {
   selectSettingsStatus,
   settingsFailed,
@@ -29,9 +30,9 @@ function* load() {
 
 function* save(action: ReturnType<typeof settingsSaveRequested>) {
   try {
-    const answer: { settings: GeneralSettings; message?: string } = yield call(http.put, API.generalSettings, action.payload);
+    const answer: Partial<SaidBody> & { settings: GeneralSettings } = yield call(http.put, API.generalSettings, action.payload);
     // The server's sentence when it sends one, else the tab's own.
-    const notice = answer.message ? { kind: 'success' as const, text: answer.message } : { kind: 'success' as const, key: 'settings:general.saved' };
+    const notice = answer.message ? { kind: 'success' as const, ...said(answer) } : { kind: 'success' as const, key: 'settings:general.saved' };
     yield put(settingsSaved({ settings: answer.settings, notice }));
   } catch (error) {
     yield put(settingsSaveFailed(failure(error, 'settings:general.failed')));

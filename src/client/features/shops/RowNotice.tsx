@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { NoticeLike } from '../../components/NoticeView';
+import { type NoticeLike, sentenceText } from '../../components/NoticeView';
 
 /** A row's outcome under its buttons; a refusal is announced at once, a success politely. */
 export function RowNotice({ notice }: { notice: NoticeLike | null | undefined }) {
@@ -7,7 +7,7 @@ export function RowNotice({ notice }: { notice: NoticeLike | null | undefined })
   if (!notice) return null;
   return (
     <div className={`row-notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-      {notice.text ?? t(notice.key ?? '', notice.params)}
+      {sentenceText(t, notice)}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type PendingItemDto, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
+import { API, type PendingItemDto, type SaidBody, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import type { NoticeLike } from '../../components/NoticeView';
 import {
   connectionTested,
@@ -28,8 +29,8 @@ import {
 } from './slice';
 
 /** The server's sentence when it sent one, else the panel's own. */
-function said(message: string | undefined, key: string, params?: Record<string, string>): NoticeLike {
-  return message ? { kind: 'success', text: message } : { kind: 'success', key, params };
+function done(answer: Partial<SaidBody>, key: string, params?: Record<string, string>): NoticeLike {
+  return answer.message ? { kind: 'success', ...said(answer) } : { kind: 'success', key, params };
 }
 
 function* loadStores() {
@@ -44,8 +45,8 @@ function* loadStores() {
 function* testConnection(action: ReturnType<typeof connectionTestRequested>) {
   const id = action.payload;
   try {
-    const answer: { shop: { name: string }; message?: string } = yield call(http.post, API.shopTest(id));
-    yield put(connectionTested({ id, notice: said(answer.message, 'shops:stores.testPassed', { name: answer.shop.name }) }));
+    const answer: Partial<SaidBody> & { shop: { name: string } } = yield call(http.post, API.shopTest(id));
+    yield put(connectionTested({ id, notice: done(answer, 'shops:stores.testPassed', { name: answer.shop.name }) }));
   } catch (error) {
     yield put(connectionTestFailed({ id, notice: failure(error, 'shops:stores.testFailed') }));
   }
@@ -73,8 +74,8 @@ function* loadEvents() {
 function* retryJob(action: ReturnType<typeof jobRetryRequested>) {
   const id = action.payload;
   try {
-    const answer: { message?: string } = yield call(http.post, API.shopJobRetry(id));
-    yield put(jobRetried({ id, notice: said(answer.message, 'shops:events.retried') }));
+    const answer: Partial<SaidBody> = yield call(http.post, API.shopJobRetry(id));
+    yield put(jobRetried({ id, notice: done(answer, 'shops:events.retried') }));
     // The worker may take the job at once: the list is read again to show what became of it.
     yield put(eventsRequested());
   } catch (error) {
@@ -94,8 +95,8 @@ function* loadPending() {
 function* matchItem(action: ReturnType<typeof itemMatchRequested>) {
   const { id, productId } = action.payload;
   try {
-    const answer: { message?: string } = yield call(http.post, API.shopPendingItemMatch(id), { product_id: productId });
-    yield put(itemMatched({ id, notice: said(answer.message, 'shops:pending.matched') }));
+    const answer: Partial<SaidBody> = yield call(http.post, API.shopPendingItemMatch(id), { product_id: productId });
+    yield put(itemMatched({ id, notice: done(answer, 'shops:pending.matched') }));
   } catch (error) {
     yield put(itemMatchFailed({ id, notice: failure(error, 'shops:pending.matchFailed') }));
   }

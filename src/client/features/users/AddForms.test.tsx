@@ -9,7 +9,7 @@ const FIRST: WorkshopDto = {
   id: 1, user_id: 8, name: 'Usta Ali', code: 'W1', address: 'x', company_name: 'Ali Kuyum', phone_number: '1', tax_number: '1', is_deleted: false,
   created_at: AT, updated_at: AT, processes: [],
 };
-const MASTER: UserDto = { id: 9, username: 'usta_iki', email: 'usta@example.com', role: 3, role_name: 'Atölye', status: 'active', created_at: AT };
+const MASTER: UserDto = { id: 9, username: 'usta_iki', email: 'usta@example.com', role: 3, role_name: 'Atölye', status: 'active', language: null, created_at: AT };
 
 beforeEach(() => storeLogin(2, 'Admin'));
 

@@ -1,7 +1,8 @@
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { API, type CustomerDto, type RoleDto, type UserDto, type WorkshopDto } from '../../../shared/api';
+import { API, type CustomerDto, type RoleDto, type SaidBody, type UserDto, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import { customerCreated } from '../customers';
 import { workshopCreated } from '../workshops';
 import {
@@ -37,8 +38,8 @@ function* loadUsers() {
 function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
   const { userId, role } = action.payload;
   try {
-    const response: { message: string } = yield call(http.post, API.changeUserRoles, [{ ID: userId, Role: role }]);
-    yield put(roleAssigned({ userId, role, message: response.message }));
+    const answer: SaidBody = yield call(http.post, API.changeUserRoles, [{ ID: userId, Role: role }]);
+    yield put(roleAssigned({ userId, role, message: said(answer) }));
   } catch (error) {
     yield put(roleAssignFailed({ userId, notice: failure(error, 'users:assignFailed') }));
   }
@@ -48,10 +49,10 @@ function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
 function* addRecord(action: ReturnType<typeof addFormSubmitted>) {
   const { form, values } = action.payload;
   try {
-    const answer: { message: string; customer?: CustomerDto; workshop?: WorkshopDto } = yield call(http.post, ADD_PATHS[form], values);
+    const answer: SaidBody & { customer?: CustomerDto; workshop?: WorkshopDto } = yield call(http.post, ADD_PATHS[form], values);
     if (answer.customer) yield put(customerCreated(answer.customer));
     if (answer.workshop) yield put(workshopCreated(answer.workshop));
-    yield put(recordAdded({ form, message: answer.message }));
+    yield put(recordAdded({ form, message: said(answer) }));
   } catch (error) {
     yield put(recordAddFailed({ form, notice: failure(error, `users:forms.${form}.failed`) }));
   }

@@ -1,6 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleDto, UserDto } from '../../../shared/api';
-import type { NoticeLike } from '../../components/NoticeView';
+import type { NoticeLike, Sentence } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
 
@@ -38,12 +38,12 @@ export const usersSlice = createSlice({
       state.assigning.push(action.payload.userId);
       state.notice = null;
     },
-    roleAssigned: (state, action: PayloadAction<{ userId: number; role: number; message: string }>) => {
+    roleAssigned: (state, action: PayloadAction<{ userId: number; role: number; message: Sentence }>) => {
       const { userId, role, message } = action.payload;
       const roleName = state.roles.find((r) => r.id === role)?.role_name ?? String(role);
       usersAdapter.updateOne(state, { id: userId, changes: { role, role_name: roleName, status: role === 1 ? 'inactive' : 'active' } });
       state.assigning = state.assigning.filter((id) => id !== userId);
-      state.notice = { kind: 'success', text: message };
+      state.notice = { kind: 'success', ...message };
     },
     roleAssignFailed: (state, action: PayloadAction<{ userId: number; notice: NoticeLike }>) => {
       state.assigning = state.assigning.filter((id) => id !== action.payload.userId);
@@ -53,8 +53,8 @@ export const usersSlice = createSlice({
     addFormSubmitted: (state, action: PayloadAction<{ form: AddFormName; values: Record<string, unknown> }>) => {
       state.adding = { form: action.payload.form, status: 'busy', notice: null };
     },
-    recordAdded: (state, action: PayloadAction<{ form: AddFormName; message: string }>) => {
-      state.adding = { form: action.payload.form, status: 'added', notice: { kind: 'success', text: action.payload.message } };
+    recordAdded: (state, action: PayloadAction<{ form: AddFormName; message: Sentence }>) => {
+      state.adding = { form: action.payload.form, status: 'added', notice: { kind: 'success', ...action.payload.message } };
     },
     recordAddFailed: (state, action: PayloadAction<{ form: AddFormName; notice: NoticeLike }>) => {
       state.adding = { form: action.payload.form, status: 'failed', notice: action.payload.notice };

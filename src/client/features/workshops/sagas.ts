@@ -1,8 +1,9 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { API, type ProductDto, type ProductWorkshopDto, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
+import { API, type ProductDto, type ProductWorkshopDto, type SaidBody, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
+import { said } from '../../api/said';
 import { productsReassigned, productsReceived, selectHasEveryProduct } from '../catalogue';
 import {
   productAssignmentFailed,
@@ -89,9 +90,9 @@ function* loadProducts(reading: Set<number>, action: ReturnType<typeof workshopP
 function* assign(action: ReturnType<typeof productAssignmentRequested>) {
   const { productId, workshopId } = action.payload;
   try {
-    const answer: ProductWorkshopDto & { message: string } = yield call(http.put, API.productWorkshop(productId), { workshop_id: workshopId });
+    const answer: ProductWorkshopDto & SaidBody = yield call(http.put, API.productWorkshop(productId), { workshop_id: workshopId });
     yield put(productsReassigned({ productIds: [productId], workshopId: answer.workshop_id }));
-    yield put(productAssignmentSucceeded({ productId, notice: { kind: 'success', text: answer.message } }));
+    yield put(productAssignmentSucceeded({ productId, notice: { kind: 'success', ...said(answer) } }));
   } catch (error) {
     yield put(productAssignmentFailed({ productId, notice: failure(error, workshopId === null ? 'workshops:removeFailed' : 'workshops:assignFailed') }));
   }

@@ -12,6 +12,7 @@ import * as gridViews from './2026-11-23-0010-grid-views';
 import * as shopIntake from './2026-11-24-0011-shop-intake';
 import * as catalogueSyncs from './2026-11-24-0012-catalogue-syncs';
 import * as creditAndCurrency from './2026-11-24-0013-credit-and-currency';
+import * as userLanguage from './2026-11-24-0014-user-language';
 import * as metalLedger from './2026-11-24-0015-metal-ledger';
 
 /**
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0011-shop-intake': shopIntake,
   '2026-11-24-0012-catalogue-syncs': catalogueSyncs,
   '2026-11-24-0013-credit-and-currency': creditAndCurrency,
+  '2026-11-24-0014-user-language': userLanguage,
   '2026-11-24-0015-metal-ledger': metalLedger,
 };
 

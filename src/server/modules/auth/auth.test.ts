@@ -50,7 +50,7 @@ describe.each(testDatabases())('auth on $name', (database) => {
     const before = await userCount();
     const { status, body: answer } = await t.call('POST', REGISTER, { body });
     expect(status).toBe(400);
-    expect(answer).toEqual({ error: sentence, code: 'VALIDATION' });
+    expect(answer).toEqual({ error: sentence, code: 'VALIDATION', message: { key: expect.stringMatching(/^validation:/), values: {} } });
     expect(await userCount()).toBe(before);
   });
 
@@ -85,7 +85,7 @@ describe.each(testDatabases())('auth on $name', (database) => {
       expect(answer.statusCode).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode).toBeLessThan(500);
       const body = answer.json();
-      expect(body).toEqual({ error: expect.any(String), code: expect.any(String) });
+      expect(body).toEqual({ error: expect.any(String), code: expect.any(String), message: { key: expect.stringMatching(/^errors:/), values: {} } });
       expect(answer.body).not.toMatch(/at .*\.ts:\d+|stack/i);
     }
     expect(answers.map((a) => a.statusCode)).toEqual([400, 400, 400, 400, 415, 413, 400, 404, 404]);
@@ -97,6 +97,7 @@ describe.each(testDatabases())('auth on $name', (database) => {
     expect((await t.call('GET', ME, { token: 'not-a-token' })).body).toEqual({
       error: 'Oturum bulunamadı veya süresi doldu. Lütfen tekrar giriş yapın.',
       code: 'UNAUTHORIZED',
+      message: { key: 'errors:unauthorized', values: {} },
     });
     const { token } = await t.login();
     expect((await t.call('GET', ME, { token })).body).toMatchObject({ user: { username: 'admin', role: 2, role_name: 'Yönetici' } });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody } from '../../validate';
@@ -89,7 +89,7 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
     // Every registration counts, a taken name too: that answer is what a name prober is after.
     await limits.take([{ limit: rules.register, subject: request.ip }], reply);
     await auth.register(deps, input);
-    return reply.code(201).send({ message: message('success:registered') });
+    return reply.code(201).send({ ...said('success:registered') });
   });
 
   api.post(API.refresh, route(open, { summary: 'New tokens for a refresh token, which is rotated', body: refreshSchema, errors: [401] }), async (request) => {
@@ -99,7 +99,7 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
 
   api.post(API.logout, route(anyRole, { summary: 'End the session', body: null }), async (request) => {
     await auth.logout(deps, sessionUser(request));
-    return { message: message('success:loggedOut') };
+    return { ...said('success:loggedOut') };
   });
 
   /*
@@ -124,12 +124,12 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
       reply,
     );
     later('password reset mail', () => auth.sendResetLink(deps, email));
-    return { message: message('success:resetMailSent') };
+    return { ...said('success:resetMailSent') };
   });
 
   api.post(API.resetPassword, route(open, { summary: 'Set a new password with a reset token, ending every session', body: resetPasswordSchema }), async (request) => {
     await auth.resetPassword(deps, await declaredBody(request));
-    return { message: message('success:passwordReset') };
+    return { ...said('success:passwordReset') };
   });
 
   const changePasswordRoute = route(anyRole, {
@@ -144,6 +144,6 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
     // Per user: whoever holds a session cannot guess the current password at leisure.
     const attempt = await limits.take([{ limit: rules.passwordChange, subject: String(user.id) }], reply);
     await countingFailures(attempt, 'PASSWORD_CHANGE_FAILED', () => auth.changePassword(deps, user, input));
-    return { message: message('success:passwordChanged') };
+    return { ...said('success:passwordChanged') };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -20,7 +20,7 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   const creating = (summary: string) => route(admin, { summary, body: customerSchema, trim: TRIMMED, created: true, errors: [409] });
   const create = async (request: DeclaringBody<typeof customerSchema>, reply: { code(status: number): { send(body: unknown): unknown } }) => {
     const customer = await customers.createCustomer(db, await declaredBody(request));
-    return reply.code(201).send({ customer, message: message('success:customerCreated') });
+    return reply.code(201).send({ customer, ...said('success:customerCreated') });
   };
   api.post(API.customers, creating('Add a B2B customer for a customer user'), create);
   api.post(API.b2bCustomer, creating('Add a B2B customer for a customer user (as /customers)'), create);
@@ -37,7 +37,7 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   api.put(API.customerCredit(':id'), route(admin, { summary: "Set a customer's credit", body: creditSchema }), async (request) => {
     const id = idParam(request.params);
     const { credit } = await declaredBody(request);
-    return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), message: message('success:creditUpdated') };
+    return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), ...said('success:creditUpdated') };
   });
 
   api.get(API.myCustomer, route({ config: { roles: [Role.Customer] } }, { summary: 'The own customer record with its figures', errors: [404] }), async (request) => {

@@ -61,7 +61,12 @@ describe.each(testDatabases())('manual orders, credit and currency on $name', (d
     const before = await counts();
     for (const extra of [{}, { credit_exceeded_confirmed: false }]) {
       expect(await place([{ product_id: ring, quantity: 1 }], extra)).toEqual(
-        expect.objectContaining({ status: 409, body: { code: 'CREDIT_EXCEEDED', error: 'Siparişin tutarı (₺1.000,00) kullanılabilir krediyi (₺500,00) aşıyor. Yine de vermek için onaylayın; sipariş yönetime kredi aşımı olarak bildirilir.' } }),
+        expect.objectContaining({ status: 409, body: {
+            code: 'CREDIT_EXCEEDED',
+            error: 'Siparişin tutarı (₺1.000,00) kullanılabilir krediyi (₺500,00) aşıyor. Yine de vermek için onaylayın; sipariş yönetime kredi aşımı olarak bildirilir.',
+            message: { key: 'errors:creditExceeded', values: { total: '₺1.000,00', available: '₺500,00' } },
+          },
+        }),
       );
     }
     expect((await place([{ product_id: ring, quantity: 1 }], { credit_exceeded_confirmed: 'yes' })).status).toBe(400);
@@ -106,7 +111,11 @@ describe.each(testDatabases())('manual orders, credit and currency on $name', (d
     expect(await counts()).toEqual(before);
 
     // Dollars are not drawn from a lira credit: the order asks for the customer's yes, then is kept apart.
-    expect((await place([{ product_id: chain.id, quantity: 2 }])).body).toEqual({ code: 'CREDIT_EXCEEDED', error: expect.stringContaining('($80,00)') });
+    expect((await place([{ product_id: chain.id, quantity: 2 }])).body).toEqual({
+      code: 'CREDIT_EXCEEDED',
+      error: expect.stringContaining('($80,00)'),
+      message: { key: 'errors:creditExceeded', values: expect.objectContaining({ total: '$80,00' }) },
+    });
     const placed = await place([{ product_id: chain.id, quantity: 2 }], { credit_exceeded_confirmed: true });
     expect(placed.body.order).toMatchObject({ currency: 'USD', total: 80, credit_exceeded: true });
     const lines = (await t.call('GET', API.myCustomerOrders, { token: buyer })).body.orders as Array<{ order_id: number; currency: string; total_price: number }>;

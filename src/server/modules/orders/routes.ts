@@ -3,7 +3,7 @@ import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import { badRequest } from '../../errors';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -73,7 +73,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const input = await declaredBody(request);
     // A customer's actor always names its customer record.
     const order = await createManualOrder(db, bus, sessionActor(request).customerId!, input, limits);
-    return reply.code(201).send({ order, message: message('success:orderCreated') });
+    return reply.code(201).send({ order, ...said('success:orderCreated') });
   });
 
   // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own;
@@ -116,7 +116,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   });
   api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved', body: gramSchema, errors: [409] }), async (request) => {
     const { product_gram } = await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })), message: message('success:gramEntered') };
+    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })), ...said('success:gramEntered') };
   });
 
   api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
@@ -139,16 +139,16 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const order = await act(request, async (routing) =>
       body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
     );
-    if (body.approved) return { order, message: message('success:qualityApproved') };
+    if (body.approved) return { order, ...said('success:qualityApproved') };
     const step = order.current_order_line_process;
-    return { order, message: message('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
+    return { order, ...said('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
   api.put(API.correctGram(':id'), route(adminLine, { summary: "Correct a piece's gram", body: gramSchema, errors: [409] }), async (request) => {
     const id = lineId(request);
     const { product_gram } = await declaredBody(request);
     const who = sessionActor(request);
     await correctGram(db, bus, id, who, product_gram);
-    return { order: await getLine(db, id, who), message: message('success:gramCorrected') };
+    return { order: await getLine(db, id, who), ...said('success:gramCorrected') };
   });
   const shipmentRoute = route(adminLine, { summary: "Hand the packed pieces of the line's order to the carrier with a tracking number (a shop order is fulfilled in the shop)", body: shipmentSchema, trim: ['shipment_tracking_number'], errors: [409] });
   api.put(API.shipment(':id'), shipmentRoute, async (request) => {
@@ -162,14 +162,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
       }
     });
     jobs.wake();
-    return { order: await getLine(db, id, who), message: message('success:shipped', { count: shipped.length, tracking }) };
+    return { order: await getLine(db, id, who), ...said('success:shipped', { count: shipped.length, tracking }) };
   });
   const stepBackRoute = route(adminLine, { summary: 'Move a line back to an earlier step of its routing, with a reason', body: stepBackSchema, trim: ['reason'], errors: [409] });
   api.put(API.stepBack(':id'), stepBackRoute, async (request) => {
     lineId(request); // a bad id answers before the body is read
     const { step_id, reason } = await declaredBody(request);
     const order = await act(request, async (routing) => ({ type: 'stepBack', step: step_id, routing: await routing() }), { detail: reason });
-    return { order, message: message('success:steppedBack', { step: (await stepName(db, step_id)) ?? step_id }) };
+    return { order, ...said('success:steppedBack', { step: (await stepName(db, step_id)) ?? step_id }) };
   });
   const cancelLineRoute = route(adminLine, { summary: 'Cancel a line with a reason (any state before completion)', body: cancelSchema, trim: ['reason'], errors: [409] });
   api.put(API.cancelLine(':id'), cancelLineRoute, async (request) => {
@@ -177,7 +177,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const { reason } = await declaredBody(request);
     const who = sessionActor(request);
     await cancelLine(db, bus, id, who, reason);
-    return { order: await getLine(db, id, who), message: message('success:lineCanceled') };
+    return { order: await getLine(db, id, who), ...said('success:lineCanceled') };
   });
   const cancelOrderRoute = route(admin, { summary: 'Cancel every open line of an order with a reason', body: cancelSchema, trim: ['reason'], errors: [404, 409] });
   api.put(API.cancelOrder(':id'), cancelOrderRoute, async (request) => {
@@ -187,12 +187,12 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const { canceled, lines } = await cancelOrder(db, bus, orderId, who, reason);
     // Every line of the order as it is now, so a screen replaces them without reading the list again.
     const { orders } = await linesByIds(db, who, lines);
-    return { canceled, orders, message: message('success:orderCanceled', { count: canceled.length }) };
+    return { canceled, orders, ...said('success:orderCanceled', { count: canceled.length }) };
   });
   const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),
-    message: message('success:packingApproved'),
+    ...said('success:packingApproved'),
   }));
 }

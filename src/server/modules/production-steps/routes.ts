@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
@@ -25,17 +25,17 @@ export function productionStepRoutes(api: FastifyInstance, db: Db): void {
   const trim = ['step_name', 'description'];
   api.post(API.productionSteps, route(adminOnly, { summary: 'Add a production step', body: productionStepSchema, trim, created: true }), async (request, reply) => {
     const step = await steps.createStep(db, await declaredBody(request));
-    return reply.code(201).send({ production_step: step, message: message('success:stepCreated') });
+    return reply.code(201).send({ production_step: step, ...said('success:stepCreated') });
   });
 
   api.put(path, route(adminOnly, { summary: 'Rename or describe a production step', body: productionStepSchema, trim }), async (request) => {
     const id = idParam(request.params);
     const input = await declaredBody(request);
-    return { production_step: await steps.updateStep(db, id, input), message: message('success:stepUpdated') };
+    return { production_step: await steps.updateStep(db, id, input), ...said('success:stepUpdated') };
   });
 
   api.delete(path, route(adminOnly, { summary: 'Delete a production step no routing or line uses, and not built in', errors: [409] }), async (request) => {
     await steps.deleteStep(db, idParam(request.params));
-    return { message: message('success:stepDeleted') };
+    return { ...said('success:stepDeleted') };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -33,18 +33,18 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.products, route(admin, { summary: 'Add a product', body: productSchema, trim: TRIMMED, created: true }), async (request, reply) => {
     const input = await declaredBody(request);
     const product = await products.createProduct(db, input, sessionUser(request).id);
-    return reply.code(201).send({ product, message: message('success:productCreated') });
+    return reply.code(201).send({ product, ...said('success:productCreated') });
   });
 
   api.put(one, route(admin, { summary: 'Change a product', body: productSchema, trim: TRIMMED }), async (request) => {
     const id = idParam(request.params);
     const input = await declaredBody(request);
-    return { product: await products.updateProduct(db, id, input, sessionUser(request).id), message: message('success:productUpdated') };
+    return { product: await products.updateProduct(db, id, input, sessionUser(request).id), ...said('success:productUpdated') };
   });
 
   api.delete(one, route(admin, { summary: 'Delete a product no order line names', errors: [409] }), async (request) => {
     await products.deleteProduct(db, idParam(request.params));
-    return { message: message('success:productDeleted') };
+    return { ...said('success:productDeleted') };
   });
 
   api.get(API.productOptions, route(everyone, { summary: 'List product options (material, chain length, size, color, karat)', query: PAGING_QUERY }), async (request) => ({
@@ -68,7 +68,7 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   const routing = (summary: string) => route(admin, { summary, body: routingSchema });
   const saveRouting = async (request: FastifyRequest & DeclaringBody<typeof routingSchema>) => {
     const { product_id, steps } = await declaredBody(request);
-    return { product_production_steps: await products.replaceRouting(db, product_id, steps, sessionUser(request).id), message: message('success:routingSaved') };
+    return { product_production_steps: await products.replaceRouting(db, product_id, steps, sessionUser(request).id), ...said('success:routingSaved') };
   };
   api.post(API.routingBulk, routing("Replace a product's whole routing (as PUT)"), saveRouting);
   api.put(API.routingBulk, routing("Replace a product's whole routing"), saveRouting);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { conflict } from '../../errors';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -42,7 +42,7 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
     const id = idParam(request.params);
     if (!(await retryJob(db, id))) throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
     jobs.wake();
-    return { job: { id, status: 'waiting' }, message: message('success:shopifyJobRetried') };
+    return { job: { id, status: 'waiting' }, ...said('success:shopifyJobRetried') };
   });
 
   api.get(API.shopSubscriptions(':id'), route(admin, { summary: 'The webhook subscriptions the store reports (asked of the store)', errors: [502] }), async (request) => ({
@@ -58,6 +58,6 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
     const id = idParam(request.params);
     const { product_id } = await declaredBody(request);
     const item = await matchItem(db, bus, id, product_id, sessionUser(request).id);
-    return { item, message: message('success:shopifyItemMatched', { count: item.lines }) };
+    return { item, ...said('success:shopifyItemMatched', { count: item.lines }) };
   });
 }

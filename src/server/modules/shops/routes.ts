@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -26,12 +26,12 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, 
     const connection = await shops.addConnection(db, cipher, 'store', await declaredBody(request), sessionUser(request).id);
     // Its webhook subscriptions are a job stored with it: asked of the store now.
     jobs.wake();
-    return reply.code(201).send({ shop: connection, message: message('success:storeAdded') });
+    return reply.code(201).send({ shop: connection, ...said('success:storeAdded') });
   });
   const webhookRoute = route(admin, { summary: "Connect a customer's shop webhook (credentials kept encrypted)", body: webhookSchema, trim: TRIMMED, created: true });
   api.post(API.shopCredentials, webhookRoute, async (request, reply) => {
     const connection = await shops.addConnection(db, cipher, 'webhook', await declaredBody(request), sessionUser(request).id);
-    return reply.code(201).send({ shop: connection, message: message('success:webhookAdded') });
+    return reply.code(201).send({ shop: connection, ...said('success:webhookAdded') });
   });
   api.get(API.shop, route(admin, { summary: 'List shop connections, never their secrets', query: PAGING_QUERY }), async (request) => ({
     shops: paged(await shops.listConnections(db), request.query),
@@ -40,7 +40,7 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, 
   const testRoute = route(admin, { summary: 'Test a connection: ask its store for its name with the stored credentials', body: null, errors: [502] });
   api.post(API.shopTest(':id'), testRoute, async (request) => {
     const shop = await shops.testConnection(db, cipher, shopify, idParam(request.params));
-    return { shop, message: message('success:shopConnected', { name: shop.name }) };
+    return { shop, ...said('success:shopConnected', { name: shop.name }) };
   });
 
   const syncRoute = route(admin, {

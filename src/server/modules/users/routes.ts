@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { array, object } from 'yup';
 import { sessionUser } from '../../plugins/auth';
@@ -36,6 +36,6 @@ export function userRoutes(api: FastifyInstance, db: Db): void {
   const changeRolesRoute = route(adminOnly, { summary: "Change users' roles, all or none; the last admin stays admin", body: roleChangesBody, errors: [409] });
   api.post(API.changeUserRoles, changeRolesRoute, async (request) => {
     await users.changeUserRoles(db, users.parseRoleChanges(request.body), sessionUser(request).id);
-    return { message: message('success:rolesChanged') };
+    return { ...said('success:rolesChanged') };
   });
 }

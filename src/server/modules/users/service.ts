@@ -5,13 +5,13 @@ import { Role } from '../../../shared/roles';
 import { isId, isInteger } from '../../../shared/schemas/fields';
 import { recordChanges } from '../audit/record';
 
-const userColumns = ['users.id', 'users.username', 'users.email', 'users.role_id', 'roles.role_name', 'users.created_at'] as const;
+const userColumns = ['users.id', 'users.username', 'users.email', 'users.role_id', 'roles.role_name', 'users.language', 'users.created_at'] as const;
 
 function selectUsers(db: Db) {
   return db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.role_id').select(userColumns);
 }
 
-function toDto(row: { id: number; username: string; email: string; role_id: number; role_name: string; created_at: string }): UserDto {
+function toDto(row: { id: number; username: string; email: string; role_id: number; role_name: string; language: string | null; created_at: string }): UserDto {
   return {
     id: row.id,
     username: row.username,
@@ -19,6 +19,7 @@ function toDto(row: { id: number; username: string; email: string; role_id: numb
     role: row.role_id,
     role_name: row.role_name,
     status: row.role_id === Role.Inactive ? 'inactive' : 'active',
+    language: row.language,
     created_at: row.created_at,
   };
 }

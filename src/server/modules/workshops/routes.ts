@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
-import { message } from '../../messages';
+import { said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -58,33 +58,33 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
   const createRoute = route(admin, { summary: 'Add a workshop for a workshop user', body: workshopSchema, trim: TRIMMED, created: true, errors: [409] });
   api.post(API.workshops, createRoute, async (request, reply) => {
     const workshop = await workshops.createWorkshop(db, await declaredBody(request));
-    return reply.code(201).send({ workshop, message: message('success:workshopCreated') });
+    return reply.code(201).send({ workshop, ...said('success:workshopCreated') });
   });
   api.put(API.workshop(':id'), route(admin, { summary: 'Change a workshop', body: workshopSchema, trim: TRIMMED, errors: [409] }), async (request) => {
     const workshopId = id(request.params);
     const input = await declaredBody(request);
-    return { workshop: await workshops.updateWorkshop(db, workshopId, input), message: message('success:workshopUpdated') };
+    return { workshop: await workshops.updateWorkshop(db, workshopId, input), ...said('success:workshopUpdated') };
   });
   api.delete(API.workshop(':id'), route(admin, { summary: 'Delete a workshop without unfinished lines (softly)', errors: [409] }), async (request) => {
     await workshops.deleteWorkshop(db, id(request.params));
-    return { message: message('success:workshopDeleted') };
+    return { ...said('success:workshopDeleted') };
   });
 
   api.post(API.workshopProcesses(':id'), route(admin, { summary: 'Add a production step to a workshop', body: workshopProcessSchema, created: true }), async (request, reply) => {
     const workshopId = id(request.params);
     const { step_id } = await declaredBody(request);
-    return reply.code(201).send({ workshop: await workshops.addProcess(db, workshopId, step_id), message: message('success:processAdded') });
+    return reply.code(201).send({ workshop: await workshops.addProcess(db, workshopId, step_id), ...said('success:processAdded') });
   });
   api.delete(API.workshopProcess(':id', ':processId'), route(admin, { summary: 'Remove a process from a workshop' }), async (request) => {
     const workshopId = id(request.params);
     const processId = idParam(request.params, 'processId');
-    return { workshop: await workshops.removeProcess(db, workshopId, processId), message: message('success:processRemoved') };
+    return { workshop: await workshops.removeProcess(db, workshopId, processId), ...said('success:processRemoved') };
   });
 
   // Assignment of products to workshops, in the shapes the spec names.
   const assigned = async (request: FastifyRequest, productIds: number[], workshopId: number | null, key: string) => {
     await workshops.assignProducts(db, bus, productIds, workshopId, sessionUser(request).id);
-    return { product_ids: productIds, workshop_id: workshopId, message: message(key) };
+    return { product_ids: productIds, workshop_id: workshopId, ...said(key) };
   };
   api.put(API.workshopAssignProduct(':id'), route(admin, { summary: 'Assign one product to a workshop', body: assignProductSchema }), async (request) => {
     const workshopId = id(request.params);
@@ -100,7 +100,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
     const workshopId = id(request.params);
     const { product_ids } = await declaredBody(request);
     await workshops.replaceProducts(db, bus, workshopId, product_ids, sessionUser(request).id);
-    return { product_ids, workshop_id: workshopId, message: message('success:productsAssigned') };
+    return { product_ids, workshop_id: workshopId, ...said('success:productsAssigned') };
   });
 
   api.get(API.productWorkshop(':id'), route(office, { summary: "A product's workshop" }), async (request) => workshops.workshopOfProduct(db, id(request.params)));
@@ -111,13 +111,13 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
     await workshops.workshopOfProduct(db, productId);
     await workshops.assignProducts(db, bus, [productId], workshop_id ?? null, sessionUser(request).id);
     const key = workshop_id ? 'success:productAssigned' : 'success:assignmentRemoved';
-    return { ...(await workshops.workshopOfProduct(db, productId)), message: message(key) };
+    return { ...(await workshops.workshopOfProduct(db, productId)), ...said(key) };
   };
   api.post(API.productWorkshop(':id'), settingWorkshop("Set or remove a product's workshop (as PUT)"), setProductWorkshop);
   api.put(API.productWorkshop(':id'), settingWorkshop("Set or remove a product's workshop"), setProductWorkshop);
   api.post(API.productsWorkshop, route(admin, { summary: "Set a product's workshop", body: productWorkshopSchema }), async (request) => {
     const { product_id, workshop_id } = await declaredBody(request);
     await workshops.assignProducts(db, bus, [product_id], workshop_id, sessionUser(request).id);
-    return { ...(await workshops.workshopOfProduct(db, product_id)), message: message('success:productAssigned') };
+    return { ...(await workshops.workshopOfProduct(db, product_id)), ...said('success:productAssigned') };
   });
 }

@@ -1,0 +1,24 @@
+import { PSEUDO_LANGUAGE } from './pseudo';
+
+/** The product's language: what a user who chose none reads, and what anything unknown falls back to. */
+export const DEFAULT_LANGUAGE = 'tr';
+
+const locales = new Map<string, string>();
+
+/**
+ * The Intl locale that dates, numbers, money and grams are written in for a language of
+ * locales/. A language's code is its BCP 47 tag ('tr', 'en', 'de-CH'); the pseudo-language is
+ * Turkish underneath, and a code Intl cannot read falls back to the product's language.
+ */
+export function intlLocale(language: string): string {
+  let locale = locales.get(language);
+  if (locale === undefined) {
+    try {
+      locale = language === PSEUDO_LANGUAGE ? DEFAULT_LANGUAGE : (Intl.getCanonicalLocales(language)[0] ?? DEFAULT_LANGUAGE);
+    } catch {
+      locale = DEFAULT_LANGUAGE;
+    }
+    locales.set(language, locale);
+  }
+  return locale;
+}
