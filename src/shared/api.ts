@@ -91,6 +91,7 @@ export const API = {
   metalVoucherConfirm: (id: number | string) => `/api/v1/metal/vouchers/${id}/confirm`,
   metalVoucherDispute: (id: number | string) => `/api/v1/metal/vouchers/${id}/dispute`,
   metalStatement: (id: number | string) => `/api/v1/metal/workshops/${id}/statement`,
+  metalReceivable: (id: number | string) => `/api/v1/metal/workshops/${id}/receivable`,
   metalBalances: '/api/v1/metal/balances',
   /** The day before which periods are closed: no voucher is written or confirmed there. */
   metalLock: '/api/v1/metal/lock',
@@ -234,6 +235,8 @@ export interface OrderLineDto {
   product_cost?: number | null;
   canceled_at: string | null;
   cancel_reason: string | null;
+  /** When the piece was received into the metal ledger: its gram is final from then on. */
+  metal_received_at: string | null;
   total_price: number | null;
   /** The currency of total_price and product_cost: the order's. */
   currency: string;

@@ -1,9 +1,9 @@
-import { applyAction, canAdvance, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, type Refusal, refusalKey, whyNot, type Why } from './lifecycle';
+import { applyAction, canAdvance, canCorrectGram, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, type Refusal, refusalKey, whyNot, type Why } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
 const ROUTING = [11, 12, 13];
-const fresh: LineState = { status: 1, step: -1, workshopApproved: false, qualityControl: null, gram: null, packingStatus: null, customerApproved: false, canceled: false };
+const fresh: LineState = { status: 1, step: -1, workshopApproved: false, qualityControl: null, gram: null, packingStatus: null, customerApproved: false, canceled: false, received: false };
 const at = (change: Partial<LineState>): LineState => ({ ...fresh, ...change });
 
 function next(state: LineState, action: LineAction): LineState {
@@ -69,6 +69,11 @@ describe('gram and packing', () => {
     expect(next({ ...packing, gram: 4 }, { type: 'enterGram', gram: 5 }).gram).toBe(5);
     const packed = next({ ...packing, gram: 4 }, { type: 'approvePacking' });
     expect(applyAction(packed, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramNotAllowed' });
+    // Received into the metal ledger, the gram is final: neither the workshop nor the office changes it.
+    const received = { ...packing, gram: 4, received: true };
+    expect(applyAction(received, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramReceived' });
+    expect([canEnterGram(received), canCorrectGram(received), canCorrectGram({ ...received, received: false })]).toEqual([false, false, true]);
+    expect(whyNot(received, 'enterGram')).toBe('received');
     for (const gram of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(applyAction(packing, { type: 'enterGram', gram })).toEqual({ ok: false, refusal: 'gramInvalid' });
     }
@@ -145,6 +150,7 @@ test('every refusal has a sentence in both catalogues', () => {
     returnStepInvalid: true,
     gramNotAllowed: true,
     gramInvalid: true,
+    gramReceived: true,
     packingNotAllowed: true,
     customerAlreadyApproved: true,
     canceled: true,
@@ -199,6 +205,7 @@ describe('what a screen may offer', () => {
       alreadyApproved: true,
       notPacked: true,
       shipped: true,
+      received: true,
     };
     for (const language of ['tr', 'en']) {
       const orders = require(`../../locales/${language}/orders.json`) as { why: Record<string, string> };
@@ -217,7 +224,8 @@ describe('what a screen may offer', () => {
       customer_approval_status_id: 1,
       canceled_at: null,
     };
-    expect(lineState(stored)).toEqual({ status: 4, step: 13, workshopApproved: true, qualityControl: 1, gram: 4.5, packingStatus: null, customerApproved: false, canceled: false });
+    expect(lineState(stored)).toEqual({ status: 4, step: 13, workshopApproved: true, qualityControl: 1, gram: 4.5, packingStatus: null, customerApproved: false, canceled: false, received: false });
+    expect(lineState({ ...stored, metal_received_at: '2026-11-24T10:00:00.000Z' }).received).toBe(true);
     expect(lineState({ ...stored, canceled_at: '2026-11-24T10:00:00.000Z' }).canceled).toBe(true);
   });
 });

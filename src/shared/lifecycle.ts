@@ -17,6 +17,8 @@ export interface LineState {
   customerApproved: boolean;
   /** Canceled (by the admin or the shop's cancellation): nothing more is done to it. */
   canceled: boolean;
+  /** Received into the metal ledger: its gram is final but for a reversal of that receipt. */
+  received: boolean;
 }
 
 /** The stored columns of a line that make its state (order_lines, OrderLineDto). */
@@ -29,6 +31,8 @@ export interface LineColumns {
   packing_status_id: number | null;
   customer_approval_status_id: number | null;
   canceled_at: string | null;
+  /** When a confirmed receipt voucher took the piece into the metal ledger. */
+  metal_received_at?: string | null;
 }
 
 /** A stored line's life-cycle state, read the same way by the server and the screens. */
@@ -42,6 +46,7 @@ export function lineState(line: LineColumns): LineState {
     packingStatus: line.packing_status_id,
     customerApproved: line.customer_approval_status_id === CUSTOMER_APPROVED,
     canceled: line.canceled_at !== null,
+    received: (line.metal_received_at ?? null) !== null,
   };
 }
 
@@ -72,6 +77,7 @@ export type Refusal =
   | 'returnStepInvalid'
   | 'gramNotAllowed'
   | 'gramInvalid'
+  | 'gramReceived'
   | 'packingNotAllowed'
   | 'customerAlreadyApproved'
   | 'canceled'
@@ -120,6 +126,7 @@ export function applyAction(state: LineState, action: LineAction): Outcome {
       // Back to production: the piece will be weighed and packed again after the rework.
       return to(state, { status: LineStatus.InProcess, step: action.returnStep, qualityControl: QualityControl.Rejected, gram: null, packingStatus: null });
     case 'enterGram':
+      if (state.received) return refuse('gramReceived');
       if (state.status !== LineStatus.Packing) return refuse('gramNotAllowed');
       if (!Number.isFinite(action.gram) || action.gram <= 0) return refuse('gramInvalid');
       return to(state, { gram: action.gram });
@@ -202,12 +209,14 @@ export type Why =
   | 'completed'
   | 'alreadyApproved'
   | 'notPacked'
-  | 'shipped';
+  | 'shipped'
+  | 'received';
 
 /** Why an offer is not open for the line, by where the line stands; null when it is open. */
 export function whyNot(state: LineState, offer: Offer): Why | null {
   if (offers(state, offer)) return null;
   if (state.canceled) return 'canceled';
+  if (offer === 'enterGram' && state.received) return 'received';
   if (offer === 'workshopApprove' || offer === 'customerApprove') return 'alreadyApproved';
   if (offer === 'ship') return state.status === LineStatus.Completed && state.packingStatus === PackingStatus.HandedToCarrier ? 'shipped' : 'notPacked';
   if (state.status === LineStatus.Completed) return offer === 'enterGram' ? 'packingApproved' : 'completed';
@@ -224,5 +233,8 @@ export const canDecideQuality = (state: LineState) => offers(state, 'decideQuali
 export const canApprovePacking = (state: LineState) => offers(state, 'approvePacking');
 export const canCustomerApprove = (state: LineState) => offers(state, 'customerApprove');
 export const canShip = (state: LineState) => offers(state, 'ship');
-/** The office corrects a gram the workshop has entered (a gram is never first entered from the office). */
-export const canCorrectGram = (state: LineState) => state.gram !== null;
+/**
+ * The office corrects a gram the workshop has entered (a gram is never first entered from the
+ * office), until the piece is received into the metal ledger.
+ */
+export const canCorrectGram = (state: LineState) => state.gram !== null && !state.received;

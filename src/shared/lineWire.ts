@@ -52,6 +52,7 @@ export const ROW_FIELDS = [
   'product_cost',
   'canceled_at',
   'cancel_reason',
+  'metal_received_at',
   'total_price',
   'currency',
   'credit_exceeded',

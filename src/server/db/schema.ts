@@ -235,6 +235,8 @@ export interface OrderLinesTable {
   shop_line_item_id: string | null;
   canceled_at: string | null;
   cancel_reason: string | null;
+  /** When a confirmed metal receipt took the piece in (its gram is then final). */
+  metal_received_at: string | null;
   created_at: string;
   updated_at: string;
 }

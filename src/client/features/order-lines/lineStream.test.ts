@@ -11,7 +11,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     id, order_id: 1, order_number: `B2B-${id}`, product_id: product, first_name: 'Şule', last_name: 'Işık', address: 'İstiklal Cd. 1\nKat 2', city: 'İstanbul', province: null,
     country: 'TR', zip_code: '34000', email: 'a@example.com', phone: '1', created_at: AT, updated_at: AT, order_line_status_id: 1, packing_status_id: null,
     customer_approval_status_id: null, quality_control_id: null, fulfilment_style: null, material_id: 31, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
-    customization_option: null, font: null, gift_note: null, customer_note: id % 2 ? 'ACİL 🎁 "hediye"' : null, product_gram: id % 4 ? 4.25 : null, expected_weight: id % 3 ? 4 : null, gram_flagged: id % 4 === 1, credit_exceeded: id % 5 === 0,
+    customization_option: null, font: null, gift_note: null, customer_note: id % 2 ? 'ACİL 🎁 "hediye"' : null, product_gram: id % 4 ? 4.25 : null, expected_weight: id % 3 ? 4 : null, metal_received_at: id % 7 ? null : '2026-11-20T09:00:00.000Z', gram_flagged: id % 4 === 1, credit_exceeded: id % 5 === 0,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null, workshop_id: id % 5 ? 2 : null,
     customer_id: 1, source: 'manual', production_expected_date: AT, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null,
     item_index: 1, item_count: 1,

@@ -17,7 +17,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     first_name: 'Ali', last_name: 'Veli', address: 'Adres', city: 'İstanbul', province: null, country: 'TR', zip_code: '34000', email: 'a@example.com', phone: '1',
     created_at: AT, updated_at: AT, order_line_status_id: LineStatus.Waiting, packing_status_id: null, customer_approval_status_id: null, quality_control_id: null,
     fulfilment_style: null, fulfillment_style: null, material_id: null, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
-    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: null, gram_flagged: false, credit_exceeded: false,
+    customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: null, gram_flagged: false, credit_exceeded: false, metal_received_at: null,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
     workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: FUTURE,
     production_expected_days: FUTURE, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null, item_index: 1, item_count: 1,

@@ -83,6 +83,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Covers a workshop's sums (balance, opening of a statement) without reading the rows themselves.
   await db.schema.createIndex('metal_ledger_workshop_idx').on('metal_ledger').columns(['workshop_id', 'date', 'fine']).execute();
 
+  // A piece received by a confirmed receipt: its gram is final until that receipt is reversed.
+  await db.schema.alterTable('order_lines').addColumn('metal_received_at', ts).execute();
+
   // Insert-only, whatever writes to the database.
   if (isPostgres(db)) {
     await sql`create function metal_ledger_insert_only() returns trigger language plpgsql as $$ begin raise exception 'metal_ledger is insert-only'; end $$`.execute(db);
@@ -98,6 +101,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists metal_ledger_no_change on metal_ledger`.execute(db);
     await sql`drop function if exists metal_ledger_insert_only()`.execute(db);
   }
+  await db.schema.alterTable('order_lines').dropColumn('metal_received_at').execute();
   await db.schema.dropTable('metal_ledger').execute();
   await db.schema.dropTable('metal_voucher_lines').execute();
   await db.schema.dropTable('metal_vouchers').execute();

@@ -84,5 +84,11 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
     const { locked_before } = await declaredBody(request);
     return { locked_before: await metal.lockBefore(db, locked_before) };
   });
+  api.get(API.metalReceivable(':id'), route(readers, { summary: "A workshop's weighed pieces not yet received, with their grams, for a receipt" }), async (request) => {
+    const id = idParam(request.params);
+    const own = ownWorkshop(request);
+    if (own !== undefined && own !== id) throw notFound();
+    return { pieces: await metal.receivablePieces(db, id) };
+  });
   api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
 }

@@ -120,6 +120,32 @@ function storedLines(lines: readonly VoucherLineInput[]) {
 }
 
 /**
+ * The order lines a voucher names: each of the voucher's workshop, once. A finished piece received
+ * must have been weighed and not be received already (nor canceled): its weighing is the gram
+ * the tablet entered, never typed twice.
+ */
+async function checkOrderLines(db: Db, input: VoucherInput, lines: ReadonlyArray<{ kind: string; order_line_id: number | null }>) {
+  const ids = lines.flatMap((line) => (line.order_line_id === null ? [] : [line.order_line_id]));
+  if (ids.length === 0) return;
+  if (new Set(ids).size !== ids.length) throw badRequest('errors:voucherLineTwice', 'VOUCHER_LINE_TWICE');
+  const found = new Map(
+    (await db.selectFrom('order_lines').select(['id', 'workshop_id', 'product_gram', 'canceled_at', 'metal_received_at']).where('id', 'in', ids).execute()).map((line) => [line.id, line]),
+  );
+  for (const line of lines) {
+    if (line.order_line_id === null) continue;
+    const order = found.get(line.order_line_id);
+    if (!order || order.workshop_id !== input.workshop_id) throw badRequest('errors:voucherLineNotOfWorkshop', 'VOUCHER_LINE_NOT_OF_WORKSHOP', { id: line.order_line_id });
+    if (input.type !== 'receipt' || line.kind !== 'finished') continue;
+    if (order.product_gram === null || order.canceled_at !== null) throw badRequest('errors:voucherLineNotWeighed', 'VOUCHER_LINE_NOT_WEIGHED', { id: order.id });
+    if (order.metal_received_at !== null) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: order.id });
+  }
+}
+
+/** The finished pieces of a receipt that name their order line: received, their gram becomes final. */
+const receivedLines = (lines: ReadonlyArray<{ kind: string; order_line_id: number | null }>) =>
+  lines.flatMap((line) => (line.kind === 'finished' && line.order_line_id !== null ? [line.order_line_id] : []));
+
+/**
  * Writes a pending voucher (the workshop confirms or disputes it). A reversal names a confirmed
  * voucher of the same workshop and takes no lines: it copies that voucher's lines, each with the
  * milyem and weights it was written with, under the opposite type, so confirmed it undoes it exactly.
@@ -144,6 +170,7 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
     } else {
       if (input.lines.length === 0) throw badRequest('errors:voucherLinesRequired', 'VOUCHER_LINES_REQUIRED');
       lines = storedLines(input.lines);
+      await checkOrderLines(trx, input, lines);
     }
     const { id } = await trx
       .insertInto('metal_vouchers')
@@ -187,6 +214,14 @@ export async function decideVoucher(db: Db, userId: number, workshopId: number, 
     if (!decision.confirmed) return;
     const sign = SIGN[voucher.type as VoucherType];
     const lines = await trx.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
+    // A receipt takes its weighed pieces into the ledger; the reversal of a receipt gives them back.
+    const pieces = receivedLines(lines);
+    if (pieces.length > 0 && voucher.reverses_id === null && voucher.type === 'receipt') {
+      const taken = await trx.updateTable('order_lines').set({ metal_received_at: at }).where('id', 'in', pieces).where('metal_received_at', 'is', null).executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
+    } else if (pieces.length > 0 && voucher.reverses_id !== null && voucher.type === 'issue') {
+      await trx.updateTable('order_lines').set({ metal_received_at: null }).where('id', 'in', pieces).execute();
+    }
     await trx
       .insertInto('metal_ledger')
       .values(
@@ -205,6 +240,22 @@ export async function decideVoucher(db: Db, userId: number, workshopId: number, 
       .execute();
   });
   return getVoucher(db, id);
+}
+
+/** A workshop's weighed pieces not yet received: what a receipt offers, with the gram the tablet entered. */
+export async function receivablePieces(db: Db, workshopId: number) {
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select(['l.id', 'o.order_number', 'p.title as product_title', 'l.product_gram', 'l.karat_id', 'l.order_line_status_id'])
+    .where('l.workshop_id', '=', workshopId)
+    .where('l.product_gram', 'is not', null)
+    .where('l.canceled_at', 'is', null)
+    .where('l.metal_received_at', 'is', null)
+    .orderBy('l.id')
+    .execute();
+  return rows.map(({ id, product_gram, ...row }) => ({ ...row, order_product_id: id, gross_g: grams(toUnits(product_gram, GRAM_PLACES) ?? 0) }));
 }
 
 export async function listVouchers(db: Db, workshopId?: number) {

@@ -56,6 +56,7 @@ function lineQuery(db: Db) {
       'l.product_cost',
       'l.canceled_at',
       'l.cancel_reason',
+      'l.metal_received_at',
       'l.total_price',
       'o.currency',
       'o.credit_exceeded',
@@ -253,6 +254,7 @@ export const LINE_STATE_COLUMNS = [
   'l.packing_status_id',
   'l.customer_approval_status_id',
   'l.canceled_at',
+  'l.metal_received_at',
 ] as const;
 
 export async function ownedLine(db: Db, lineId: number, actor: Actor) {

@@ -102,6 +102,7 @@ export async function actOnLine(
       })
       .where('id', '=', lineId)
       .where('canceled_at', 'is', null)
+      .where((eb) => (state.received ? eb('metal_received_at', 'is not', null) : eb('metal_received_at', 'is', null)))
       .where('order_line_status_id', '=', state.status)
       .where('current_order_line_process', '=', state.step)
       .where((eb) => (state.gram === null ? eb('product_gram', 'is', null) : eb('product_gram', '=', state.gram)))
@@ -144,13 +145,18 @@ export async function actOnLine(
 export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number) {
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
-    if (!canCorrectGram(lineState(line))) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
+    const state = lineState(line);
+    if (state.received) throw refused('gramReceived');
+    if (!canCorrectGram(state)) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
     const at = now();
-    await trx
+    const updated = await trx
       .updateTable('order_lines')
       .set({ product_gram: gram, gram_flagged: await gramFlag(trx, gram, line.expected_weight), updated_at: at })
       .where('id', '=', lineId)
-      .execute();
+      // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands.
+      .where('metal_received_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     await trx
       .insertInto('order_line_history')
       .values({
