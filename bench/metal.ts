@@ -7,6 +7,7 @@
  */
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import type { Db } from '../src/server/db';
+import { random } from '../src/server/db/demo-catalogue';
 import { balances, statement } from '../src/server/modules/metal/service';
 import { FINE_PLACES, fineOf, fromUnits } from '../src/shared/metal';
 import { listOption, option, postgresDatabase, sqliteDatabase } from './product';
@@ -18,18 +19,6 @@ const YEARS = 5;
 const LINES_PER_VOUCHER = 10;
 const MILYEMS = [995, 916, 875, 750, 585];
 const ROWS_PER_INSERT = 500;
-
-/** Seeded so each run writes the same ledger. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) await insert(rows.slice(i, i + ROWS_PER_INSERT));
@@ -43,7 +32,8 @@ async function seedLedger(db: Db, entries: number): Promise<Map<number, number>>
     const row = await db.insertInto('workshops').values({ user_id: null, name: `Atölye ${i}`, code: `A${i}`, address: null, company_name: null, phone_number: null, tax_number: null, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
     workshops.push(row.id);
   }
-  const next = random(17);
+  // Seeded so each run writes the same ledger.
+  const { next } = random(17);
   const expected = new Map(workshops.map((id) => [id, 0]));
   const vouchers = Math.ceil(entries / LINES_PER_VOUCHER);
   const days = YEARS * 365;
