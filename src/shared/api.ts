@@ -93,6 +93,9 @@ export const API = {
   metalStatement: (id: number | string) => `/api/v1/metal/workshops/${id}/statement`,
   metalReceivable: (id: number | string) => `/api/v1/metal/workshops/${id}/receivable`,
   metalBalances: '/api/v1/metal/balances',
+  /** Allowed loss per mille, and the loss found over a period. */
+  metalNorms: '/api/v1/metal/norms',
+  metalLoss: '/api/v1/metal/loss',
   /** The day before which periods are closed: no voucher is written or confirmed there. */
   metalLock: '/api/v1/metal/lock',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */

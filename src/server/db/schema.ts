@@ -384,6 +384,25 @@ export interface MetalVouchersTable {
   created_at: string;
   decided_by: number | null;
   decided_at: string | null;
+  /** The issue this receipt settles (the job it closes), and the loss found then against its norm. */
+  settles_id: number | null;
+  loss_mg: number | null;
+  /** Per mille in hundredths (1.5 per mille is 150). */
+  loss_per_mille: number | null;
+  norm_per_mille: number | null;
+  above_norm: number | null;
+}
+
+export interface MetalLossNormsTable {
+  id: Generated<number>;
+  workshop_id: number | null;
+  step_id: number | null;
+  milyem: number;
+  /** Allowed loss per mille in hundredths. */
+  per_mille: number;
+  valid_from: string | null;
+  valid_to: string | null;
+  created_at: string;
 }
 
 export interface MetalVoucherLinesTable {
@@ -427,6 +446,7 @@ export interface Database {
   metal_vouchers: MetalVouchersTable;
   metal_voucher_lines: MetalVoucherLinesTable;
   metal_ledger: MetalLedgerTable;
+  metal_loss_norms: MetalLossNormsTable;
   order_line_statuses: LookupTable;
   quality_control_statuses: LookupTable;
   packing_statuses: LookupTable;

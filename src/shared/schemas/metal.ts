@@ -44,6 +44,8 @@ export const voucherSchema = object({
     .required('validation:voucherDateInvalid'),
   note: text().typeError('validation:textTooLong').trim().max(500, 'validation:textTooLong'),
   reverses_id: id('errors:invalidId').optional().default(undefined),
+  /** A receipt's issue: the job it closes, whose loss is then held against its norm. */
+  settles_id: id('errors:invalidId').optional().default(undefined),
   lines: array(voucherLineSchema).max(MAX_VOUCHER_LINES, 'validation:voucherLinesTooMany').default([]),
 });
 
@@ -58,6 +60,21 @@ export const lockSchema = object({
     .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation:voucherDateInvalid')
     .test('day', 'validation:voucherDateInvalid', (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
     .required('validation:voucherDateInvalid'),
+});
+
+const day = (message: string) =>
+  string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, message)
+    .test('day', message, (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+/** An allowed loss: per mille to 2 decimals, for a milyem, a workshop and a step or every one, within optional days. */
+export const normSchema = object({
+  workshop_id: id('validation:workshopIdInvalid').optional().default(undefined),
+  step_id: id('errors:invalidId').optional().default(undefined),
+  milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid'),
+  per_mille: weight(2, 'validation:normInvalid', 100_000).required('validation:normInvalid'),
+  valid_from: day('validation:voucherDateInvalid'),
+  valid_to: day('validation:voucherDateInvalid'),
 });
 
 /** A purity's milyem (thousandths of fine metal), as the hallmark says. */

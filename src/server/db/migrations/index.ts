@@ -14,6 +14,7 @@ import * as catalogueSyncs from './2026-11-24-0012-catalogue-syncs';
 import * as creditAndCurrency from './2026-11-24-0013-credit-and-currency';
 import * as userLanguage from './2026-11-24-0014-user-language';
 import * as metalLedger from './2026-11-24-0015-metal-ledger';
+import * as metalLoss from './2026-11-24-0016-metal-loss';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0013-credit-and-currency': creditAndCurrency,
   '2026-11-24-0014-user-language': userLanguage,
   '2026-11-24-0015-metal-ledger': metalLedger,
+  '2026-11-24-0016-metal-loss': metalLoss,
 };
 
 export const migrationProvider: MigrationProvider = {

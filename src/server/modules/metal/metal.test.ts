@@ -60,7 +60,10 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
       workshop_id: workshopId,
       date: '2026-11-10',
       lines: [gold22('4,875', 'finished', { stone_ct: '0.25' }), gold22(40.333, 'finished'), gold22('1.2', 'scrap')],
+      // The job closes with this receipt: what the issue lacks now is its loss.
+      settles_id: issued.body.voucher.id,
     });
+    expect(received.body.voucher).toMatchObject({ settles_id: issued.body.voucher.id, loss_g: '53.642', loss_per_mille: '536.42', norm_per_mille: '1.50', above_norm: true });
     expect(received.body.voucher.lines.map((l: { net_g: string; fine_g: string }) => [l.net_g, l.fine_g])).toEqual([
       ['4.825', '4.4197'],
       ['40.333', '36.9450'],
@@ -173,6 +176,37 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     await confirm(undo.id);
     expect((await t.call('PUT', API.correctGram(line.id), { token: admin, body: { product_gram: 20.1 } })).status).toBe(200);
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces).toEqual([expect.objectContaining({ gross_g: '20.100' })]);
+  });
+
+  test('a settled job within its norm is not flagged; the most specific valid norm applies; the loss report sums by workshop and milyem', async () => {
+    const job = (await write({ type: 'issue', workshop_id: otherWorkshopId, date: '2026-11-15', lines: [gold22(10)] })).body.voucher;
+    const settle = (gross: string) => ({ type: 'receipt', workshop_id: otherWorkshopId, date: '2026-11-16', settles_id: job.id, lines: [gold22(gross, 'finished')] });
+    // Not confirmed yet: nothing to settle.
+    expect((await write(settle('9.99'))).body.code).toBe('VOUCHER_SETTLES_INVALID');
+    await confirm(job.id, otherMaster);
+    expect((await write(settle('9.99'))).body.voucher).toMatchObject({ loss_g: '0.010', loss_per_mille: '1.00', norm_per_mille: '1.50', above_norm: false });
+    // The workshop's own norm, stricter, now applies to the same job.
+    expect((await t.call('POST', API.metalNorms, { token: office, body: { milyem: 916, per_mille: '0.5' } })).status).toBe(403);
+    const own = await t.call('POST', API.metalNorms, { token: admin, body: { workshop_id: otherWorkshopId, milyem: 916, per_mille: '0,5', valid_from: '2026-11-01' } });
+    expect(own).toMatchObject({ status: 201, body: { norm: { per_mille: '0.50', workshop_id: otherWorkshopId } } });
+    const second = (await write(settle('0'))).body.voucher;
+    expect(second).toMatchObject({ loss_g: '0.010', norm_per_mille: '0.50', above_norm: true });
+    expect((await t.call('GET', API.metalVouchers, { token: admin })).body.vouchers.find((v: { id: number }) => v.id === second.id)).toMatchObject({ above_norm: true });
+    expect((await t.call('GET', API.metalNorms, { token: office })).body.norms.map((n: { milyem: number; per_mille: string }) => `${n.milyem}:${n.per_mille}`)).toEqual(
+      expect.arrayContaining(['916:1.50', '750:2.00', '585:2.50', '916:0.50']),
+    );
+
+    // Workshop A over the walk's days: 100 + 12.5 issued (12.5 reversed), 46.358 returned.
+    const report = (await t.call('GET', `${API.metalLoss}?from=2026-11-01&to=2026-11-14`, { token: office })).body.loss;
+    expect(report.find((row: { workshop_id: number; milyem: number }) => row.workshop_id === workshopId && row.milyem === 916)).toMatchObject({
+      issued_g: '100.000',
+      returned_g: '46.358',
+      loss_g: '53.642',
+      loss_per_mille: '536.42',
+      norm_per_mille: '1.50',
+      above_norm: true,
+    });
+    expect((await t.call('GET', API.metalLoss, { token: master })).status).toBe(403);
   });
 
   // Last: a lock closes the periods before its day for every test after it.

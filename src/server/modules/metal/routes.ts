@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, lockSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
+import { disputeSchema, lockSchema, normSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +89,15 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
     const own = ownWorkshop(request);
     if (own !== undefined && own !== id) throw notFound();
     return { pieces: await metal.receivablePieces(db, id) };
+  });
+  api.get(API.metalNorms, route(office, { summary: 'Allowed loss per mille by workshop, step, milyem and validity' }), async () => ({ norms: await metal.listNorms(db) }));
+  api.post(API.metalNorms, route(admin, { summary: 'Add an allowed loss (the most specific valid norm applies)', body: normSchema, created: true }), async (request, reply) =>
+    reply.code(201).send({ norm: await metal.addNorm(db, await declaredBody(request)) }),
+  );
+  const lossRoute = route(office, { summary: 'Loss by workshop, milyem and step over a period, beside its norm', query: { from: DAY_QUERY, to: DAY_QUERY } });
+  api.get(API.metalLoss, lossRoute, async (request) => {
+    const { from, to } = period(request);
+    return { loss: await metal.lossReport(db, from, to) };
   });
   api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
 }

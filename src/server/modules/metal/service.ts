@@ -31,6 +31,7 @@ export interface VoucherInput {
   date: string;
   note?: string;
   reverses_id?: number;
+  settles_id?: number;
   lines: VoucherLineInput[];
 }
 
@@ -61,6 +62,8 @@ async function refuseLocked(db: Db, date: string): Promise<void> {
   if (lock !== null && date < lock) throw conflict('errors:metalPeriodLocked', 'METAL_PERIOD_LOCKED', { day: lock });
 }
 const grams = (mg: number) => fromUnits(mg, GRAM_PLACES);
+/** Per mille as stored, in hundredths: 150 is '1.50'. */
+const perMille = (hundredths: number) => fromUnits(hundredths, 2);
 const fine = (units: number) => fromUnits(units, FINE_PLACES);
 
 export async function listPurities(db: Db) {
@@ -83,8 +86,14 @@ export async function getVoucher(db: Db, id: number, workshopId?: number) {
     .executeTakeFirst();
   if (!voucher) throw notFound('errors:voucherNotFound');
   const lines = await db.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
+  const { loss_mg, loss_per_mille, norm_per_mille, above_norm, ...head } = voucher;
   return {
-    ...voucher,
+    ...head,
+    // The loss of the issue this receipt settles, against the norm it was held to when written.
+    loss_g: loss_mg === null ? null : grams(loss_mg),
+    loss_per_mille: loss_per_mille === null ? null : perMille(loss_per_mille),
+    norm_per_mille: norm_per_mille === null ? null : perMille(norm_per_mille),
+    above_norm: above_norm === 1,
     lines: lines.map(({ gross_mg, stone_cct, stone_mg, other_mg, net_mg, fine: lineFine, order_line_id, ...line }) => ({
       ...line,
       order_product_id: order_line_id,
@@ -141,6 +150,58 @@ async function checkOrderLines(db: Db, input: VoucherInput, lines: ReadonlyArray
   }
 }
 
+/**
+ * The allowed loss (per mille in hundredths) for a workshop's work at a step and milyem on a day:
+ * the most specific norm valid that day (the workshop's own for that step, its own, every
+ * workshop's for that step, every workshop's), the latest written among equals; null when none.
+ */
+export async function normFor(db: Db, workshopId: number, stepId: number | null, milyem: number, day: string): Promise<number | null> {
+  const norms = await db
+    .selectFrom('metal_loss_norms')
+    .selectAll()
+    .where('milyem', '=', milyem)
+    .where((eb) => eb.or([eb('workshop_id', 'is', null), eb('workshop_id', '=', workshopId)]))
+    .where((eb) => (stepId === null ? eb('step_id', 'is', null) : eb.or([eb('step_id', 'is', null), eb('step_id', '=', stepId)])))
+    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', day)]))
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)]))
+    .execute();
+  const rank = (norm: (typeof norms)[number]) => (norm.workshop_id !== null ? 2 : 0) + (norm.step_id !== null ? 1 : 0);
+  norms.sort((a, b) => rank(b) - rank(a) || b.id - a.id);
+  return norms[0]?.per_mille ?? null;
+}
+
+/**
+ * A receipt that settles an issue (the job it closes): the issue's net weight less what its
+ * receipts (this one included, disputed ones not) returned is the job's loss, held against the
+ * norm of the issue's workshop, step and milyem on the receipt's day, and stored on the receipt.
+ */
+async function settle(trx: Db, receiptId: number, issueId: number, input: VoucherInput): Promise<void> {
+  const issue = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', issueId).executeTakeFirst();
+  const reversed = await trx.selectFrom('metal_vouchers').select('id').where('reverses_id', '=', issueId).executeTakeFirst();
+  if (input.type !== 'receipt' || !issue || issue.type !== 'issue' || issue.workshop_id !== input.workshop_id || issue.status !== 'confirmed' || issue.reverses_id !== null || reversed) {
+    throw badRequest('errors:voucherSettlesInvalid', 'VOUCHER_SETTLES_INVALID');
+  }
+  const issued = await trx.selectFrom('metal_voucher_lines').select(['net_mg', 'milyem', 'step_id']).where('voucher_id', '=', issueId).orderBy('id').execute();
+  const returned = await trx
+    .selectFrom('metal_voucher_lines as l')
+    .innerJoin('metal_vouchers as v', 'v.id', 'l.voucher_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.net_mg'), eb.lit(0)).as('net'))
+    .where('v.settles_id', '=', issueId)
+    .where('v.type', '=', 'receipt')
+    .where('v.status', '!=', 'disputed')
+    .executeTakeFirstOrThrow();
+  const issuedMg = issued.reduce((sum, line) => sum + line.net_mg, 0);
+  const loss = issuedMg - Number(returned.net);
+  const lossPerMille = issuedMg > 0 ? Math.round((loss * 100_000) / issuedMg) : 0;
+  const [first] = issued;
+  const norm = await normFor(trx, input.workshop_id, first.step_id, first.milyem, input.date);
+  await trx
+    .updateTable('metal_vouchers')
+    .set({ loss_mg: loss, loss_per_mille: lossPerMille, norm_per_mille: norm, above_norm: norm !== null && lossPerMille > norm ? 1 : 0 })
+    .where('id', '=', receiptId)
+    .execute();
+}
+
 /** The finished pieces of a receipt that name their order line: received, their gram becomes final. */
 const receivedLines = (lines: ReadonlyArray<{ kind: string; order_line_id: number | null }>) =>
   lines.flatMap((line) => (line.kind === 'finished' && line.order_line_id !== null ? [line.order_line_id] : []));
@@ -180,6 +241,7 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
         date: input.date,
         note: input.note || null,
         reverses_id: input.reverses_id ?? null,
+        settles_id: input.reverses_id === undefined ? (input.settles_id ?? null) : null,
         status: 'pending',
         created_by: userId,
         created_at: now(),
@@ -188,6 +250,7 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
       .executeTakeFirstOrThrow();
     await trx.updateTable('metal_vouchers').set({ number: `${PREFIX[type]}-${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
     await trx.insertInto('metal_voucher_lines').values(lines.map((line) => ({ ...line, voucher_id: id }))).execute();
+    if (input.settles_id !== undefined && input.reverses_id === undefined) await settle(trx, id, input.settles_id, input);
     return id;
   });
   return getVoucher(db, id);
@@ -258,14 +321,88 @@ export async function receivablePieces(db: Db, workshopId: number) {
   return rows.map(({ id, product_gram, ...row }) => ({ ...row, order_product_id: id, gross_g: grams(toUnits(product_gram, GRAM_PLACES) ?? 0) }));
 }
 
+export async function listNorms(db: Db) {
+  const norms = await db.selectFrom('metal_loss_norms').selectAll().orderBy('milyem', 'desc').orderBy('id').execute();
+  return norms.map((norm) => ({ ...norm, per_mille: perMille(norm.per_mille) }));
+}
+
+export async function addNorm(db: Db, input: { workshop_id?: number; step_id?: number; milyem: number; per_mille: number | string; valid_from?: string; valid_to?: string }) {
+  const row = await db
+    .insertInto('metal_loss_norms')
+    .values({
+      workshop_id: input.workshop_id ?? null,
+      step_id: input.step_id ?? null,
+      milyem: input.milyem,
+      per_mille: toUnits(input.per_mille, 2)!,
+      valid_from: input.valid_from ?? null,
+      valid_to: input.valid_to ?? null,
+      created_at: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { ...row, per_mille: perMille(row.per_mille) };
+}
+
+/**
+ * Loss by workshop, milyem and step over a period (confirmed entries only): issued net less
+ * returned net, per mille of the issued, beside the norm valid at the period's end. A reversal
+ * counts on the side of the voucher it undoes.
+ */
+export async function lossReport(db: Db, from?: string, to?: string) {
+  const rows = await db
+    .selectFrom('metal_ledger as e')
+    .innerJoin('metal_voucher_lines as l', 'l.id', 'e.voucher_line_id')
+    .innerJoin('metal_vouchers as v', 'v.id', 'e.voucher_id')
+    .leftJoin('metal_vouchers as r', 'r.id', 'v.reverses_id')
+    .innerJoin('workshops as w', 'w.id', 'e.workshop_id')
+    .select((eb) => [
+      'e.workshop_id',
+      'w.name as workshop_name',
+      'e.milyem',
+      'l.step_id',
+      eb.fn.sum<number>(eb.case().when(eb.fn.coalesce('r.type', 'v.type'), '=', 'issue').then(eb.ref('e.net_mg')).else(0).end()).as('issued'),
+      eb.fn.sum<number>(eb.case().when(eb.fn.coalesce('r.type', 'v.type'), '=', 'receipt').then(eb.ref('e.net_mg')).else(0).end()).as('returned'),
+    ])
+    .$if(from !== undefined, (q) => q.where('e.date', '>=', from!))
+    .$if(to !== undefined, (q) => q.where('e.date', '<=', to!))
+    .groupBy(['e.workshop_id', 'w.name', 'e.milyem', 'l.step_id'])
+    .orderBy('w.name')
+    .orderBy('e.milyem', 'desc')
+    .execute();
+  const day = to ?? new Date().toISOString().slice(0, 10);
+  return Promise.all(
+    rows.map(async (row) => {
+      const issued = Number(row.issued);
+      // Receipts are stored against the workshop's debt: returned metal is their negated net.
+      const returned = -Number(row.returned);
+      const loss = issued - returned;
+      const lossPerMille = issued > 0 ? Math.round((loss * 100_000) / issued) : null;
+      const norm = await normFor(db, row.workshop_id, row.step_id, row.milyem, day);
+      return {
+        workshop_id: row.workshop_id,
+        workshop_name: row.workshop_name,
+        milyem: row.milyem,
+        step_id: row.step_id,
+        issued_g: grams(issued),
+        returned_g: grams(returned),
+        loss_g: grams(loss),
+        loss_per_mille: lossPerMille === null ? null : perMille(lossPerMille),
+        norm_per_mille: norm === null ? null : perMille(norm),
+        above_norm: lossPerMille !== null && norm !== null && lossPerMille > norm,
+      };
+    }),
+  );
+}
+
 export async function listVouchers(db: Db, workshopId?: number) {
-  return db
+  const vouchers = await db
     .selectFrom('metal_vouchers')
-    .select(['id', 'type', 'number', 'workshop_id', 'date', 'note', 'reverses_id', 'status', 'dispute_reason', 'created_at', 'decided_at'])
+    .select(['id', 'type', 'number', 'workshop_id', 'date', 'note', 'reverses_id', 'settles_id', 'status', 'dispute_reason', 'created_at', 'decided_at', 'above_norm'])
     .$if(workshopId !== undefined, (q) => q.where('workshop_id', '=', workshopId!))
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .execute();
+  return vouchers.map((voucher) => ({ ...voucher, above_norm: voucher.above_norm === 1 }));
 }
 
 /**
