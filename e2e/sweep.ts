@@ -97,6 +97,9 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
   });
   const master = await apiToken(url, 'tarama_usta', password);
   const lineId: number = (await apiCall(url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0].id;
+  // A voucher waiting for the workshop, so the metal screens show one with its lines.
+  const voucherLine = { kind: 'finished', metal: 'gold', milyem: 916, gross_g: '4.875', stone_ct: '0.25', other_g: '0.1' };
+  await apiCall(url, 'POST', '/api/v1/metal/vouchers', admin, { type: 'issue', workshop_id: workshop.id, date: '2026-11-02', note: LONG.product, lines: [voucherLine] });
 
   return [
     {
@@ -115,6 +118,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/admin/product-catalog', ready: [rows] },
         { path: '/admin/orders', ready: ['.ag-row'] },
         { path: '/admin/audit-log', ready: [rows] },
+        { path: '/admin/metal', ready: [rows] },
       ],
     },
     {
@@ -128,6 +132,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: `/office/customers/${customer.id}`, ready: [fields, rows] },
         { path: '/office/reports', ready: [rows] },
         { path: '/office/profile', ready: ['main input[type="password"]'] },
+        { path: '/office/metal', ready: [rows] },
       ],
     },
     {
@@ -139,6 +144,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/workshop/orders', ready: [rows] },
         { path: '/workshop/products', ready: [rows] },
         { path: '/workshop/profile', ready: ['main dl dd', 'main input[type="password"]'] },
+        { path: '/workshop/metal', ready: ['main .pending-voucher tbody tr', 'main .statement-figures dd'] },
         { path: `/workshop/order/${lineId}`, ready: ['main dl dd'] },
       ],
     },

@@ -22,18 +22,21 @@ const NAV_OF_ROLE: Partial<Record<number, readonly NavItem[]>> = {
     { label: 'catalogue', to: '/admin/product-catalog' },
     { label: 'users', to: '/admin/users', within: ['/admin/user-roles'] },
     { label: 'auditLog', to: '/admin/audit-log' },
+    { label: 'metal', to: '/admin/metal' },
   ],
   [Role.Office]: [
     DASHBOARD,
     { label: 'orders', to: '/office/orders' },
     { label: 'customers', to: '/office/customers', within: ['/office/customers/'] },
     { label: 'reports', to: '/office/reports' },
+    { label: 'metal', to: '/office/metal' },
     { label: 'profile', to: '/office/profile' },
   ],
   [Role.Workshop]: [
     DASHBOARD,
     { label: 'myOrders', to: '/workshop/orders', within: ['/workshop/orders/', '/workshop/order/'] },
     { label: 'myProducts', to: '/workshop/products' },
+    { label: 'metal', to: '/workshop/metal' },
     { label: 'profile', to: '/workshop/profile' },
   ],
   [Role.Customer]: [

@@ -24,6 +24,7 @@ const CustomerOrderScreen = lazy(() => import('../features/customer-orders/Custo
 const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDetailScreen'));
 const AdminOrdersScreen = lazy(() => import('../features/orders/AdminOrdersScreen'));
 const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
+const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -55,6 +56,7 @@ const DASHBOARD_PATHS = [
   '/workshop/orders',
   '/workshop/products',
   '/workshop/profile',
+  '/workshop/metal',
   '/office/reports',
   '/office/profile',
   '/customer/orders',
@@ -93,12 +95,14 @@ export function AppRoutes() {
               <Route path="/admin/workshops/:id/all-products" element={<AllProductsScreen />} />
               <Route path="/admin/orders" element={<AdminOrdersScreen />} />
               <Route path="/admin/audit-log" element={<AuditLogScreen />} />
+              <Route path="/admin/metal" element={<MetalScreen />} />
             </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
             <Route element={<ForRoles roles={OFFICE} />}>
               <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
               <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
               <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
+              <Route path="/office/metal" element={<MetalScreen readOnly />} />
             </Route>
             <Route element={<ForRoles roles={WORKSHOP} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />

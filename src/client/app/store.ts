@@ -22,6 +22,7 @@ import { liveSlice } from '../features/live/slice';
 import { gridViewsSlice } from '../features/grid-views/slice';
 import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
+import { metalSlice } from '../features/metal/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -47,6 +48,7 @@ export const rootReducer = combineReducers({
   gridViews: gridViewsSlice.reducer,
   shops: shopsSlice.reducer,
   reports: reportsSlice.reducer,
+  metal: metalSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -9,6 +9,7 @@ const TAB_OF_PATH: Record<string, string> = {
   '/workshop/orders': 'orders',
   '/workshop/products': 'products',
   '/workshop/profile': 'account',
+  '/workshop/metal': 'metal',
   '/customer/orders': 'orders',
   '/customer/new-order': 'orders',
   '/customer/profile': 'account',

@@ -12,9 +12,9 @@ test('the admin dashboard leads to the six admin screens and has the password ta
   expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });
 
-test('the workshop dashboard has main, orders, products and account tabs; the route can open the account tab', () => {
+test('the workshop dashboard has main, orders, products, metal and account tabs; the route can open the account tab', () => {
   const { t } = renderApp(<RoleDashboard role={3} tab="account" />);
-  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.main'), t('dashboard:tabs.orders'), t('dashboard:tabs.products'), t('dashboard:tabs.account')]);
+  expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.main'), t('dashboard:tabs.orders'), t('dashboard:tabs.products'), t('metal:workshop.tab'), t('dashboard:tabs.account')]);
   expect(screen.getByRole('heading', { name: t('account:passwordTitle') })).toBeInTheDocument();
 });
 

@@ -8,6 +8,7 @@ import { OptionNamesPanel } from '../catalogue';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
 import { OrderReportPanel } from '../reports';
+import { WorkshopMetalPanel } from '../metal';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
 import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
@@ -70,6 +71,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
     },
     { id: 'orders', label: t('tabs.orders'), content: () => <WorkshopOrdersPanel /> },
     { id: 'products', label: t('tabs.products'), content: () => <WorkshopProductsPanel /> },
+    { id: 'metal', label: t('metal:workshop.tab'), content: () => <WorkshopMetalPanel /> },
     { id: 'account', label: t('tabs.account'), content: () => <AccountPanel role={Role.Workshop} /> },
   ],
   // Office staff read what the admin manages: the order grid and customers (read-only), the report, their account.

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { puritySchema } from '../../../shared/schemas/metal';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ListStatus } from '../../components/ListStatus';
+import { TableHead } from '../../components/TableHead';
+import { firstError } from '../../components/validate';
+import { useMetalFormat } from './format';
+import { puritiesRequested, purityUpdateRequested, selectMetal, selectPurities } from './slice';
+import type { PurityDto } from './types';
+
+function PurityRow({ purity }: { purity: PurityDto }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const dispatch = useAppDispatch();
+  const { busy } = useAppSelector(selectMetal);
+  const [milyem, setMilyem] = useState(String(purity.milyem));
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setMilyem(String(purity.milyem)), [purity.milyem]);
+  const label = fmt.purity(purity.metal, purity.ayar, purity.milyem);
+  const save = () => {
+    const value = /^\d{1,4}$/.test(milyem.trim()) ? Number(milyem.trim()) : Number.NaN;
+    const invalid = firstError(puritySchema, { milyem: value });
+    setError(invalid);
+    if (!invalid) dispatch(purityUpdateRequested({ id: purity.id, milyem: value }));
+  };
+  return (
+    <tr>
+      <td>{t(`metals.${purity.metal}`)}</td>
+      <td>{purity.ayar ?? '-'}</td>
+      <td>
+        <form
+          className="inline-edit"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <input inputMode="numeric" aria-label={t('purities.milyemOf', { purity: label })} value={milyem} onChange={(event) => setMilyem(event.target.value)} />
+          <button type="submit" disabled={busy || milyem.trim() === String(purity.milyem)}>
+            {t('purities.save')}
+          </button>
+        </form>
+        {error && (
+          <div className="field-error" role="alert">
+            {t(error)}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The ayar to milyem table; a change applies to vouchers written after it, never to earlier ones. */
+export function PuritiesPanel() {
+  const { t } = useTranslation('metal');
+  const dispatch = useAppDispatch();
+  const { status, notice, data } = useAppSelector(selectPurities);
+  useEffect(() => {
+    dispatch(puritiesRequested());
+  }, [dispatch]);
+  return (
+    <section aria-labelledby="purities-title">
+      <h2 id="purities-title">{t('purities.title')}</h2>
+      <p className="hint">{t('purities.hint')}</p>
+      <ListStatus status={status} notice={notice} count={data.length} empty={t('purities.empty')} />
+      {data.length > 0 && (
+        <table aria-label={t('purities.title')} className="narrow">
+          <TableHead labels={[t('line.metal'), t('purities.ayar'), t('line.milyem')]} />
+          <tbody>
+            {data.map((purity) => (
+              <PurityRow key={purity.id} purity={purity} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

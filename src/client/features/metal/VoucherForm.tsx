@@ -1,0 +1,274 @@
+import { useEffect, useState } from 'react';
+import { type Control, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { LINE_KINDS, METALS, VOUCHER_TYPES, voucherSchema } from '../../../shared/schemas/metal';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { NoticeView } from '../../components/NoticeView';
+import { firstError } from '../../components/validate';
+import { selectSteps, stepsRequested } from '../production-steps';
+import { Field } from './Field';
+import { useMetalFormat } from './format';
+import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
+import { puritiesRequested, receivableRequested, selectBalances, selectMetal, selectPurities, selectReceivable, voucherCreateRequested } from './slice';
+import type { ReceivablePieceDto, VoucherInput, VoucherType } from './types';
+
+interface Values {
+  type: VoucherType;
+  workshop_id: string;
+  date: string;
+  note: string;
+  lines: TypedLine[];
+}
+
+/** Net and fine of a line as it is typed, before anything is saved. */
+function LinePreview({ control, index }: { control: Control<Values>; index: number }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const line = useWatch({ control, name: `lines.${index}` });
+  const figures = line ? linePreview(line) : null;
+  return (
+    <dl className="facts line-preview" aria-live="polite">
+      <div>
+        <dt>{t('line.net')}</dt>
+        <dd data-figure="net">{figures ? fmt.grams(figures.net_g) : '-'}</dd>
+      </div>
+      <div>
+        <dt>{t('line.fine')}</dt>
+        <dd data-figure="fine">{figures ? fmt.grams(figures.fine_g) : '-'}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** One line's fields: what it is, its purity (picked or typed), its weights and what it concerns. */
+function LineFields({ index, control, register, setMilyem, onRemove }: {
+  index: number;
+  control: Control<Values>;
+  register: UseFormRegister<Values>;
+  setMilyem: (milyem: string) => void;
+  onRemove?: () => void;
+}) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const purities = useAppSelector(selectPurities).data;
+  const steps = useAppSelector(selectSteps);
+  const [metal, milyem] = useWatch({ control, name: [`lines.${index}.metal`, `lines.${index}.milyem`] });
+  const offered = purities.filter((p) => p.metal === metal);
+  const picked = offered.find((p) => String(p.milyem) === milyem.trim());
+  const field = (name: keyof TypedLine) => `lines.${index}.${name}` as const;
+  return (
+    <fieldset className="metal-line">
+      <legend>{t('form.line', { n: index + 1 })}</legend>
+      <div className="metal-line-fields">
+        <Field label={t('line.kind')}>
+          {(id) => (
+            <select id={id} {...register(field('kind'))}>
+              {LINE_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kinds.${kind}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('line.metal')}>
+          {(id) => (
+            <select id={id} {...register(field('metal'))}>
+              {METALS.map((m) => (
+                <option key={m} value={m}>
+                  {t(`metals.${m}`)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('line.purity')}>
+          {(id) => (
+            <select id={id} value={picked ? String(picked.milyem) : ''} onChange={(event) => setMilyem(event.target.value)}>
+              <option value="">{t('form.pickPurity')}</option>
+              {offered.map((p) => (
+                <option key={p.id} value={p.milyem}>
+                  {fmt.purity(p.metal, p.ayar, p.milyem)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('line.milyem')}>
+          {(id) => <input id={id} inputMode="numeric" autoComplete="off" {...register(field('milyem'))} />}
+        </Field>
+        <Field label={t('line.gross')}>
+          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('gross_g'))} />}
+        </Field>
+        <Field label={t('line.stones')}>
+          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('stone_ct'))} />}
+        </Field>
+        <Field label={t('line.other')}>
+          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('other_g'))} />}
+        </Field>
+        <Field label={t('line.step')}>
+          {(id) => (
+            <select id={id} {...register(field('step_id'))}>
+              <option value="">{t('form.noStep')}</option>
+              {steps.map((step) => (
+                <option key={step.id} value={step.id}>
+                  {step.step_name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label={t('line.orderLine')}>
+          {(id) => <input id={id} inputMode="numeric" autoComplete="off" {...register(field('order_product_id'))} />}
+        </Field>
+      </div>
+      <div className="toolbar">
+        <LinePreview control={control} index={index} />
+        {onRemove && (
+          <button type="button" className="secondary" onClick={onRemove}>
+            {t('form.removeLine')}
+          </button>
+        )}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The workshop's weighed pieces a receipt may take, each a finished line at the tablet's gram when ticked. */
+function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; onToggle: (piece: ReceivablePieceDto, on: boolean) => void }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const { status, notice, data, workshopId } = useAppSelector(selectReceivable);
+  if (workshopId === null) return null;
+  return (
+    <fieldset>
+      <legend>{t('form.receivable')}</legend>
+      <NoticeView notice={notice} />
+      {status === 'loading' && <p role="status">{t('common:loading')}</p>}
+      {status === 'ready' && data.length === 0 && <p className="hint">{t('form.noReceivable')}</p>}
+      {data.map((piece) => (
+        <label key={piece.order_product_id} className="choice">
+          <input type="checkbox" checked={chosen.has(piece.order_product_id)} onChange={(event) => onToggle(piece, event.target.checked)} />
+          {t('form.piece', { product: piece.product_title, order: piece.order_number ?? piece.order_product_id, line: piece.order_product_id, gross: fmt.grams(piece.gross_g) })}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The new voucher form: the admin writes an issue or a receipt. Weights are sent as typed (a decimal comma
+ * made a point); each line shows the net and fine the server will write before it is saved.
+ */
+export function VoucherForm() {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const dispatch = useAppDispatch();
+  const workshops = useAppSelector(selectBalances).data;
+  const { busy, saves } = useAppSelector(selectMetal);
+  const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', lines: [emptyLine()] });
+  const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
+  const lines = useFieldArray({ control, name: 'lines' });
+  const [type, workshopId] = useWatch({ control, name: ['type', 'workshop_id'] });
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    dispatch(puritiesRequested());
+    dispatch(stepsRequested());
+  }, [dispatch]);
+  // A receipt offers the chosen workshop's weighed pieces.
+  useEffect(() => {
+    if (type === 'receipt' && Number(workshopId) > 0) dispatch(receivableRequested(Number(workshopId)));
+  }, [type, workshopId, dispatch]);
+  useEffect(() => {
+    if (saves > 0) reset(blank());
+    // Only a new save empties the form, not a new render.
+  }, [saves]);
+  const watched = useWatch({ control, name: 'lines' });
+  const chosen = new Set(watched.flatMap((line) => (line.kind === 'finished' && line.order_product_id ? [Number(line.order_product_id)] : [])));
+  const togglePiece = (piece: ReceivablePieceDto, on: boolean) => {
+    const current = getValues('lines');
+    if (on) {
+      const line = { ...emptyLine(), kind: 'finished', gross_g: piece.gross_g, order_product_id: String(piece.order_product_id) };
+      // The first line, still empty, takes the piece instead of staying blank.
+      if (current.length === 1 && !current[0].gross_g.trim()) lines.replace([line]);
+      else lines.append(line);
+    } else {
+      const at = current.findIndex((line) => line.order_product_id === String(piece.order_product_id));
+      if (at >= 0) lines.remove(at);
+    }
+  };
+  const submit = (values: Values) => {
+    const body: VoucherInput = {
+      type: values.type,
+      workshop_id: Number(values.workshop_id),
+      date: values.date,
+      ...(values.note.trim() ? { note: values.note.trim() } : {}),
+      lines: values.lines.map(lineInput),
+    };
+    const invalid = firstError(voucherSchema, body) ?? (body.lines.length === 0 ? 'errors:voucherLinesRequired' : null);
+    setError(invalid);
+    if (!invalid) dispatch(voucherCreateRequested(body));
+  };
+  return (
+    <section aria-labelledby="voucher-form-title">
+      <h2 id="voucher-form-title">{t('form.title')}</h2>
+      <form noValidate className="card voucher-form" onSubmit={handleSubmit(submit)}>
+        <div className="metal-line-fields">
+          <Field label={t('form.type')}>
+            {(id) => (
+              <select id={id} {...register('type')}>
+                {VOUCHER_TYPES.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`types.${v}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('form.workshop')}>
+            {(id) => (
+              <select id={id} {...register('workshop_id')}>
+                <option value="">{t('form.pickWorkshop')}</option>
+                {workshops.map((w) => (
+                  <option key={w.workshop_id} value={w.workshop_id}>
+                    {w.workshop_name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t('form.date')}>
+            {(id) => <input id={id} type="date" {...register('date')} />}
+          </Field>
+          <Field label={t('form.note')} className="wide">
+            {(id) => <input id={id} autoComplete="off" {...register('note')} />}
+          </Field>
+        </div>
+        {type === 'receipt' && Number(workshopId) > 0 && <ReceivablePieces chosen={chosen} onToggle={togglePiece} />}
+        {lines.fields.map((line, index) => (
+          <LineFields
+            key={line.id}
+            index={index}
+            control={control}
+            register={register}
+            setMilyem={(milyem) => setValue(`lines.${index}.milyem`, milyem)}
+            onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
+          />
+        ))}
+        {error && (
+          <div className="alert error" role="alert">
+            {t(error)}
+          </div>
+        )}
+        <div className="toolbar">
+          <button type="button" className="secondary" onClick={() => lines.append(emptyLine())}>
+            {t('form.addLine')}
+          </button>
+          <button type="submit" disabled={busy}>
+            {t('form.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

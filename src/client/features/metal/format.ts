@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../../shared/locale';
+import { useFormatters } from '../lookups';
+
+/*
+ * Weights arrive as decimal strings and are shown by rewriting their text in the reader's way of
+ * writing numbers ('12345.6789' -> '12.345,6789' in Turkish): a float would round them.
+ */
+
+const separators = new Map<string, { group: string; decimal: string }>();
+
+function separatorsOf(language: string) {
+  let found = separators.get(language);
+  if (!found) {
+    const parts = new Intl.NumberFormat(intlLocale(language)).formatToParts(12345.6);
+    found = { group: parts.find((p) => p.type === 'group')?.value ?? '', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    separators.set(language, found);
+  }
+  return found;
+}
+
+/** A decimal string in the reader's notation, every written place kept; anything else as it came. */
+export function formatDecimal(value: string, language: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return value;
+  const { group, decimal } = separatorsOf(language);
+  const whole = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${match[1]}${whole}${match[3] ? `${decimal}${match[3]}` : ''}`;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A voucher's day (YYYY-MM-DD) as the reader writes dates; a day has no time zone to convert. */
+export function formatDay(day: string, language: string): string {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(at)) return day;
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    dayFormats.set(language, format);
+  }
+  return format.format(at);
+}
+
+/** Today in the office's time zone, YYYY-MM-DD: a new voucher's day. */
+export function today(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** How the ledger's screens write grams, fine gold, days and purities. */
+export function useMetalFormat() {
+  const { t, i18n } = useTranslation('metal');
+  const { timeZone } = useFormatters();
+  const language = i18n.language;
+  return useMemo(
+    () => ({
+      grams: (value: string) => t('grams', { value: formatDecimal(value, language) }),
+      carats: (value: string) => t('carats', { value: formatDecimal(value, language) }),
+      day: (value: string | null) => (value ? formatDay(value, language) : '-'),
+      /** Gold by its ayar and milyem, the other metals by name and milyem (metal.json purityOf*). */
+      purity: (metal: string, ayar: number | null, milyem: number) =>
+        ayar === null ? t('purityOfMetal', { metal: t(`metals.${metal}`), milyem }) : t('purityOfAyar', { ayar, milyem }),
+      today: () => today(timeZone),
+    }),
+    [t, language, timeZone],
+  );
+}

@@ -1,0 +1,234 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API } from '../../../shared/api';
+import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { RoleDashboard } from '../dashboard/dashboards';
+import MetalScreen from './MetalScreen';
+import type { StatementDto, VoucherDto } from './types';
+
+const PURITIES = [
+  { id: 1, metal: 'gold', ayar: 22, milyem: 916, updated_at: '2026-11-01T00:00:00.000Z' },
+  { id: 2, metal: 'gold', ayar: 18, milyem: 750, updated_at: '2026-11-01T00:00:00.000Z' },
+  { id: 3, metal: 'silver', ayar: null, milyem: 925, updated_at: '2026-11-01T00:00:00.000Z' },
+];
+const BALANCES = [{ workshop_id: 4, workshop_name: 'Usta Ali', fine_g: '49.1361', oldest_pending_date: '2026-11-12' }];
+
+const voucher = (over: Partial<VoucherDto> = {}): VoucherDto => ({
+  id: 10,
+  type: 'issue',
+  number: 'MC-000010',
+  workshop_id: 4,
+  date: '2026-11-02',
+  note: null,
+  reverses_id: null,
+  status: 'pending',
+  dispute_reason: null,
+  created_at: '2026-11-02T08:00:00.000Z',
+  decided_at: null,
+  lines: [{ id: 1, kind: 'raw', metal: 'gold', milyem: 916, order_product_id: null, step_id: null, gross_g: '100.000', stone_ct: '0.00', stone_g: '0.000', other_g: '0.000', net_g: '100.000', fine_g: '91.6000' }],
+  ...over,
+});
+
+const STATEMENT: StatementDto = {
+  workshop_id: 4,
+  workshop_name: 'Usta Ali',
+  from: null,
+  to: null,
+  opening_fine_g: '0.0000',
+  closing_fine_g: '49.1361',
+  entries: [
+    { id: 1, date: '2026-11-02', voucher_id: 10, number: 'MC-000010', type: 'issue', reverses_id: null, metal: 'gold', milyem: 916, net_g: '100.000', fine_g: '91.6000', balance_fine_g: '91.6000' },
+    { id: 2, date: '2026-11-10', voucher_id: 11, number: 'MG-000011', type: 'receipt', reverses_id: null, metal: 'gold', milyem: 916, net_g: '-46.375', fine_g: '-42.4639', balance_fine_g: '49.1361' },
+  ],
+  by_milyem: [{ metal: 'gold', milyem: 916, net_g: '53.625', fine_g: '49.1361' }],
+};
+
+/** The office's reads answered; `more` answers the rest first. */
+function serve(more: (method: string, url: string, body: unknown) => [number, unknown] | undefined = () => undefined) {
+  return mockFetch((method, url, body) => {
+    const answer = more(method, url, body);
+    if (answer) return answer;
+    if (url === API.metalBalances) return [200, { balances: BALANCES }];
+    if (url === API.metalVouchers) return [200, { vouchers: [] }];
+    if (url === API.metalPurities) return [200, { purities: PURITIES }];
+    if (url === API.productionSteps) return [200, { production_steps: [{ id: 7, step_name: 'Döküm', description: '', built_in: null, created_at: '2026-11-01T00:00:00.000Z' }] }];
+    if (url.startsWith(API.metalStatement(4))) return [200, { statement: STATEMENT }];
+    return [200, {}];
+  });
+}
+
+async function openForm() {
+  const view = renderApp(<MetalScreen />);
+  fireEvent.click(screen.getByRole('tab', { name: view.t('metal:tabs.newVoucher') }));
+  const form = await screen.findByRole('region', { name: view.t('metal:form.title') });
+  await within(form).findByRole('option', { name: 'Usta Ali' });
+  await within(form).findByRole('option', { name: '22 ayar (916)' });
+  return { ...view, form };
+}
+
+const line = (n: number) => screen.getByRole('group', { name: `Satır ${n}` });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  storeLogin(2, 'Admin');
+});
+
+test('a line shows its exact net and fine as typed, and the voucher is sent with the weights as typed strings', async () => {
+  const calls = serve((method, url, body) => (method === 'POST' && url === API.metalVouchers ? [201, { voucher: voucher({ ...(body as object), lines: [] }) }] : undefined));
+  const { form } = await openForm();
+  fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+  fireEvent.change(within(line(1)).getByLabelText('Ayar'), { target: { value: '916' } });
+  expect(within(line(1)).getByLabelText('Milyem')).toHaveValue('916');
+  fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '4,875' } });
+  fireEvent.change(within(line(1)).getByLabelText('Taş (ct)'), { target: { value: '0,25' } });
+  expect(within(line(1)).getByText('4,825 g')).toBeInTheDocument();
+  expect(within(line(1)).getByText('4,4197 g')).toBeInTheDocument();
+  fireEvent.change(within(line(1)).getByLabelText('Üretim adımı'), { target: { value: '7' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  await screen.findByText('Fiş MC-000010 yazıldı; atölyenin onayını bekliyor.');
+  const sent = calls.find((c) => c.method === 'POST')!.body as { lines: object[]; workshop_id: number; type: string; date: string };
+  expect(sent).toMatchObject({ type: 'issue', workshop_id: 4, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  expect(sent.lines).toEqual([{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: '4.875', stone_ct: '0.25', step_id: 7 }]);
+  // Saved, the form starts again.
+  await waitFor(() => expect(within(line(1)).getByLabelText('Brüt (g)')).toHaveValue(''));
+});
+
+test('a receipt offers the workshop’s weighed pieces; a ticked one becomes a finished line at its gram', async () => {
+  const pieces = [{ order_product_id: 31, order_number: 'SP-000031', product_title: 'Bilezik', karat_id: null, order_line_status_id: 5, gross_g: '20.250' }];
+  const calls = serve((method, url) => {
+    if (url === API.metalReceivable(4)) return [200, { pieces }];
+    if (method === 'POST' && url === API.metalVouchers) return [201, { voucher: voucher({ type: 'receipt', number: 'MG-000011', lines: [] }) }];
+    return undefined;
+  });
+  const { form } = await openForm();
+  fireEvent.change(within(form).getByLabelText('Fiş türü'), { target: { value: 'receipt' } });
+  fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+  fireEvent.click(await within(form).findByRole('checkbox', { name: 'Bilezik (sipariş SP-000031, ürün 31): 20,250 g' }));
+  expect(within(line(1)).getByLabelText('Tür')).toHaveValue('finished');
+  expect(within(line(1)).getByLabelText('Brüt (g)')).toHaveValue('20.250');
+  expect(within(line(1)).getByLabelText('Sipariş ürün no')).toHaveValue('31');
+  fireEvent.change(within(line(1)).getByLabelText('Ayar'), { target: { value: '750' } });
+  expect(within(line(1)).getByText('15,1875 g')).toBeInTheDocument();
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  await screen.findByText('Fiş MG-000011 yazıldı; atölyenin onayını bekliyor.');
+  const sent = calls.find((c) => c.method === 'POST')!.body as { type: string; lines: object[] };
+  expect(sent.type).toBe('receipt');
+  expect(sent.lines).toEqual([{ kind: 'finished', metal: 'gold', milyem: 750, gross_g: '20.250', order_product_id: 31 }]);
+});
+
+test('a line the form cannot send is refused with its sentence, and the server’s refusal shows its own', async () => {
+  const calls = serve((method, url) =>
+    method === 'POST' && url === API.metalVouchers
+      ? [400, { error: 'Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.', code: 'VOUCHER_NET_NEGATIVE', message: { key: 'errors:voucherNetNegative', values: { line: 1 } } }]
+      : undefined,
+  );
+  const { form, t } = await openForm();
+  fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+  fireEvent.change(within(line(1)).getByLabelText('Milyem'), { target: { value: '916' } });
+  fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '1,2345' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent(t('validation:metalWeightInvalid'));
+  expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '1' } });
+  fireEvent.change(within(line(1)).getByLabelText('Diğer (g)'), { target: { value: '2' } });
+  expect(within(line(1)).getAllByText('-')).toHaveLength(2);
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  expect(await screen.findByText('Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.')).toBeInTheDocument();
+});
+
+test('a confirmed voucher is reversed after a confirmation: a voucher naming it with no lines', async () => {
+  const confirmed = voucher({ status: 'confirmed', lines: [] });
+  const calls = serve((method, url, body) => {
+    if (method === 'GET' && url === API.metalVouchers) return [200, { vouchers: [voucher({ id: 12, number: 'MC-000012', status: 'disputed', dispute_reason: 'Tartı 4,98 g gösterdi' }), confirmed] }];
+    if (method === 'POST' && url === API.metalVouchers) return [201, { voucher: voucher({ id: 13, type: 'receipt', number: 'MG-000013', reverses_id: (body as { reverses_id: number }).reverses_id, lines: [] }) }];
+    return undefined;
+  });
+  const { t } = renderApp(<MetalScreen />);
+  fireEvent.click(screen.getByRole('tab', { name: t('metal:tabs.vouchers') }));
+  const table = await screen.findByRole('table', { name: t('metal:vouchers.title') });
+  // Workshops are named from the balances.
+  expect(await within(table).findAllByText('Usta Ali')).toHaveLength(2);
+  expect(within(table).getByText('İtiraz gerekçesi: Tartı 4,98 g gösterdi')).toBeInTheDocument();
+  // Only the confirmed one may be reversed.
+  expect(within(table).getAllByRole('button', { name: /ters kayıt/i })).toHaveLength(1);
+  fireEvent.click(within(table).getByRole('button', { name: 'MC-000010 için ters kayıt' }));
+  const dialog = screen.getByRole('dialog', { name: 'MC-000010 ters kayıtla geri alınsın mı?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, ters kayıt yaz' }));
+  await screen.findByText('Ters kayıt fişi MG-000013 yazıldı; atölyenin onayını bekliyor.');
+  expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ type: 'issue', workshop_id: 4, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), reverses_id: 10, lines: [] });
+  // The new voucher is listed, and the reversed one offers no second reversal.
+  await within(table).findByText('MG-000013');
+  expect(within(table).queryByRole('button', { name: 'MC-000010 için ters kayıt' })).toBeNull();
+});
+
+test('the office reads a workshop’s statement for a period: opening, every entry with its balance, closing, by milyem', async () => {
+  storeLogin(4, 'Ofis');
+  const calls = serve();
+  const { t } = renderApp(<MetalScreen readOnly />);
+  expect(screen.queryByRole('tab', { name: t('metal:tabs.newVoucher') })).toBeNull();
+  const balances = await screen.findByRole('table', { name: t('metal:balances.title') });
+  expect(within(balances).getAllByRole('row')[1]).toHaveTextContent('Usta Ali49,1361 g12.11.2026');
+  fireEvent.click(screen.getByRole('tab', { name: t('metal:tabs.statement') }));
+  const entries = await screen.findByRole('table', { name: t('metal:statement.entries') });
+  expect(within(entries).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+    'Devir0,0000 g',
+    '02.11.2026MC-000010Maden Çıkış Fişi916100,000 g91,6000 g91,6000 g',
+    '10.11.2026MG-000011Maden Giriş Fişi916-46,375 g-42,4639 g49,1361 g',
+    'Kapanış bakiyesi (has)49,1361 g',
+  ]);
+  expect(within(screen.getByRole('table', { name: t('metal:statement.byMilyem') })).getAllByRole('row')[1]).toHaveTextContent('Altın91653,625 g49,1361 g');
+  fireEvent.change(screen.getByLabelText('Başlangıç'), { target: { value: '2026-11-10' } });
+  fireEvent.change(screen.getByLabelText('Bitiş'), { target: { value: '2026-11-30' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Göster' }));
+  await waitFor(() => expect(calls.map((c) => c.url)).toContain(`${API.metalStatement(4)}?from=2026-11-10&to=2026-11-30`));
+  expect(screen.getByRole('button', { name: 'Yazdır' })).toBeEnabled();
+});
+
+describe('the workshop’s tablet', () => {
+  const WORKSHOP = { id: 4, user_id: 7, name: 'Usta Ali', code: 'UA', address: null, company_name: null, phone_number: null, tax_number: null, is_deleted: false, created_at: '', updated_at: '', processes: [] };
+  function tablet() {
+    storeLogin(3, 'Atölye');
+    const pending = voucher();
+    return mockFetch((_method, url, body) => {
+      if (url === API.myWorkshop) return [200, { workshop: WORKSHOP }];
+      if (url === API.metalVouchers) return [200, { vouchers: [pending, voucher({ id: 9, number: 'MC-000009', date: '2026-11-01', status: 'confirmed' })] }];
+      if (url === API.metalVoucher(10)) return [200, { voucher: pending }];
+      if (url === API.metalVoucherConfirm(10)) return [200, { voucher: voucher({ status: 'confirmed' }) }];
+      if (url === API.metalVoucherDispute(10)) return [200, { voucher: voucher({ status: 'disputed', dispute_reason: (body as { reason: string }).reason }) }];
+      if (url === API.metalStatement(4)) return [200, { statement: STATEMENT }];
+      return [200, {}];
+    });
+  }
+
+  test('shows its balance and a pending voucher’s lines large; Onayla confirms it and the statement is read again', async () => {
+    const calls = tablet();
+    const { t } = renderApp(<RoleDashboard role={3} tab="metal" />);
+    expect(await screen.findByText('49,1361 g', { selector: '[data-figure="balance"]' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Maden Çıkış Fişi MC-000010, 02.11.2026' });
+    const lines = await within(card).findByRole('table', { name: t('metal:vouchers.linesOf', { number: 'MC-000010' }) });
+    expect(within(lines).getAllByRole('row')[1]).toHaveTextContent('Ham madenAltın916100,000 g0,00 ct0,000 g100,000 g91,6000 g');
+    const statementReads = () => calls.filter((c) => c.url === API.metalStatement(4)).length;
+    await waitFor(() => expect(statementReads()).toBe(1));
+    fireEvent.click(within(card).getByRole('button', { name: 'Onayla' }));
+    await screen.findByText('MC-000010 onaylandı.');
+    expect(screen.queryByRole('article')).toBeNull();
+    await waitFor(() => expect(statementReads()).toBe(2));
+    expect(calls.find((c) => c.method === 'POST')!.url).toBe(API.metalVoucherConfirm(10));
+  });
+
+  test('İtiraz Et asks for a reason in a dialog and sends it', async () => {
+    const calls = tablet();
+    const { t } = renderApp(<RoleDashboard role={3} tab="metal" />);
+    const card = await screen.findByRole('article', { name: 'Maden Çıkış Fişi MC-000010, 02.11.2026' });
+    fireEvent.click(within(card).getByRole('button', { name: 'İtiraz Et' }));
+    const dialog = screen.getByRole('dialog', { name: 'MC-000010 fişine itiraz' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'İtirazı Gönder' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(t('validation:correctionReasonRequired'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('İtiraz gerekçesi'), { target: { value: '  Tartı 99,2 g gösterdi ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'İtirazı Gönder' }));
+    await screen.findByText('MC-000010 fişine itiraz edildi.');
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: API.metalVoucherDispute(10), body: { reason: 'Tartı 99,2 g gösterdi' } });
+    const answered = screen.getByRole('table', { name: t('metal:workshop.answered') });
+    expect(within(answered).getByText('İtiraz gerekçesi: Tartı 99,2 g gösterdi')).toBeInTheDocument();
+  });
+});

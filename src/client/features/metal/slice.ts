@@ -1,0 +1,175 @@
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoadStatus } from '../../app/loadOnce';
+import { loadAsked } from '../../app/loadOnce';
+import type { NoticeLike, Sentence } from '../../components/NoticeView';
+import { loggedIn, loggedOut } from '../session';
+import type { BalanceDto, PurityDto, ReceivablePieceDto, StatementDto, StatementQuery, VoucherDto, VoucherInput, VoucherSummaryDto } from './types';
+
+interface Loaded<T> {
+  status: LoadStatus;
+  notice: NoticeLike | null;
+  data: T;
+}
+
+/*
+ * The metal ledger as this session has read it. Vouchers, balances and statements are read when a
+ * screen opens (the workshop answers vouchers on its tablet meanwhile); the purity table once.
+ */
+export interface MetalState {
+  purities: Loaded<PurityDto[]>;
+  vouchers: Loaded<VoucherSummaryDto[]>;
+  /** Vouchers read whole, with their lines, by id. */
+  details: Record<number, VoucherDto>;
+  balances: Loaded<BalanceDto[]>;
+  statement: Loaded<StatementDto | null> & { query: StatementQuery | null };
+  receivable: Loaded<ReceivablePieceDto[]> & { workshopId: number | null };
+  /** A voucher written, answered or a purity changed: one at a time, its outcome in `notice`. */
+  busy: boolean;
+  notice: NoticeLike | null;
+  /** Counts vouchers written, so the form empties itself. */
+  saves: number;
+}
+
+const loaded = <T>(data: T): Loaded<T> => ({ status: 'idle', notice: null, data });
+
+const initialState: MetalState = {
+  purities: loaded([]),
+  vouchers: loaded([]),
+  details: {},
+  balances: loaded([]),
+  statement: { ...loaded(null), query: null },
+  receivable: { ...loaded([]), workshopId: null },
+  busy: false,
+  notice: null,
+  saves: 0,
+};
+
+const loading = (state: Loaded<unknown>) => {
+  state.status = 'loading';
+  state.notice = null;
+};
+
+const summaryOf = ({ lines: _lines, ...voucher }: VoucherDto): VoucherSummaryDto => voucher;
+
+/** The voucher in the list and among the details, newest first as the server sorts them. */
+function keepVoucher(state: MetalState, voucher: VoucherDto) {
+  state.details[voucher.id] = voucher;
+  const list = state.vouchers.data;
+  const at = list.findIndex((v) => v.id === voucher.id);
+  if (at >= 0) list[at] = summaryOf(voucher);
+  else {
+    list.push(summaryOf(voucher));
+    list.sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1));
+  }
+}
+
+const started = (state: MetalState) => {
+  state.busy = true;
+  state.notice = null;
+};
+
+export const metalSlice = createSlice({
+  name: 'metal',
+  initialState,
+  reducers: {
+    puritiesRequested: (state) => loadAsked(state.purities),
+    puritiesLoaded: (state, action: PayloadAction<PurityDto[]>) => {
+      state.purities = { status: 'ready', notice: null, data: action.payload };
+    },
+    vouchersRequested: (state) => loading(state.vouchers),
+    vouchersLoaded: (state, action: PayloadAction<VoucherSummaryDto[]>) => {
+      state.vouchers = { status: 'ready', notice: null, data: action.payload };
+    },
+    voucherRequested: (_state, _action: PayloadAction<number>) => undefined,
+    voucherLoaded: (state, action: PayloadAction<VoucherDto>) => {
+      keepVoucher(state, action.payload);
+    },
+    balancesRequested: (state) => loading(state.balances),
+    balancesLoaded: (state, action: PayloadAction<BalanceDto[]>) => {
+      state.balances = { status: 'ready', notice: null, data: action.payload };
+    },
+    statementRequested: (state, action: PayloadAction<StatementQuery>) => {
+      loading(state.statement);
+      state.statement.query = action.payload;
+    },
+    statementLoaded: (state, action: PayloadAction<StatementDto>) => {
+      state.statement.status = 'ready';
+      state.statement.data = action.payload;
+    },
+    receivableRequested: (state, action: PayloadAction<number>) => {
+      loading(state.receivable);
+      state.receivable.workshopId = action.payload;
+      state.receivable.data = [];
+    },
+    receivableLoaded: (state, action: PayloadAction<{ workshopId: number; pieces: ReceivablePieceDto[] }>) => {
+      if (state.receivable.workshopId !== action.payload.workshopId) return;
+      state.receivable.status = 'ready';
+      state.receivable.data = action.payload.pieces;
+    },
+    /** A read failed: `part` names which list shows the sentence. */
+    readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable'; notice: NoticeLike }>) => {
+      state[action.payload.part].status = 'failed';
+      state[action.payload.part].notice = action.payload.notice;
+    },
+    voucherCreateRequested: (state, _action: PayloadAction<VoucherInput>) => started(state),
+    voucherConfirmRequested: (state, _action: PayloadAction<number>) => started(state),
+    voucherDisputeRequested: (state, _action: PayloadAction<{ id: number; reason: string }>) => started(state),
+    purityUpdateRequested: (state, _action: PayloadAction<{ id: number; milyem: number }>) => started(state),
+    voucherSaved: (state, action: PayloadAction<{ voucher: VoucherDto; message: Sentence }>) => {
+      keepVoucher(state, action.payload.voucher);
+      state.busy = false;
+      state.saves += 1;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    puritySaved: (state, action: PayloadAction<{ purity: PurityDto; message: Sentence }>) => {
+      const at = state.purities.data.findIndex((p) => p.id === action.payload.purity.id);
+      if (at >= 0) state.purities.data[at] = action.payload.purity;
+      state.busy = false;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    writeFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.busy = false;
+      state.notice = action.payload;
+    },
+    /** A screen left: its last sentence goes with it. */
+    noticeCleared: (state) => {
+      if (!state.busy) state.notice = null;
+    },
+  },
+  // Another user's session starts with nothing of the last one.
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
+});
+
+export const {
+  puritiesRequested,
+  puritiesLoaded,
+  vouchersRequested,
+  vouchersLoaded,
+  voucherRequested,
+  voucherLoaded,
+  balancesRequested,
+  balancesLoaded,
+  statementRequested,
+  statementLoaded,
+  receivableRequested,
+  receivableLoaded,
+  readFailed,
+  voucherCreateRequested,
+  voucherConfirmRequested,
+  voucherDisputeRequested,
+  purityUpdateRequested,
+  voucherSaved,
+  puritySaved,
+  writeFailed,
+  noticeCleared,
+} = metalSlice.actions;
+
+type State = { metal: MetalState };
+export const selectMetal = (state: State) => state.metal;
+export const selectPurities = (state: State) => state.metal.purities;
+export const selectPuritiesStatus = (state: State) => state.metal.purities.status;
+export const selectVouchers = (state: State) => state.metal.vouchers;
+export const selectVoucherDetail = (state: State, id: number): VoucherDto | undefined => state.metal.details[id];
+export const selectBalances = (state: State) => state.metal.balances;
+export const selectStatement = (state: State) => state.metal.statement;
+export const selectReceivable = (state: State) => state.metal.receivable;
