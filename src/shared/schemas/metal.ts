@@ -20,6 +20,28 @@ const weight = (places: number, message: string, maxUnits: number) =>
     return units !== null && units <= maxUnits;
   });
 
+/** A voucher line as a request carries it: weights as numbers or decimal strings, exactly as typed. */
+export interface VoucherLineInput {
+  kind: string;
+  metal: string;
+  milyem: number;
+  gross_g: number | string;
+  stone_ct?: number | string;
+  other_g?: number | string;
+  order_product_id?: number;
+  step_id?: number;
+}
+
+export interface VoucherInput {
+  type: VoucherType;
+  workshop_id: number;
+  date: string;
+  note?: string;
+  reverses_id?: number;
+  settles_id?: number;
+  lines: VoucherLineInput[];
+}
+
 export const voucherLineSchema = object({
   kind: string().oneOf(LINE_KINDS, 'validation:metalKindInvalid').required('validation:metalKindInvalid'),
   metal: string().oneOf(METALS, 'validation:metalInvalid').required('validation:metalInvalid'),

@@ -95,26 +95,7 @@ export interface ReceivablePieceDto {
   gross_g: string;
 }
 
-/** A voucher line as it is sent: weights as the decimal strings typed. */
-export interface VoucherLineInput {
-  kind: string;
-  metal: string;
-  milyem: number;
-  gross_g: string;
-  stone_ct?: string;
-  other_g?: string;
-  order_product_id?: number;
-  step_id?: number;
-}
-
-export interface VoucherInput {
-  type: VoucherType;
-  workshop_id: number;
-  date: string;
-  note?: string;
-  reverses_id?: number;
-  lines: VoucherLineInput[];
-}
+export type { VoucherInput, VoucherLineInput } from '../../../shared/schemas/metal';
 
 /** The statement asked for: a workshop and its period (days, inclusive; either open). */
 export interface StatementQuery {

@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, lockSchema, normSchema, puritySchema, voucherSchema } from '../../../shared/schemas/metal';
+import { disputeSchema, lockSchema, normSchema, puritySchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +47,7 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
   const createRoute = route(admin, { summary: 'Write a voucher (issue or receipt), or the reversal of a confirmed one', body: voucherSchema, trim: ['note'], created: true, errors: [404, 409] });
   api.post(API.metalVouchers, createRoute, async (request, reply) => {
     const input = await declaredBody(request);
-    return reply.code(201).send({ voucher: await metal.createVoucher(db, sessionUser(request).id, input as metal.VoucherInput) });
+    return reply.code(201).send({ voucher: await metal.createVoucher(db, sessionUser(request).id, input as VoucherInput) });
   });
   api.get(API.metalVouchers, route(readers, { summary: 'Vouchers, newest first: every one for the office, its own for a workshop' }), async (request) => ({
     vouchers: await metal.listVouchers(db, ownWorkshop(request)),

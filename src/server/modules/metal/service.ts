@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest, conflict, notFound } from '../../errors';
 import { CARAT_PLACES, FINE_PLACES, fromUnits, GRAM_PLACES, lineWeights, toUnits } from '../../../shared/metal';
-import type { VoucherType } from '../../../shared/schemas/metal';
+import type { VoucherInput, VoucherLineInput, VoucherType } from '../../../shared/schemas/metal';
 
 /*
  * Metal vouchers and the ledger they write (migration 0015): weights in whole units, converted
@@ -13,27 +13,6 @@ const SIGN: Record<VoucherType, 1 | -1> = { issue: 1, receipt: -1 };
 const OPPOSITE: Record<VoucherType, VoucherType> = { issue: 'receipt', receipt: 'issue' };
 /** Voucher numbers by type: 'Maden Çıkış' and 'Maden Giriş', numbered by id (never renumbered). */
 const PREFIX: Record<VoucherType, string> = { issue: 'MC', receipt: 'MG' };
-
-export interface VoucherLineInput {
-  kind: string;
-  metal: string;
-  milyem: number;
-  gross_g: number | string;
-  stone_ct?: number | string;
-  other_g?: number | string;
-  order_product_id?: number;
-  step_id?: number;
-}
-
-export interface VoucherInput {
-  type: VoucherType;
-  workshop_id: number;
-  date: string;
-  note?: string;
-  reverses_id?: number;
-  settles_id?: number;
-  lines: VoucherLineInput[];
-}
 
 const now = () => new Date().toISOString();
 const LOCK_KEY = 'metal_lock';
