@@ -52,6 +52,8 @@ export interface FixtureIds {
   /** A purity of the metal ledger's table, and a pending voucher issued to workshop A. */
   purity: number;
   voucher: number;
+  /** A karat option value. */
+  karat: number;
   /** A named view of the admin's order grid. */
   gridView: number;
 }
@@ -105,6 +107,7 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/customers(\/B2B)?\/:id\b/, (f) => ({ id: f.customer })],
   [/\/orders\/:id\/cancel\b/, (f) => ({ id: f.lineOrder })],
   [/\/metal\/purities\/:id\b/, (f) => ({ id: f.purity })],
+  [/\/metal\/karats\/:id\b/, (f) => ({ id: f.karat })],
   [/\/metal\/vouchers\/:id\b/, (f) => ({ id: f.voucher })],
   [/\/metal\/workshops\/:id\b/, (f) => ({ id: f.workshop })],
   [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
@@ -363,6 +366,7 @@ async function build(t: TestApp): Promise<Fixture> {
   const { order_id: lineOrder } = await t.db.selectFrom('order_lines').select('order_id').where('id', '=', line).executeTakeFirstOrThrow();
   const gridView = (await ok('POST', API.gridViews('orders'), { name: 'Paketleme', state: { grid: {} } })).view.id as number;
   const { id: purity } = await t.db.selectFrom('metal_purities').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const { id: karat } = await t.db.insertInto('product_option_values').values({ option_id: 5, value_name: '14 ayar' }).returning('id').executeTakeFirstOrThrow();
   const voucher = (await ok('POST', API.metalVouchers, { type: 'issue', workshop_id: workshop, date: '2026-11-02', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: 100 }] })).voucher.id as number;
 
   const fingerprint = await fingerprinter(t);
@@ -376,7 +380,7 @@ async function build(t: TestApp): Promise<Fixture> {
     return true;
   }
 
-  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, purity, voucher, gridView };
+  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, purity, voucher, karat, gridView };
   return {
     t,
     ids,

@@ -86,6 +86,9 @@ export const API = {
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
+  /** The karat option values and the purity each stands for. */
+  metalKarats: '/api/v1/metal/karats',
+  metalKarat: (optionValueId: number | string) => `/api/v1/metal/karats/${optionValueId}`,
   metalVouchers: '/api/v1/metal/vouchers',
   metalVoucher: (id: number | string) => `/api/v1/metal/vouchers/${id}`,
   metalVoucherConfirm: (id: number | string) => `/api/v1/metal/vouchers/${id}/confirm`,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, toUnits } from './metal';
+import { ayarOf, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, toUnits } from './metal';
 
 test('a weight is read exactly, with a comma or a point, or refused; never rounded', () => {
   expect(toUnits('12,5', GRAM_PLACES)).toBe(12_500);
@@ -48,4 +48,9 @@ test('sums of stored fine weights never drift, however many and in whatever orde
       return forward === backward && reversed === 0 && Number.isSafeInteger(forward) && toUnits(fromUnits(Math.abs(forward), FINE_PLACES), FINE_PLACES) === Math.abs(forward);
     }),
   );
+});
+
+test("a karat option value's name says its ayar", () => {
+  expect(['14 ayar', '18K Altın', '22 Ayar', '14 kt', '9 karat', '8K'].map(ayarOf)).toEqual([14, 18, 22, 14, 9, 8]);
+  expect(['925 Gümüş', 'Platin', '45 cm', '6', '14 Kolye', '30 ayar'].map(ayarOf)).toEqual([null, null, null, null, null, null]);
 });

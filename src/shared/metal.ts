@@ -70,3 +70,10 @@ export function lineWeights(grossMg: number, stoneCentiCarat: number, otherMg: n
   if (netMg < 0) return null;
   return { grossMg, stoneCentiCarat, stoneMg, otherMg, netMg, fine: fineOf(netMg, milyem) };
 }
+
+/** The karat a product option value names ('14 ayar', '18K', '22 Ayar Altın', '14 kt'); null when it names none. */
+export function ayarOf(name: string): number | null {
+  const match = /(\d{1,2})\s*(?:ayar|k(?:t|arat)?)(?![a-zğüşöçı])/i.exec(name);
+  const ayar = match ? Number(match[1]) : null;
+  return ayar !== null && ayar >= 1 && ayar <= 24 ? ayar : null;
+}

@@ -393,6 +393,12 @@ export interface MetalVouchersTable {
   above_norm: number | null;
 }
 
+export interface MetalKaratsTable {
+  option_value_id: number;
+  purity_id: number | null;
+  updated_at: string;
+}
+
 export interface MetalLossNormsTable {
   id: Generated<number>;
   workshop_id: number | null;
@@ -447,6 +453,7 @@ export interface Database {
   metal_voucher_lines: MetalVoucherLinesTable;
   metal_ledger: MetalLedgerTable;
   metal_loss_norms: MetalLossNormsTable;
+  metal_karats: MetalKaratsTable;
   order_line_statuses: LookupTable;
   quality_control_statuses: LookupTable;
   packing_statuses: LookupTable;

@@ -99,5 +99,8 @@ export const normSchema = object({
   valid_to: day('validation:voucherDateInvalid'),
 });
 
+/** The purity a karat option value stands for, or none. */
+export const karatSchema = object({ purity_id: id('errors:invalidId').nullable().defined('errors:invalidId') });
+
 /** A purity's milyem (thousandths of fine metal), as the hallmark says. */
 export const puritySchema = object({ milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid') });

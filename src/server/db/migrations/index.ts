@@ -15,6 +15,7 @@ import * as creditAndCurrency from './2026-11-24-0013-credit-and-currency';
 import * as userLanguage from './2026-11-24-0014-user-language';
 import * as metalLedger from './2026-11-24-0015-metal-ledger';
 import * as metalLoss from './2026-11-24-0016-metal-loss';
+import * as metalKarats from './2026-11-24-0017-metal-karats';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0014-user-language': userLanguage,
   '2026-11-24-0015-metal-ledger': metalLedger,
   '2026-11-24-0016-metal-loss': metalLoss,
+  '2026-11-24-0017-metal-karats': metalKarats,
 };
 
 export const migrationProvider: MigrationProvider = {

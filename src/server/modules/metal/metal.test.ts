@@ -146,7 +146,8 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     // A piece made in workshop A and weighed on the tablet at packing.
     const buyerUser = await userWithRole('teslim_alici', 5);
     await t.call('POST', '/api/v1/customers', { token: admin, body: { name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000, tax_number: '1', user_id: buyerUser.user_id } });
-    const product = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Bilezik', price: 1000, workmanship_rate: 10, production_expected_days: 5, expected_weight: 20 } })).body.product.id;
+    const { id: fourteen } = await t.db.insertInto('product_option_values').values({ option_id: 5, value_name: '14 ayar' }).returning('id').executeTakeFirstOrThrow();
+    const product = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Bilezik', price: 1000, workmanship_rate: 10, production_expected_days: 5, expected_weight: 20, karat_id: fourteen } })).body.product.id;
     await t.call('PUT', `/api/v1/workshops/${workshopId}/assign-product`, { token: admin, body: { product_id: product } });
     const order = { address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: product, quantity: 1 }] };
     expect((await t.call('POST', API.manualOrder, { token: buyerUser.token, body: order })).status).toBe(201);
@@ -156,7 +157,7 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('POST', API.myWorkshopGram(line.id), { token: master, body: { product_gram: 20.25 } })).status).toBe(200);
 
     const offered = (await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces;
-    expect(offered).toEqual([expect.objectContaining({ order_product_id: line.id, gross_g: '20.250', product_title: 'Bilezik' })]);
+    expect(offered).toEqual([expect.objectContaining({ order_product_id: line.id, gross_g: '20.250', product_title: 'Bilezik', milyem: 585 })]);
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: otherMaster })).status).toBe(404);
     const piece = { kind: 'finished', metal: 'gold', milyem: 750, gross_g: offered[0].gross_g, order_product_id: line.id };
     expect((await write({ type: 'receipt', workshop_id: otherWorkshopId, date: '2026-11-20', lines: [piece] })).body.code).toBe('VOUCHER_LINE_NOT_OF_WORKSHOP');
@@ -207,6 +208,22 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
       above_norm: true,
     });
     expect((await t.call('GET', API.metalLoss, { token: master })).status).toBe(403);
+  });
+
+  test("a karat option value stands for the purity its name says, until the office says otherwise", async () => {
+    const { id: eighteen } = await t.db.insertInto('product_option_values').values({ option_id: 5, value_name: '18 ayar' }).returning('id').executeTakeFirstOrThrow();
+    const purities = (await t.call('GET', API.metalPurities, { token: admin })).body.purities as Array<{ id: number; ayar: number | null; metal: string }>;
+    const of = (ayar: number) => purities.find((p) => p.metal === 'gold' && p.ayar === ayar)!.id;
+    const karat = async () => (await t.call('GET', API.metalKarats, { token: office })).body.karats.find((k: { option_value_id: number }) => k.option_value_id === eighteen);
+    expect(await karat()).toEqual({ option_value_id: eighteen, value_name: '18 ayar', purity_id: of(18), set_by_office: false });
+    expect((await t.call('PUT', API.metalKarat(eighteen), { token: office, body: { purity_id: of(22) } })).status).toBe(403);
+    expect((await t.call('PUT', API.metalKarat(eighteen), { token: admin, body: { purity_id: 999_999 } })).body.code).toBe('PURITY_UNKNOWN');
+    expect((await t.call('PUT', API.metalKarat(eighteen), { token: admin, body: {} })).status).toBe(400);
+    expect((await t.call('PUT', API.metalKarat(eighteen), { token: admin, body: { purity_id: null } })).body.karat).toMatchObject({ purity_id: null, set_by_office: true });
+    expect((await t.call('PUT', API.metalKarat(eighteen), { token: admin, body: { purity_id: of(22) } })).body.karat).toMatchObject({ purity_id: of(22), set_by_office: true });
+    // A material value is no karat.
+    const { id: material } = await t.db.insertInto('product_option_values').values({ option_id: 1, value_name: '14K Altın' }).returning('id').executeTakeFirstOrThrow();
+    expect((await t.call('PUT', API.metalKarat(material), { token: admin, body: { purity_id: of(14) } })).status).toBe(404);
   });
 
   // Last: a lock closes the periods before its day for every test after it.

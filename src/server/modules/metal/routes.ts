@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, lockSchema, normSchema, puritySchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
+import { disputeSchema, karatSchema, lockSchema, normSchema, puritySchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,6 +42,13 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
     const id = idParam(request.params);
     const { milyem } = await declaredBody(request);
     return { purity: await metal.updatePurity(db, id, milyem) };
+  });
+
+  api.get(API.metalKarats, route(readers, { summary: 'The karat option values and the purity each stands for' }), async () => ({ karats: await metal.karats(db) }));
+  api.put(API.metalKarat(':id'), route(admin, { summary: 'Say which purity a karat option value stands for (null: none)', body: karatSchema }), async (request) => {
+    const id = idParam(request.params);
+    const { purity_id } = await declaredBody(request);
+    return { karat: await metal.setKarat(db, id, purity_id ?? null) };
   });
 
   const createRoute = route(admin, { summary: 'Write a voucher (issue or receipt), or the reversal of a confirmed one', body: voucherSchema, trim: ['note'], created: true, errors: [404, 409] });
