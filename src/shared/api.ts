@@ -99,6 +99,8 @@ export const API = {
   /** Allowed loss per mille, and the loss found over a period. */
   metalNorms: '/api/v1/metal/norms',
   metalLoss: '/api/v1/metal/loss',
+  /** Refining lots (ramat) and their shares by workshop. */
+  metalRefining: '/api/v1/metal/refining',
   /** The day before which periods are closed: no voucher is written or confirmed there. */
   metalLock: '/api/v1/metal/lock',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ayarOf, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, toUnits } from './metal';
+import { ayarOf, shareOut, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, toUnits } from './metal';
 
 test('a weight is read exactly, with a comma or a point, or refused; never rounded', () => {
   expect(toUnits('12,5', GRAM_PLACES)).toBe(12_500);
@@ -53,4 +53,17 @@ test('sums of stored fine weights never drift, however many and in whatever orde
 test("a karat option value's name says its ayar", () => {
   expect(['14 ayar', '18K Altın', '22 Ayar', '14 kt', '9 karat', '8K'].map(ayarOf)).toEqual([14, 18, 22, 14, 9, 8]);
   expect(['925 Gümüş', 'Platin', '45 cm', '6', '14 Kolye', '30 ayar'].map(ayarOf)).toEqual([null, null, null, null, null, null]);
+});
+
+test('a recovered weight is shared in proportion, exactly to the last unit', () => {
+  expect(shareOut(10, [1, 1, 1])).toEqual([4, 3, 3]);
+  expect(shareOut(0, [5, 5])).toEqual([0, 0]);
+  expect(shareOut(7, [0, 0])).toEqual([0, 0]);
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 1e9 }), fc.array(fc.integer({ min: 0, max: 1e8 }), { minLength: 1, maxLength: 12 }), (total, weights) => {
+      const shares = shareOut(total, weights);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      return sum === 0 ? shares.every((s) => s === 0) : shares.reduce((a, b) => a + b, 0) === total && shares.every((s, i) => Math.abs(s - (total * weights[i]) / sum) < 1);
+    }),
+  );
 });

@@ -77,3 +77,22 @@ export function ayarOf(name: string): number | null {
   const ayar = match ? Number(match[1]) : null;
   return ayar !== null && ayar >= 1 && ayar <= 24 ? ayar : null;
 }
+
+/**
+ * `total` units shared in proportion to `weights`, exactly: each gets its floor, and the units left
+ * go to the largest remainders (the earlier one first among equals), so the shares sum to `total`.
+ */
+export function shareOut(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index] += 1;
+    left -= 1;
+  }
+  return shares;
+}

@@ -393,6 +393,28 @@ export interface MetalVouchersTable {
   above_norm: number | null;
 }
 
+export interface MetalRefiningLotsTable {
+  id: Generated<number>;
+  number: string | null;
+  date: string;
+  period_from: string;
+  period_to: string;
+  dust_mg: number;
+  assayed_milyem: number;
+  recovered_fine: number;
+  note: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface MetalRefiningSharesTable {
+  id: Generated<number>;
+  lot_id: number;
+  workshop_id: number;
+  handled_mg: number;
+  fine: number;
+}
+
 export interface MetalKaratsTable {
   option_value_id: number;
   purity_id: number | null;
@@ -454,6 +476,8 @@ export interface Database {
   metal_ledger: MetalLedgerTable;
   metal_loss_norms: MetalLossNormsTable;
   metal_karats: MetalKaratsTable;
+  metal_refining_lots: MetalRefiningLotsTable;
+  metal_refining_shares: MetalRefiningSharesTable;
   order_line_statuses: LookupTable;
   quality_control_statuses: LookupTable;
   packing_statuses: LookupTable;

@@ -1,5 +1,5 @@
 import { array, mixed, object, string } from 'yup';
-import { CARAT_PLACES, GRAM_PLACES, toUnits } from '../metal';
+import { CARAT_PLACES, FINE_PLACES, GRAM_PLACES, toUnits } from '../metal';
 import { id, integer, text } from './fields';
 
 export const VOUCHER_TYPES = ['issue', 'receipt'] as const;
@@ -101,6 +101,17 @@ export const normSchema = object({
 
 /** The purity a karat option value stands for, or none. */
 export const karatSchema = object({ purity_id: id('errors:invalidId').nullable().defined('errors:invalidId') });
+
+/** A refining lot: the dust sent over a period, its assayed milyem and the fine gold recovered. */
+export const refiningLotSchema = object({
+  date: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
+  period_from: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
+  period_to: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
+  dust_g: weight(GRAM_PLACES, 'validation:metalWeightInvalid', MAX_LINE_MG).required('validation:metalWeightInvalid'),
+  assayed_milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid'),
+  recovered_fine_g: weight(FINE_PLACES, 'validation:metalWeightInvalid', 1_000_000_000).required('validation:metalWeightInvalid'),
+  note: text().typeError('validation:textTooLong').trim().max(500, 'validation:textTooLong'),
+});
 
 /** A purity's milyem (thousandths of fine metal), as the hallmark says. */
 export const puritySchema = object({ milyem: integer('validation:milyemInvalid', 1, 1000).required('validation:milyemInvalid') });

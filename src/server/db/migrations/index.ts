@@ -16,6 +16,7 @@ import * as userLanguage from './2026-11-24-0014-user-language';
 import * as metalLedger from './2026-11-24-0015-metal-ledger';
 import * as metalLoss from './2026-11-24-0016-metal-loss';
 import * as metalKarats from './2026-11-24-0017-metal-karats';
+import * as metalRefining from './2026-11-24-0018-metal-refining';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0015-metal-ledger': metalLedger,
   '2026-11-24-0016-metal-loss': metalLoss,
   '2026-11-24-0017-metal-karats': metalKarats,
+  '2026-11-24-0018-metal-refining': metalRefining,
 };
 
 export const migrationProvider: MigrationProvider = {

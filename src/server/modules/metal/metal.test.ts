@@ -226,6 +226,21 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('PUT', API.metalKarat(material), { token: admin, body: { purity_id: of(14) } })).status).toBe(404);
   });
 
+  test('a refining lot shares its recovered fine gold by the net issued over its period, exactly', async () => {
+    const body = { date: '2026-11-30', period_from: '2026-11-01', period_to: '2026-11-30', dust_g: '25,5', assayed_milyem: 80, recovered_fine_g: '1.9999' };
+    expect((await t.call('POST', API.metalRefining, { token: office, body })).status).toBe(403);
+    expect((await t.call('POST', API.metalRefining, { token: admin, body: { ...body, recovered_fine_g: '1.99999' } })).status).toBe(400);
+    const lot = (await t.call('POST', API.metalRefining, { token: admin, body })).body.lot;
+    expect(lot).toMatchObject({ number: expect.stringMatching(/^RF-\d{6}$/), dust_g: '25.500', assayed_fine_g: '2.0400', recovered_fine_g: '1.9999' });
+    // Workshop A handled 100 g (its 12,5 g issue was reversed), workshop B 10 g and more.
+    expect(lot.shares.find((s: { workshop_id: number }) => s.workshop_id === workshopId)).toMatchObject({ handled_g: '100.000' });
+    const units = (g: string) => Number(g.replace('.', ''));
+    expect(lot.shares.reduce((sum: number, s: { fine_g: string }) => sum + units(s.fine_g), 0)).toBe(19_999);
+    const recovered = (await t.call('GET', `${API.metalLoss}?from=2026-11-01&to=2026-11-30`, { token: office })).body.recovered;
+    expect(recovered.reduce((sum: number, r: { recovered_fine_g: string }) => sum + units(r.recovered_fine_g), 0)).toBe(19_999);
+    expect((await t.call('GET', API.metalRefining, { token: office })).body.lots[0].id).toBe(lot.id);
+  });
+
   // Last: a lock closes the periods before its day for every test after it.
   test('a closed period takes no voucher, written or confirmed, and is never opened again', async () => {
     const early = (await write({ type: 'issue', workshop_id: workshopId, date: '2026-09-15', lines: [gold22(1)] })).body.voucher;

@@ -6,7 +6,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, karatSchema, lockSchema, normSchema, puritySchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
+import { disputeSchema, karatSchema, lockSchema, normSchema, puritySchema, refiningLotSchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -104,7 +104,12 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
   const lossRoute = route(office, { summary: 'Loss by workshop, milyem and step over a period, beside its norm', query: { from: DAY_QUERY, to: DAY_QUERY } });
   api.get(API.metalLoss, lossRoute, async (request) => {
     const { from, to } = period(request);
-    return { loss: await metal.lossReport(db, from, to) };
+    return { loss: await metal.lossReport(db, from, to), recovered: await metal.recoveredBy(db, from, to) };
   });
+  api.get(API.metalRefining, route(office, { summary: 'Refining lots (ramat): dust sent, assay, fine recovered and its shares by workshop' }), async () => ({ lots: await metal.refiningLots(db) }));
+  const refiningRoute = route(admin, { summary: 'Record a refining lot: its recovered fine gold is shared back by the net weight issued over its period', body: refiningLotSchema, trim: ['note'], created: true, errors: [409] });
+  api.post(API.metalRefining, refiningRoute, async (request, reply) =>
+    reply.code(201).send({ lot: await metal.createRefiningLot(db, sessionUser(request).id, (await declaredBody(request)) as metal.RefiningInput) }),
+  );
   api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
 }
