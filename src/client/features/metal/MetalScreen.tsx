@@ -4,21 +4,25 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { type Tab, Tabs } from '../../components/Tabs';
 import { BalancesPanel } from './BalancesPanel';
+import { LossPanel } from './LossPanel';
+import { NormsPanel } from './NormsPanel';
 import { PuritiesPanel } from './PuritiesPanel';
-import { balancesRequested, noticeCleared, selectMetal, selectStatement, statementRequested, vouchersRequested } from './slice';
+import { balancesRequested, lossRequested, noticeCleared, selectLoss, selectMetal, selectStatement, statementRequested, vouchersRequested } from './slice';
 import { StatementPanel } from './StatementPanel';
 import { VoucherForm } from './VoucherForm';
 import { VouchersPanel } from './VouchersPanel';
 
 /**
- * The metal account, /admin/metal and the office's read-only /office/metal: balances, vouchers and a
- * workshop's statement; the admin also writes vouchers and keeps the purity table.
+ * The metal account, /admin/metal and the office's read-only /office/metal: balances, vouchers, a
+ * workshop's statement and the loss against its norms; the admin also writes vouchers and norms and
+ * keeps the purity table.
  */
 export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('metal');
   const dispatch = useAppDispatch();
   const { notice, busy } = useAppSelector(selectMetal);
   const { query } = useAppSelector(selectStatement);
+  const lossQuery = useAppSelector(selectLoss).query;
   // The balances name the workshops every tab picks from; the workshops answer vouchers meanwhile, so both are read on each visit.
   useEffect(() => {
     dispatch(balancesRequested());
@@ -31,11 +35,22 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
     dispatch(balancesRequested());
     dispatch(vouchersRequested());
     if (query) dispatch(statementRequested(query));
+    if (lossQuery) dispatch(lossRequested(lossQuery));
   };
   const tabs: Tab[] = [
     { id: 'balances', label: t('tabs.balances'), content: () => <BalancesPanel /> },
     { id: 'vouchers', label: t('tabs.vouchers'), content: () => <VouchersPanel readOnly={readOnly} /> },
     { id: 'statement', label: t('tabs.statement'), content: () => <StatementPanel /> },
+    {
+      id: 'loss',
+      label: t('tabs.loss'),
+      content: () => (
+        <>
+          <LossPanel />
+          <NormsPanel readOnly={readOnly} />
+        </>
+      ),
+    },
     ...(readOnly
       ? []
       : [

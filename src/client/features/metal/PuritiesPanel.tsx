@@ -6,8 +6,8 @@ import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
 import { useMetalFormat } from './format';
-import { puritiesRequested, purityUpdateRequested, selectMetal, selectPurities } from './slice';
-import type { PurityDto } from './types';
+import { karatsRequested, karatUpdateRequested, puritiesRequested, purityUpdateRequested, selectKarats, selectMetal, selectPurities } from './slice';
+import type { KaratDto, PurityDto } from './types';
 
 function PurityRow({ purity }: { purity: PurityDto }) {
   const { t } = useTranslation('metal');
@@ -51,6 +51,62 @@ function PurityRow({ purity }: { purity: PurityDto }) {
   );
 }
 
+/** One karat option value and the purity it stands for, saved as soon as it is picked. */
+function KaratRow({ karat, purities }: { karat: KaratDto; purities: readonly PurityDto[] }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  const dispatch = useAppDispatch();
+  const { busy } = useAppSelector(selectMetal);
+  return (
+    <tr>
+      <td>{karat.value_name}</td>
+      <td>
+        <select
+          aria-label={t('karats.purityOf', { value: karat.value_name })}
+          disabled={busy}
+          value={karat.purity_id ?? ''}
+          onChange={(event) => dispatch(karatUpdateRequested({ optionValueId: karat.option_value_id, purityId: event.target.value ? Number(event.target.value) : null }))}
+        >
+          <option value="">{t('karats.none')}</option>
+          {purities.map((p) => (
+            <option key={p.id} value={p.id}>
+              {fmt.purity(p.metal, p.ayar, p.milyem)}
+            </option>
+          ))}
+        </select>
+      </td>
+    </tr>
+  );
+}
+
+/** Which purity each product karat stands for: a received piece of that karat brings its milyem to the receipt. */
+function KaratsTable() {
+  const { t } = useTranslation('metal');
+  const dispatch = useAppDispatch();
+  const { status, notice, data } = useAppSelector(selectKarats);
+  const purities = useAppSelector(selectPurities).data;
+  useEffect(() => {
+    dispatch(karatsRequested());
+  }, [dispatch]);
+  return (
+    <>
+      <h3 id="karats-title">{t('karats.title')}</h3>
+      <p className="hint">{t('karats.hint')}</p>
+      <ListStatus status={status} notice={notice} count={data.length} empty={t('karats.empty')} />
+      {data.length > 0 && (
+        <table aria-labelledby="karats-title" className="narrow">
+          <TableHead labels={[t('karats.value'), t('karats.purity')]} />
+          <tbody>
+            {data.map((karat) => (
+              <KaratRow key={karat.option_value_id} karat={karat} purities={purities} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 /** The ayar to milyem table; a change applies to vouchers written after it, never to earlier ones. */
 export function PuritiesPanel() {
   const { t } = useTranslation('metal');
@@ -74,6 +130,7 @@ export function PuritiesPanel() {
           </tbody>
         </table>
       )}
+      <KaratsTable />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type Control, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LINE_KINDS, METALS, VOUCHER_TYPES, voucherSchema } from '../../../shared/schemas/metal';
@@ -9,15 +9,26 @@ import { selectSteps, stepsRequested } from '../production-steps';
 import { Field } from './Field';
 import { useMetalFormat } from './format';
 import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
-import { puritiesRequested, receivableRequested, selectBalances, selectMetal, selectPurities, selectReceivable, voucherCreateRequested } from './slice';
-import type { ReceivablePieceDto, VoucherInput, VoucherType } from './types';
+import { puritiesRequested, receivableRequested, selectBalances, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
+import type { ReceivablePieceDto, VoucherInput, VoucherSummaryDto, VoucherType } from './types';
 
 interface Values {
   type: VoucherType;
   workshop_id: string;
   date: string;
   note: string;
+  /** The issue a receipt settles, or empty. */
+  settles_id: string;
   lines: TypedLine[];
+}
+
+/** A workshop's issues a receipt may settle: confirmed, not reversals, not reversed themselves (as the server checks). */
+function useSettleableIssues(workshopId: number): VoucherSummaryDto[] {
+  const vouchers = useAppSelector(selectVouchers).data;
+  return useMemo(() => {
+    const reversed = new Set(vouchers.flatMap((v) => (v.reverses_id === null ? [] : [v.reverses_id])));
+    return vouchers.filter((v) => v.workshop_id === workshopId && v.type === 'issue' && v.status === 'confirmed' && v.reverses_id === null && !reversed.has(v.id));
+  }, [vouchers, workshopId]);
 }
 
 /** Net and fine of a line as it is typed, before anything is saved. */
@@ -166,11 +177,12 @@ export function VoucherForm() {
   const dispatch = useAppDispatch();
   const workshops = useAppSelector(selectBalances).data;
   const { busy, saves } = useAppSelector(selectMetal);
-  const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', lines: [emptyLine()] });
+  const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', settles_id: '', lines: [emptyLine()] });
   const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
   const lines = useFieldArray({ control, name: 'lines' });
   const [type, workshopId] = useWatch({ control, name: ['type', 'workshop_id'] });
   const [error, setError] = useState<string | null>(null);
+  const settleable = useSettleableIssues(Number(workshopId));
   useEffect(() => {
     dispatch(puritiesRequested());
     dispatch(stepsRequested());
@@ -188,7 +200,8 @@ export function VoucherForm() {
   const togglePiece = (piece: ReceivablePieceDto, on: boolean) => {
     const current = getValues('lines');
     if (on) {
-      const line = { ...emptyLine(), kind: 'finished', gross_g: piece.gross_g, order_product_id: String(piece.order_product_id) };
+      // A piece whose karat stands for a purity brings its milyem.
+      const line = { ...emptyLine(), kind: 'finished', milyem: piece.milyem ? String(piece.milyem) : '', gross_g: piece.gross_g, order_product_id: String(piece.order_product_id) };
       // The first line, still empty, takes the piece instead of staying blank.
       if (current.length === 1 && !current[0].gross_g.trim()) lines.replace([line]);
       else lines.append(line);
@@ -198,11 +211,14 @@ export function VoucherForm() {
     }
   };
   const submit = (values: Values) => {
+    // A choice left over from another workshop, or kept on an issue, is not sent.
+    const settles = values.type === 'receipt' ? settleable.find((v) => String(v.id) === values.settles_id) : undefined;
     const body: VoucherInput = {
       type: values.type,
       workshop_id: Number(values.workshop_id),
       date: values.date,
       ...(values.note.trim() ? { note: values.note.trim() } : {}),
+      ...(settles ? { settles_id: settles.id } : {}),
       lines: values.lines.map(lineInput),
     };
     const invalid = firstError(voucherSchema, body) ?? (body.lines.length === 0 ? 'errors:voucherLinesRequired' : null);
@@ -244,6 +260,22 @@ export function VoucherForm() {
             {(id) => <input id={id} autoComplete="off" {...register('note')} />}
           </Field>
         </div>
+        {type === 'receipt' && Number(workshopId) > 0 && (
+          <div className="metal-line-fields">
+            <Field label={t('form.settles')} className="wide">
+              {(id) => (
+                <select id={id} {...register('settles_id')}>
+                  <option value="">{t('form.settlesNone')}</option>
+                  {settleable.map((v) => (
+                    <option key={v.id} value={v.id}>
+                      {t('form.settlesOption', { number: v.number, date: fmt.day(v.date) })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          </div>
+        )}
         {type === 'receipt' && Number(workshopId) > 0 && <ReceivablePieces chosen={chosen} onToggle={togglePiece} />}
         {lines.fields.map((line, index) => (
           <LineFields

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TableHead } from '../../components/TableHead';
 import { useMetalFormat } from './format';
-import type { VoucherLineDto, VoucherSummaryDto } from './types';
+import type { VoucherDto, VoucherLineDto, VoucherSummaryDto } from './types';
 
 /** A voucher's status, the workshop's reason when it disputed it, and the flags the server sets on it. */
 export function VoucherStatus({ voucher }: { voucher: VoucherSummaryDto }) {
@@ -13,6 +13,29 @@ export function VoucherStatus({ voucher }: { voucher: VoucherSummaryDto }) {
       {/* Loss above the norm is judged by the server; shown wherever a voucher's status is. */}
       {voucher.above_norm && <div className="voucher-flag">{t('vouchers.aboveNorm')}</div>}
     </>
+  );
+}
+
+/** A settling receipt's job: what was lost, per mille of what was issued, beside the norm it was held to. */
+export function VoucherLoss({ voucher }: { voucher: VoucherDto }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  if (voucher.loss_g === null || voucher.loss_g === undefined) return null;
+  const figures = {
+    loss: fmt.grams(voucher.loss_g),
+    perMille: voucher.loss_per_mille ? fmt.perMille(voucher.loss_per_mille) : '-',
+    norm: voucher.norm_per_mille ? fmt.perMille(voucher.norm_per_mille) : '',
+  };
+  return (
+    <p className="voucher-loss" data-figure="loss">
+      {voucher.norm_per_mille ? t('vouchers.loss', figures) : t('vouchers.lossNoNorm', figures)}
+      {voucher.above_norm && (
+        <>
+          {' — '}
+          <span className="badge above-norm">{t('loss.aboveNorm')}</span>
+        </>
+      )}
+    </p>
   );
 }
 

@@ -7,9 +7,9 @@ import { TableHead } from '../../components/TableHead';
 import { useMetalFormat } from './format';
 import { selectBalances, selectMetal, selectVoucherDetail, selectVouchers, voucherCreateRequested, voucherRequested } from './slice';
 import type { VoucherSummaryDto } from './types';
-import { VoucherLines, VoucherStatus } from './VoucherParts';
+import { VoucherLines, VoucherLoss, VoucherStatus } from './VoucherParts';
 
-/** A voucher's lines, read when first opened. */
+/** A voucher's lines, read when first opened, and a settling receipt's loss. */
 function VoucherDetail({ voucher }: { voucher: VoucherSummaryDto }) {
   const { t } = useTranslation('metal');
   const detail = useAppSelector((state) => selectVoucherDetail(state, voucher.id));
@@ -17,6 +17,7 @@ function VoucherDetail({ voucher }: { voucher: VoucherSummaryDto }) {
   return (
     <>
       {detail.note && <p>{t('vouchers.note', { note: detail.note })}</p>}
+      <VoucherLoss voucher={detail} />
       <VoucherLines lines={detail.lines} label={t('vouchers.linesOf', { number: detail.number })} />
     </>
   );
@@ -63,6 +64,7 @@ export function VouchersPanel({ readOnly }: { readOnly: boolean }) {
                     <td>
                       {t(`types.${voucher.type}`)}
                       {voucher.reverses_id !== null && <div className="why">{t('vouchers.reverses', { number: data.find((v) => v.id === voucher.reverses_id)?.number ?? voucher.reverses_id })}</div>}
+                      {voucher.settles_id && <div className="why">{t('vouchers.settles', { number: data.find((v) => v.id === voucher.settles_id)?.number ?? voucher.settles_id })}</div>}
                     </td>
                     <td>{nameOf.get(voucher.workshop_id) ?? voucher.workshop_id}</td>
                     <td>{fmt.day(voucher.date)}</td>

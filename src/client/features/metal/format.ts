@@ -57,6 +57,7 @@ export function useMetalFormat() {
     () => ({
       grams: (value: string) => t('grams', { value: formatDecimal(value, language) }),
       carats: (value: string) => t('carats', { value: formatDecimal(value, language) }),
+      perMille: (value: string) => t('perMille', { value: formatDecimal(value, language) }),
       day: (value: string | null) => (value ? formatDay(value, language) : '-'),
       /** Gold by its ayar and milyem, the other metals by name and milyem (metal.json purityOf*). */
       purity: (metal: string, ayar: number | null, milyem: number) =>

@@ -232,3 +232,132 @@ describe('the workshop’s tablet', () => {
     expect(within(answered).getByText('İtiraz gerekçesi: Tartı 99,2 g gösterdi')).toBeInTheDocument();
   });
 });
+
+describe('loss against its norms', () => {
+  const LOSS = [
+    { workshop_id: 4, workshop_name: 'Usta Ali', milyem: 916, step_id: 7, issued_g: '100.000', returned_g: '46.358', loss_g: '53.642', loss_per_mille: '536.42', norm_per_mille: '1.50', above_norm: true },
+    { workshop_id: 4, workshop_name: 'Usta Ali', milyem: 750, step_id: null, issued_g: '20.000', returned_g: '19.980', loss_g: '0.020', loss_per_mille: '1.00', norm_per_mille: '2.00', above_norm: false },
+  ];
+  const NORMS = [{ id: 1, workshop_id: null, step_id: null, milyem: 916, per_mille: '1.50', valid_from: null, valid_to: null, created_at: '2026-11-01T00:00:00.000Z' }];
+
+  test('the loss table shows each figure exactly, per mille beside the norm, and words the row above it', async () => {
+    storeLogin(4, 'Ofis');
+    const calls = serve((_method, url) => {
+      if (url.startsWith(API.metalLoss)) return [200, { loss: LOSS }];
+      if (url === API.metalNorms) return [200, { norms: NORMS }];
+      return undefined;
+    });
+    const { t } = renderApp(<MetalScreen readOnly />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Fire Analizi' }));
+    const table = await screen.findByRole('table', { name: t('metal:loss.table') });
+    await waitFor(() => expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Usta Ali22 ayar (916)Döküm100,000 g46,358 g53,642 g‰536,42‰1,50Norm üstü'));
+    const [above, inside] = within(table).getAllByRole('row').slice(1);
+    expect(within(above).getByText('Norm üstü')).toHaveClass('badge');
+    expect(inside).toHaveTextContent('Usta Ali18 ayar (750)Adımsız20,000 g19,980 g0,020 g‰1,00‰2,00Norm içinde');
+    expect(within(inside).queryByText('Norm üstü')).toBeNull();
+    // The norms are listed; the office adds none.
+    const norms = await screen.findByRole('table', { name: t('metal:norms.title') });
+    expect(within(norms).getAllByRole('row')[1]).toHaveTextContent('Tüm atölyelerTüm adımlar22 ayar (916)‰1,50Süresiz');
+    expect(screen.queryByRole('button', { name: 'Normu Kaydet' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Başlangıç'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('Bitiş'), { target: { value: '2026-11-30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Göster' }));
+    await waitFor(() => expect(calls.map((c) => c.url)).toContain(`${API.metalLoss}?from=2026-11-01&to=2026-11-30`));
+  });
+
+  test('a norm is sent with its per mille as typed, a decimal comma made a point; a bad one is refused first, the server’s refusal shown', async () => {
+    let refuse = true;
+    const calls = serve((method, url, body) => {
+      if (url === API.metalNorms && method === 'GET') return [200, { norms: NORMS }];
+      if (url === API.metalNorms && method === 'POST') {
+        if (refuse) {
+          refuse = false;
+          return [403, { error: 'Bu işlem için yetkiniz yok.', code: 'FORBIDDEN', message: { key: 'errors:forbidden', values: {} } }];
+        }
+        return [201, { norm: { id: 2, workshop_id: 4, step_id: 7, valid_from: null, valid_to: null, created_at: '2026-11-20T00:00:00.000Z', ...(body as object) } }];
+      }
+      if (url.startsWith(API.metalLoss)) return [200, { loss: [] }];
+      return undefined;
+    });
+    const { t } = renderApp(<MetalScreen />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Fire Analizi' }));
+    const form = await screen.findByRole('form', { name: 'Yeni Norm' });
+    await within(form).findByRole('option', { name: 'Usta Ali' });
+    await within(form).findByRole('option', { name: 'Döküm' });
+    await within(form).findByRole('option', { name: '18 ayar (750)' });
+    fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+    fireEvent.change(within(form).getByLabelText('Adım'), { target: { value: '7' } });
+    fireEvent.change(within(form).getByLabelText('Ayar'), { target: { value: '750' } });
+    fireEvent.change(within(form).getByLabelText('İzin verilen fire (binde)'), { target: { value: '0,555' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(t('validation:normInvalid'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(form).getByLabelText('İzin verilen fire (binde)'), { target: { value: '0,5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
+    expect(await screen.findByText('Bu işlem için yetkiniz yok.')).toBeInTheDocument();
+    fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
+    await screen.findByText('Norm kaydedildi.');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([
+      { workshop_id: 4, step_id: 7, milyem: 750, per_mille: '0.5' },
+      { workshop_id: 4, step_id: 7, milyem: 750, per_mille: '0.5' },
+    ]);
+    const norms = screen.getByRole('table', { name: t('metal:norms.title') });
+    expect(within(norms).getAllByRole('row')[2]).toHaveTextContent('Usta AliDöküm18 ayar (750)‰0,5Süresiz');
+    // Saved, the form starts again.
+    await waitFor(() => expect(within(form).getByLabelText('İzin verilen fire (binde)')).toHaveValue(''));
+  });
+
+  test('a receipt settles a confirmed issue of its workshop, and its loss shows on its lines', async () => {
+    const issued = voucher({ status: 'confirmed', lines: [] });
+    // MC-000012 was reversed by MC-000013: neither may be settled.
+    const vouchers = [issued, voucher({ id: 12, number: 'MC-000012', status: 'confirmed' }), voucher({ id: 13, number: 'MG-000013', type: 'receipt', reverses_id: 12, status: 'confirmed' })];
+    const settled = voucher({ id: 11, type: 'receipt', number: 'MG-000011', settles_id: 10, loss_g: '53.642', loss_per_mille: '536.42', norm_per_mille: '1.50', above_norm: true });
+    const calls = serve((method, url) => {
+      if (method === 'GET' && url === API.metalVouchers) return [200, { vouchers }];
+      if (method === 'POST' && url === API.metalVouchers) return [201, { voucher: settled }];
+      if (url === API.metalVoucher(11)) return [200, { voucher: settled }];
+      if (url === API.metalReceivable(4)) return [200, { pieces: [] }];
+      return undefined;
+    });
+    const { form, t } = await openForm();
+    fireEvent.change(within(form).getByLabelText('Fiş türü'), { target: { value: 'receipt' } });
+    fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+    const settles = within(form).getByLabelText('Kapatılan çıkış fişi');
+    expect(within(settles).getAllByRole('option').map((o) => o.textContent)).toEqual(['Yok', 'MC-000010 (02.11.2026)']);
+    fireEvent.change(settles, { target: { value: '10' } });
+    fireEvent.change(within(line(1)).getByLabelText('Milyem'), { target: { value: '916' } });
+    fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '46,358' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+    await screen.findByText('Fiş MG-000011 yazıldı; atölyenin onayını bekliyor.');
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ type: 'receipt', workshop_id: 4, settles_id: 10 });
+    fireEvent.click(screen.getByRole('tab', { name: t('metal:tabs.vouchers') }));
+    const table = await screen.findByRole('table', { name: t('metal:vouchers.title') });
+    expect(within(table).getByText('MC-000010 çıkış fişini kapatır')).toBeInTheDocument();
+    fireEvent.click(within(table).getByRole('button', { name: 'MG-000011 satırları' }));
+    expect(await within(table).findByText(/^Fire: 53,642 g/)).toHaveTextContent('Fire: 53,642 g (‰536,42; norm ‰1,50) — Norm üstü');
+  });
+
+  test('a received piece brings the milyem its karat stands for, and the admin maps a karat to a purity', async () => {
+    const pieces = [{ order_product_id: 31, order_number: 'SP-000031', product_title: 'Bilezik', karat_id: 40, milyem: 750, order_line_status_id: 5, gross_g: '20.250' }];
+    const calls = serve((method, url, body) => {
+      if (url === API.metalReceivable(4)) return [200, { pieces }];
+      if (method === 'GET' && url === API.metalKarats) return [200, { karats: [{ option_value_id: 40, value_name: '18K', purity_id: 2 }] }];
+      if (method === 'PUT' && url === API.metalKarat(40)) return [200, { karat: { option_value_id: 40, value_name: '18K', ...(body as object) } }];
+      return undefined;
+    });
+    const { form, t } = await openForm();
+    fireEvent.change(within(form).getByLabelText('Fiş türü'), { target: { value: 'receipt' } });
+    fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+    fireEvent.click(await within(form).findByRole('checkbox', { name: /Bilezik/ }));
+    expect(within(line(1)).getByLabelText('Milyem')).toHaveValue('750');
+    expect(within(line(1)).getByText('15,1875 g')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: t('metal:tabs.purities') }));
+    const karat = await screen.findByRole('combobox', { name: '18K karşılığı' });
+    expect(karat).toHaveValue('2');
+    fireEvent.change(karat, { target: { value: '1' } });
+    await screen.findByText('18K karşılığı kaydedildi.');
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: API.metalKarat(40), body: { purity_id: 1 } });
+    expect(karat).toHaveValue('1');
+  });
+});

@@ -6,7 +6,17 @@ import { takeLoadOnce } from '../../app/loadOnce';
 import {
   balancesLoaded,
   balancesRequested,
+  karatSaved,
+  karatsLoaded,
+  karatsRequested,
+  karatUpdateRequested,
+  lossLoaded,
+  lossRequested,
   type MetalState,
+  normAddRequested,
+  normSaved,
+  normsLoaded,
+  normsRequested,
   puritiesLoaded,
   puritiesRequested,
   puritySaved,
@@ -28,7 +38,7 @@ import {
   vouchersRequested,
   writeFailed,
 } from './slice';
-import type { BalanceDto, PurityDto, ReceivablePieceDto, StatementDto, StatementQuery, VoucherDto, VoucherSummaryDto } from './types';
+import type { BalanceDto, KaratDto, LossQuery, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, StatementDto, StatementQuery, VoucherDto, VoucherSummaryDto } from './types';
 
 function* loadPurities() {
   try {
@@ -66,10 +76,13 @@ function* loadBalances() {
   }
 }
 
-const statementPath = ({ workshopId, from, to }: StatementQuery) => {
+/** A path with the period's days that are set as its query. */
+const withPeriod = (path: string, { from, to }: LossQuery) => {
   const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
-  return `${API.metalStatement(workshopId)}${query ? `?${query}` : ''}`;
+  return `${path}${query ? `?${query}` : ''}`;
 };
+
+const statementPath = ({ workshopId, ...period }: StatementQuery) => withPeriod(API.metalStatement(workshopId), period);
 
 function* loadStatement(action: ReturnType<typeof statementRequested>) {
   try {
@@ -89,11 +102,30 @@ function* loadReceivable(action: ReturnType<typeof receivableRequested>) {
   }
 }
 
-/** What a written or answered voucher changes besides itself: the balances and the statement shown. */
+function* loadLoss(action: ReturnType<typeof lossRequested>) {
+  try {
+    const { loss }: { loss: LossRowDto[] } = yield call(http.get, withPeriod(API.metalLoss, action.payload));
+    yield put(lossLoaded(loss));
+  } catch (error) {
+    yield put(readFailed({ part: 'loss', notice: failure(error, 'metal:loss.failed') }));
+  }
+}
+
+function* loadNorms() {
+  try {
+    const { norms }: { norms: NormDto[] } = yield call(http.get, API.metalNorms);
+    yield put(normsLoaded(norms));
+  } catch (error) {
+    yield put(readFailed({ part: 'norms', notice: failure(error, 'metal:norms.failed') }));
+  }
+}
+
+/** What a written or answered voucher changes besides itself: the balances, the statement and the loss shown. */
 function* readAgain() {
-  const { balances, statement }: MetalState = yield select(selectMetal);
+  const { balances, statement, loss }: MetalState = yield select(selectMetal);
   if (balances.status !== 'idle') yield put(balancesRequested());
   if (statement.query) yield put(statementRequested(statement.query));
+  if (loss.query) yield put(lossRequested(loss.query));
 }
 
 function* createVoucher(action: ReturnType<typeof voucherCreateRequested>) {
@@ -138,6 +170,37 @@ function* updatePurity(action: ReturnType<typeof purityUpdateRequested>) {
   }
 }
 
+function* loadKarats() {
+  try {
+    const { karats }: { karats: KaratDto[] } = yield call(http.get, API.metalKarats);
+    yield put(karatsLoaded(karats));
+  } catch (error) {
+    yield put(readFailed({ part: 'karats', notice: failure(error, 'metal:karats.failed') }));
+  }
+}
+
+function* updateKarat(action: ReturnType<typeof karatUpdateRequested>) {
+  const { optionValueId, purityId } = action.payload;
+  try {
+    const { karat }: { karat: KaratDto } = yield call(http.put, API.metalKarat(optionValueId), { purity_id: purityId });
+    yield put(karatSaved({ karat, message: { key: 'metal:karats.saved', params: { value: karat.value_name } } }));
+  } catch (error) {
+    yield put(writeFailed(failure(error, 'metal:karats.saveFailed')));
+  }
+}
+
+function* addNorm(action: ReturnType<typeof normAddRequested>) {
+  try {
+    const { norm }: { norm: NormDto } = yield call(http.post, API.metalNorms, action.payload);
+    yield put(normSaved({ norm, message: { key: 'metal:norms.saved' } }));
+    // The loss shown is judged against the norms: a new one may change its verdict.
+    const { loss }: MetalState = yield select(selectMetal);
+    if (loss.query) yield put(lossRequested(loss.query));
+  } catch (error) {
+    yield put(writeFailed(failure(error, 'metal:norms.saveFailed')));
+  }
+}
+
 export function* metalSaga() {
   yield all([
     takeLoadOnce(puritiesRequested.type, selectPuritiesStatus, loadPurities),
@@ -146,12 +209,17 @@ export function* metalSaga() {
     takeLatest(balancesRequested.type, loadBalances),
     takeLatest(statementRequested.type, loadStatement),
     takeLatest(receivableRequested.type, loadReceivable),
+    takeLatest(lossRequested.type, loadLoss),
+    takeLatest(normsRequested.type, loadNorms),
+    takeLatest(karatsRequested.type, loadKarats),
     // One write at a time: a second tap while the first is under way is not a second voucher.
-    takeLeading([voucherCreateRequested.type, voucherConfirmRequested.type, voucherDisputeRequested.type, purityUpdateRequested.type], function* write(action: { type: string }) {
+    takeLeading([voucherCreateRequested.type, voucherConfirmRequested.type, voucherDisputeRequested.type, purityUpdateRequested.type, normAddRequested.type, karatUpdateRequested.type], function* write(action: { type: string }) {
       if (voucherCreateRequested.match(action)) yield call(createVoucher, action);
       else if (voucherConfirmRequested.match(action)) yield call(confirmVoucher, action);
       else if (voucherDisputeRequested.match(action)) yield call(disputeVoucher, action);
       else if (purityUpdateRequested.match(action)) yield call(updatePurity, action);
+      else if (normAddRequested.match(action)) yield call(addNorm, action);
+      else if (karatUpdateRequested.match(action)) yield call(updateKarat, action);
     }),
   ]);
 }

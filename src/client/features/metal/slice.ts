@@ -3,7 +3,21 @@ import type { LoadStatus } from '../../app/loadOnce';
 import { loadAsked } from '../../app/loadOnce';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
-import type { BalanceDto, PurityDto, ReceivablePieceDto, StatementDto, StatementQuery, VoucherDto, VoucherInput, VoucherSummaryDto } from './types';
+import type {
+  BalanceDto,
+  KaratDto,
+  LossQuery,
+  LossRowDto,
+  NormDto,
+  NormInput,
+  PurityDto,
+  ReceivablePieceDto,
+  StatementDto,
+  StatementQuery,
+  VoucherDto,
+  VoucherInput,
+  VoucherSummaryDto,
+} from './types';
 
 interface Loaded<T> {
   status: LoadStatus;
@@ -23,11 +37,17 @@ export interface MetalState {
   balances: Loaded<BalanceDto[]>;
   statement: Loaded<StatementDto | null> & { query: StatementQuery | null };
   receivable: Loaded<ReceivablePieceDto[]> & { workshopId: number | null };
+  /** Loss over the period last asked for. */
+  loss: Loaded<LossRowDto[]> & { query: LossQuery | null };
+  norms: Loaded<NormDto[]>;
+  karats: Loaded<KaratDto[]>;
   /** A voucher written, answered or a purity changed: one at a time, its outcome in `notice`. */
   busy: boolean;
   notice: NoticeLike | null;
   /** Counts vouchers written, so the form empties itself. */
   saves: number;
+  /** Counts norms added, so the norm form empties itself. */
+  normSaves: number;
 }
 
 const loaded = <T>(data: T): Loaded<T> => ({ status: 'idle', notice: null, data });
@@ -39,9 +59,13 @@ const initialState: MetalState = {
   balances: loaded([]),
   statement: { ...loaded(null), query: null },
   receivable: { ...loaded([]), workshopId: null },
+  loss: { ...loaded([]), query: null },
+  norms: loaded([]),
+  karats: loaded([]),
   busy: false,
   notice: null,
   saves: 0,
+  normSaves: 0,
 };
 
 const loading = (state: Loaded<unknown>) => {
@@ -106,8 +130,24 @@ export const metalSlice = createSlice({
       state.receivable.status = 'ready';
       state.receivable.data = action.payload.pieces;
     },
+    lossRequested: (state, action: PayloadAction<LossQuery>) => {
+      loading(state.loss);
+      state.loss.query = action.payload;
+    },
+    lossLoaded: (state, action: PayloadAction<LossRowDto[]>) => {
+      state.loss.status = 'ready';
+      state.loss.data = action.payload;
+    },
+    normsRequested: (state) => loading(state.norms),
+    normsLoaded: (state, action: PayloadAction<NormDto[]>) => {
+      state.norms = { status: 'ready', notice: null, data: action.payload };
+    },
+    karatsRequested: (state) => loading(state.karats),
+    karatsLoaded: (state, action: PayloadAction<KaratDto[]>) => {
+      state.karats = { status: 'ready', notice: null, data: action.payload };
+    },
     /** A read failed: `part` names which list shows the sentence. */
-    readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable'; notice: NoticeLike }>) => {
+    readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable' | 'loss' | 'norms' | 'karats'; notice: NoticeLike }>) => {
       state[action.payload.part].status = 'failed';
       state[action.payload.part].notice = action.payload.notice;
     },
@@ -115,6 +155,8 @@ export const metalSlice = createSlice({
     voucherConfirmRequested: (state, _action: PayloadAction<number>) => started(state),
     voucherDisputeRequested: (state, _action: PayloadAction<{ id: number; reason: string }>) => started(state),
     purityUpdateRequested: (state, _action: PayloadAction<{ id: number; milyem: number }>) => started(state),
+    normAddRequested: (state, _action: PayloadAction<NormInput>) => started(state),
+    karatUpdateRequested: (state, _action: PayloadAction<{ optionValueId: number; purityId: number | null }>) => started(state),
     voucherSaved: (state, action: PayloadAction<{ voucher: VoucherDto; message: Sentence }>) => {
       keepVoucher(state, action.payload.voucher);
       state.busy = false;
@@ -124,6 +166,20 @@ export const metalSlice = createSlice({
     puritySaved: (state, action: PayloadAction<{ purity: PurityDto; message: Sentence }>) => {
       const at = state.purities.data.findIndex((p) => p.id === action.payload.purity.id);
       if (at >= 0) state.purities.data[at] = action.payload.purity;
+      state.busy = false;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    normSaved: (state, action: PayloadAction<{ norm: NormDto; message: Sentence }>) => {
+      state.norms.data.push(action.payload.norm);
+      // As the server lists them: the finest milyem first, then in the order added.
+      state.norms.data.sort((x, y) => y.milyem - x.milyem || x.id - y.id);
+      state.busy = false;
+      state.normSaves += 1;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    karatSaved: (state, action: PayloadAction<{ karat: KaratDto; message: Sentence }>) => {
+      const at = state.karats.data.findIndex((k) => k.option_value_id === action.payload.karat.option_value_id);
+      if (at >= 0) state.karats.data[at] = action.payload.karat;
       state.busy = false;
       state.notice = { kind: 'success', ...action.payload.message };
     },
@@ -153,13 +209,23 @@ export const {
   statementLoaded,
   receivableRequested,
   receivableLoaded,
+  lossRequested,
+  lossLoaded,
+  normsRequested,
+  normsLoaded,
+  karatsRequested,
+  karatsLoaded,
   readFailed,
   voucherCreateRequested,
   voucherConfirmRequested,
   voucherDisputeRequested,
   purityUpdateRequested,
+  normAddRequested,
+  karatUpdateRequested,
   voucherSaved,
   puritySaved,
+  normSaved,
+  karatSaved,
   writeFailed,
   noticeCleared,
 } = metalSlice.actions;
@@ -173,3 +239,6 @@ export const selectVoucherDetail = (state: State, id: number): VoucherDto | unde
 export const selectBalances = (state: State) => state.metal.balances;
 export const selectStatement = (state: State) => state.metal.statement;
 export const selectReceivable = (state: State) => state.metal.receivable;
+export const selectLoss = (state: State) => state.metal.loss;
+export const selectNorms = (state: State) => state.metal.norms;
+export const selectKarats = (state: State) => state.metal.karats;

@@ -26,6 +26,8 @@ export interface VoucherSummaryDto {
   date: string;
   note: string | null;
   reverses_id: number | null;
+  /** The issue this receipt settles (the job it closes), if any. */
+  settles_id?: number | null;
   status: VoucherStatus;
   dispute_reason: string | null;
   created_at: string;
@@ -51,6 +53,10 @@ export interface VoucherLineDto {
 
 export interface VoucherDto extends VoucherSummaryDto {
   lines: VoucherLineDto[];
+  /** A settling receipt's job: its loss in grams and per mille, beside the norm it was held to. */
+  loss_g?: string | null;
+  loss_per_mille?: string | null;
+  norm_per_mille?: string | null;
 }
 
 export interface StatementEntryDto {
@@ -91,8 +97,60 @@ export interface ReceivablePieceDto {
   order_number: string | null;
   product_title: string;
   karat_id: number | null;
+  /** The milyem of the purity the piece's karat stands for, if any. */
+  milyem: number | null;
   order_line_status_id: number;
   gross_g: string;
+}
+
+/** A product karat option value and the purity it stands for (null: none). */
+export interface KaratDto {
+  option_value_id: number;
+  value_name: string;
+  purity_id: number | null;
+}
+
+/** Loss of a workshop's jobs at one milyem and step over a period, beside the norm. */
+export interface LossRowDto {
+  workshop_id: number;
+  workshop_name: string;
+  milyem: number;
+  step_id: number | null;
+  issued_g: string;
+  returned_g: string;
+  loss_g: string;
+  /** Null when nothing was issued. */
+  loss_per_mille: string | null;
+  norm_per_mille: string | null;
+  above_norm: boolean;
+}
+
+/** An allowed loss; a null workshop or step is every one. */
+export interface NormDto {
+  id: number;
+  workshop_id: number | null;
+  step_id: number | null;
+  milyem: number;
+  per_mille: string;
+  valid_from: string | null;
+  valid_to: string | null;
+  created_at: string;
+}
+
+/** A norm as the admin adds it (shared/schemas/metal.ts normSchema). */
+export interface NormInput {
+  workshop_id?: number;
+  step_id?: number;
+  milyem: number;
+  per_mille: string;
+  valid_from?: string;
+  valid_to?: string;
+}
+
+/** The loss asked for: a period (days, inclusive; either open). */
+export interface LossQuery {
+  from?: string;
+  to?: string;
 }
 
 export type { VoucherInput, VoucherLineInput } from '../../../shared/schemas/metal';
