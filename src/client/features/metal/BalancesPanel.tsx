@@ -16,13 +16,14 @@ export function BalancesPanel() {
       <ListStatus status={status} notice={notice} count={data.length} empty={t('balances.empty')} />
       {data.length > 0 && (
         <table aria-label={t('balances.title')}>
-          <TableHead labels={[t('balances.workshop'), t('balances.owed'), t('balances.oldestPending')]} />
+          <TableHead labels={[t('balances.workshop'), t('balances.owed'), t('balances.oldestPending'), t('balances.overdue')]} />
           <tbody>
             {data.map((row) => (
               <tr key={row.workshop_id}>
                 <td>{row.workshop_name}</td>
                 <td>{fmt.grams(row.fine_g)}</td>
                 <td>{row.oldest_pending_date ? fmt.day(row.oldest_pending_date) : t('balances.nonePending')}</td>
+                <td>{row.overdue_pieces}</td>
               </tr>
             ))}
           </tbody>

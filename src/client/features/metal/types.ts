@@ -89,6 +89,8 @@ export interface BalanceDto {
   workshop_name: string;
   fine_g: string;
   oldest_pending_date: string | null;
+  /** The workshop's pieces past their expected date, not yet delivered. */
+  overdue_pieces: number;
 }
 
 /** A weighed piece of the workshop not yet received: what a receipt offers. */

@@ -91,7 +91,7 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('GET', `${API.metalStatement(workshopId)}?from=11.10.2026`, { token: admin })).status).toBe(400);
 
     const balances = (await t.call('GET', API.metalBalances, { token: office })).body.balances;
-    expect(balances.find((b: { workshop_id: number }) => b.workshop_id === workshopId)).toMatchObject({ fine_g: '49.1361' });
+    expect(balances.find((b: { workshop_id: number }) => b.workshop_id === workshopId)).toMatchObject({ fine_g: '49.1361', overdue_pieces: 0 });
   });
 
   test('bad vouchers are refused and store nothing; the ledger is insert-only', async () => {

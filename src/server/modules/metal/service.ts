@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { lateSql } from '../order-lines/figures';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ayarOf, CARAT_PLACES, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, shareOut, toUnits } from '../../../shared/metal';
 import type { VoucherInput, VoucherLineInput, VoucherType } from '../../../shared/schemas/metal';
@@ -490,7 +492,22 @@ export async function balances(db: Db) {
     .groupBy('workshop_id')
     .execute();
   const oldest = new Map(pending.map((row) => [row.workshop_id, row.oldest]));
-  return workshops.map((w) => ({ workshop_id: w.id, workshop_name: w.name, fine_g: fine(owed.get(w.id) ?? 0), oldest_pending_date: oldest.get(w.id) ?? null }));
+  // Pieces past their expected date and not yet delivered: metal out longer than it should be.
+  const late = await db
+    .selectFrom('order_lines as l')
+    .select(['l.workshop_id', sql<number>`count(*)`.as('pieces')])
+    .where(lateSql(new Date()))
+    .where('l.workshop_id', 'is not', null)
+    .groupBy('l.workshop_id')
+    .execute();
+  const overdue = new Map(late.map((row) => [row.workshop_id, Number(row.pieces)]));
+  return workshops.map((w) => ({
+    workshop_id: w.id,
+    workshop_name: w.name,
+    fine_g: fine(owed.get(w.id) ?? 0),
+    oldest_pending_date: oldest.get(w.id) ?? null,
+    overdue_pieces: overdue.get(w.id) ?? 0,
+  }));
 }
 
 export interface RefiningInput {
