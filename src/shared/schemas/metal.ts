@@ -42,6 +42,12 @@ export interface VoucherInput {
   lines: VoucherLineInput[];
 }
 
+/** A day (YYYY-MM-DD) that exists in the calendar. */
+const day = (message: string) =>
+  string()
+    .matches(/^\d{4}-\d{2}-\d{2}$/, message)
+    .test('day', message, (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
 export const voucherLineSchema = object({
   kind: string().oneOf(LINE_KINDS, 'validation:metalKindInvalid').required('validation:metalKindInvalid'),
   metal: string().oneOf(METALS, 'validation:metalInvalid').required('validation:metalInvalid'),
@@ -60,10 +66,7 @@ export const voucherLineSchema = object({
 export const voucherSchema = object({
   type: string().oneOf(VOUCHER_TYPES, 'validation:voucherTypeInvalid').required('validation:voucherTypeInvalid'),
   workshop_id: id('validation:workshopIdInvalid'),
-  date: string()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation:voucherDateInvalid')
-    .test('day', 'validation:voucherDateInvalid', (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    .required('validation:voucherDateInvalid'),
+  date: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
   note: text().typeError('validation:textTooLong').trim().max(500, 'validation:textTooLong'),
   reverses_id: id('errors:invalidId').optional().default(undefined),
   /** A receipt's issue: the job it closes, whose loss is then held against its norm. */
@@ -78,16 +81,8 @@ export const disputeSchema = object({
 
 /** The day before which the metal ledger's periods are closed. */
 export const lockSchema = object({
-  locked_before: string()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, 'validation:voucherDateInvalid')
-    .test('day', 'validation:voucherDateInvalid', (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    .required('validation:voucherDateInvalid'),
+  locked_before: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
 });
-
-const day = (message: string) =>
-  string()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, message)
-    .test('day', message, (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 /** An allowed loss: per mille to 2 decimals, for a milyem, a workshop and a step or every one, within optional days. */
 export const normSchema = object({

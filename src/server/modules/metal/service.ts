@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
+import type { MetalLossNormsTable } from '../../db/schema';
 import { lateSql } from '../order-lines/figures';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ayarOf, CARAT_PLACES, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, shareOut, toUnits } from '../../../shared/metal';
@@ -169,25 +170,29 @@ async function checkOrderLines(db: Db, input: VoucherInput, lines: ReadonlyArray
   }
 }
 
+type Norm = Selectable<MetalLossNormsTable>;
+
 /**
- * The allowed loss (per mille in hundredths) for a workshop's work at a step and milyem on a day:
- * the most specific norm valid that day (the workshop's own for that step, its own, every
- * workshop's for that step, every workshop's), the latest written among equals; null when none.
+ * The allowed loss (per mille in hundredths) for a workshop's work at a step and milyem on a day,
+ * among `norms`: the most specific norm valid that day (the workshop's own for that step, its own,
+ * every workshop's for that step, every workshop's), the latest written among equals; null when none.
  */
-export async function normFor(db: Db, workshopId: number, stepId: number | null, milyem: number, day: string): Promise<number | null> {
-  const norms = await db
-    .selectFrom('metal_loss_norms')
-    .selectAll()
-    .where('milyem', '=', milyem)
-    .where((eb) => eb.or([eb('workshop_id', 'is', null), eb('workshop_id', '=', workshopId)]))
-    .where((eb) => (stepId === null ? eb('step_id', 'is', null) : eb.or([eb('step_id', 'is', null), eb('step_id', '=', stepId)])))
-    .where((eb) => eb.or([eb('valid_from', 'is', null), eb('valid_from', '<=', day)]))
-    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>=', day)]))
-    .execute();
-  const rank = (norm: (typeof norms)[number]) => (norm.workshop_id !== null ? 2 : 0) + (norm.step_id !== null ? 1 : 0);
-  norms.sort((a, b) => rank(b) - rank(a) || b.id - a.id);
-  return norms[0]?.per_mille ?? null;
+export function normAmong(norms: readonly Norm[], workshopId: number, stepId: number | null, milyem: number, day: string): number | null {
+  const rank = (norm: Norm) => (norm.workshop_id !== null ? 2 : 0) + (norm.step_id !== null ? 1 : 0);
+  const valid = norms.filter(
+    (norm) =>
+      norm.milyem === milyem &&
+      (norm.workshop_id === null || norm.workshop_id === workshopId) &&
+      (norm.step_id === null || norm.step_id === stepId) &&
+      (norm.valid_from === null || norm.valid_from <= day) &&
+      (norm.valid_to === null || norm.valid_to >= day),
+  );
+  valid.sort((a, b) => rank(b) - rank(a) || b.id - a.id);
+  return valid[0]?.per_mille ?? null;
 }
+
+/** Every norm, read once for all the rows that are held against one. */
+const allNorms = (db: Db) => db.selectFrom('metal_loss_norms').selectAll().execute();
 
 /**
  * A receipt that settles an issue (the job it closes): the issue's net weight less what its
@@ -213,7 +218,7 @@ async function settle(trx: Db, receiptId: number, issueId: number, input: Vouche
   const loss = issuedMg - Number(returned.net);
   const lossPerMille = issuedMg > 0 ? Math.round((loss * 100_000) / issuedMg) : 0;
   const [first] = issued;
-  const norm = await normFor(trx, input.workshop_id, first.step_id, first.milyem, input.date);
+  const norm = normAmong(await allNorms(trx), input.workshop_id, first.step_id, first.milyem, input.date);
   await trx
     .updateTable('metal_vouchers')
     .set({ loss_mg: loss, loss_per_mille: lossPerMille, norm_per_mille: norm, above_norm: norm !== null && lossPerMille > norm ? 1 : 0 })
@@ -397,28 +402,27 @@ export async function lossReport(db: Db, from?: string, to?: string) {
     .orderBy('e.milyem', 'desc')
     .execute();
   const day = to ?? new Date().toISOString().slice(0, 10);
-  return Promise.all(
-    rows.map(async (row) => {
-      const issued = Number(row.issued);
-      // Receipts are stored against the workshop's debt: returned metal is their negated net.
-      const returned = -Number(row.returned);
-      const loss = issued - returned;
-      const lossPerMille = issued > 0 ? Math.round((loss * 100_000) / issued) : null;
-      const norm = await normFor(db, row.workshop_id, row.step_id, row.milyem, day);
-      return {
-        workshop_id: row.workshop_id,
-        workshop_name: row.workshop_name,
-        milyem: row.milyem,
-        step_id: row.step_id,
-        issued_g: grams(issued),
-        returned_g: grams(returned),
-        loss_g: grams(loss),
-        loss_per_mille: lossPerMille === null ? null : perMille(lossPerMille),
-        norm_per_mille: norm === null ? null : perMille(norm),
-        above_norm: lossPerMille !== null && norm !== null && lossPerMille > norm,
-      };
-    }),
-  );
+  const norms = await allNorms(db);
+  return rows.map((row) => {
+    const issued = Number(row.issued);
+    // Receipts are stored against the workshop's debt: returned metal is their negated net.
+    const returned = -Number(row.returned);
+    const loss = issued - returned;
+    const lossPerMille = issued > 0 ? Math.round((loss * 100_000) / issued) : null;
+    const norm = normAmong(norms, row.workshop_id, row.step_id, row.milyem, day);
+    return {
+      workshop_id: row.workshop_id,
+      workshop_name: row.workshop_name,
+      milyem: row.milyem,
+      step_id: row.step_id,
+      issued_g: grams(issued),
+      returned_g: grams(returned),
+      loss_g: grams(loss),
+      loss_per_mille: lossPerMille === null ? null : perMille(lossPerMille),
+      norm_per_mille: norm === null ? null : perMille(norm),
+      above_norm: lossPerMille !== null && norm !== null && lossPerMille > norm,
+    };
+  });
 }
 
 export async function listVouchers(db: Db, workshopId?: number) {
