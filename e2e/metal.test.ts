@@ -90,12 +90,9 @@ test('metal issued, confirmed on the tablet, pieces and scrap received, a mistak
   await a.getByRole('row', { name: /MC-000001/ }).getByText('Onaylandı').waitFor();
   form = await newVoucher();
   await form.getByLabel('Fiş türü').selectOption({ label: 'Maden Giriş Fişi' });
-  // The form may still be settling from its last save when the piece appears: tick until the
-  // piece's line holds its gram.
-  const offered = form.getByRole('checkbox', { name: /Bilezik .*20,250 g/ });
+  await form.getByRole('checkbox', { name: /Bilezik .*20,250 g/ }).check();
   const piece = form.getByRole('group', { name: 'Satır 1' });
-  await offered.waitFor();
-  while ((await piece.getByLabel('Brüt (g)').inputValue()) !== '20.250') if (!(await offered.isChecked())) await offered.click();
+  await expect(piece.getByLabel('Brüt (g)').inputValue()).resolves.toBe('20.250');
   await fillLine(piece, { purity: '22 ayar (916)' });
   await piece.locator('[data-figure="fine"]', { hasText: '18,5490 g' }).waitFor();
   await form.getByRole('button', { name: 'Satır ekle' }).click();

@@ -20,7 +20,7 @@ import { VouchersPanel } from './VouchersPanel';
 export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('metal');
   const dispatch = useAppDispatch();
-  const { notice, busy } = useAppSelector(selectMetal);
+  const { notice, busy, saves } = useAppSelector(selectMetal);
   const { query } = useAppSelector(selectStatement);
   const lossQuery = useAppSelector(selectLoss).query;
   // The balances name the workshops every tab picks from; the workshops answer vouchers meanwhile, so both are read on each visit.
@@ -54,7 +54,7 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
     ...(readOnly
       ? []
       : [
-          { id: 'new', label: t('tabs.newVoucher'), content: () => <VoucherForm /> },
+          { id: 'new', label: t('tabs.newVoucher'), content: () => <VoucherForm key={saves} /> },
           { id: 'purities', label: t('tabs.purities'), content: () => <PuritiesPanel /> },
         ]),
   ];

@@ -168,7 +168,8 @@ function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; o
 }
 
 /**
- * The new voucher form: the admin writes an issue or a receipt. Weights are sent as typed (a decimal comma
+ * The new voucher form: the admin writes an issue or a receipt. Its screen mounts it anew after
+ * each save, so it starts blank with nothing to reset. Weights are sent as typed (a decimal comma
  * made a point); each line shows the net and fine the server will write before it is saved.
  */
 export function VoucherForm() {
@@ -176,9 +177,9 @@ export function VoucherForm() {
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
   const workshops = useAppSelector(selectBalances).data;
-  const { busy, saves } = useAppSelector(selectMetal);
+  const { busy } = useAppSelector(selectMetal);
   const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', settles_id: '', lines: [emptyLine()] });
-  const { register, control, handleSubmit, reset, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
+  const { register, control, handleSubmit, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
   const lines = useFieldArray({ control, name: 'lines' });
   const [type, workshopId] = useWatch({ control, name: ['type', 'workshop_id'] });
   const [error, setError] = useState<string | null>(null);
@@ -191,12 +192,11 @@ export function VoucherForm() {
   useEffect(() => {
     if (type === 'receipt' && Number(workshopId) > 0) dispatch(receivableRequested(Number(workshopId)));
   }, [type, workshopId, dispatch]);
-  useEffect(() => {
-    if (saves > 0) reset(blank());
-    // Only a new save empties the form, not a new render.
-  }, [saves]);
-  const watched = useWatch({ control, name: 'lines' });
-  const chosen = new Set(watched.flatMap((line) => (line.kind === 'finished' && line.order_product_id ? [Number(line.order_product_id)] : [])));
+  // The ticked pieces are read from the form's values as this render sees them: a tick re-renders
+  // the field array at once, while the watched copy catches up a render later, and the checkbox
+  // would show unticked in between. The watch still re-renders on a typed order line.
+  useWatch({ control, name: 'lines' });
+  const chosen = new Set(getValues('lines').flatMap((line) => (line.kind === 'finished' && line.order_product_id ? [Number(line.order_product_id)] : [])));
   const togglePiece = (piece: ReceivablePieceDto, on: boolean) => {
     const current = getValues('lines');
     if (on) {
