@@ -164,7 +164,7 @@ export async function buildApp(
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);
-    metalRoutes(api, db);
+    metalRoutes(api, db, bus);
   });
   sweepSessions(app, db);
   // The API document and its page, generated from the route table.

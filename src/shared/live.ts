@@ -42,7 +42,17 @@ export interface BatchMessage {
   events: LineEvent[];
 }
 
-export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage;
+/**
+ * A metal voucher was written or answered: the office and the voucher's workshop read their
+ * vouchers and balances again. Not versioned: after a drop a screen reads its metal data anew.
+ */
+export interface MetalVoucherMessage {
+  type: 'metal_voucher';
+  voucher_id: number;
+  workshop_id: number;
+}
+
+export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage;
 
 /** The one message a client may send: its token, when it could not put it in the address. */
 export interface AuthMessage {

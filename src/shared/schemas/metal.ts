@@ -42,11 +42,20 @@ export interface VoucherInput {
   lines: VoucherLineInput[];
 }
 
+/** A day as the ledger writes it. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
 /** A day (YYYY-MM-DD) that exists in the calendar. */
 const day = (message: string) =>
   string()
-    .matches(/^\d{4}-\d{2}-\d{2}$/, message)
+    .matches(DAY_PATTERN, message)
     .test('day', message, (value) => value === undefined || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+
+/** A report's period: `from` and `to`, each a day or absent. */
+export const periodSchema = object({
+  from: day('validation:voucherDateInvalid'),
+  to: day('validation:voucherDateInvalid'),
+});
 
 export const voucherLineSchema = object({
   kind: string().oneOf(LINE_KINDS, 'validation:metalKindInvalid').required('validation:metalKindInvalid'),

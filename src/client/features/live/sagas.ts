@@ -5,7 +5,7 @@ import { LIVE_BATCH_MS, LIVE_PATHS, LIVE_RECONNECT_ATTEMPTS, LIVE_RECONNECT_STEP
 import { currentToken, refreshOnce, sessionLost } from '../../api/http';
 import { loggedIn, loggedOut, profileLoaded, selectSession, sessionReloaded, type SessionState } from '../session';
 import { lineEvent, newTracker, readChanges, seenVersion, sinceLastSeen, type Tracker } from './reads';
-import { liveStatusChanged, reconnectRequested, selectLiveStatus, type LiveStatus } from './slice';
+import { liveStatusChanged, reconnectRequested, selectLiveStatus, type LiveStatus, voucherHeard } from './slice';
 import { liveUrl, pageOrigin, type SocketEvent, socketEvents } from './socket';
 
 /** Where and how the channel connects; tests point it at their own server and shorten the waits. */
@@ -51,13 +51,17 @@ function* connection(url: string, tracker: Tracker, wake: Channel<true>) {
       if (message.type === 'ready') {
         // After a drop, what changed meanwhile is read from the last version seen before this ready
         // (the first ready has none); the batch also reports the new version.
-        sinceLastSeen(tracker);
+        const resumed = sinceLastSeen(tracker);
         seenVersion(tracker, message.version);
         ready = true;
         yield put(liveStatusChanged('connected'));
+        if (resumed) yield put(voucherHeard(null));
         wake.put(true);
       } else if (message.type === 'resync') {
         if (sinceLastSeen(tracker)) wake.put(true);
+        yield put(voucherHeard(null));
+      } else if (message.type === 'metal_voucher') {
+        yield put(voucherHeard(message));
       } else {
         lineEvent(tracker, message);
         wake.put(true);

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { MetalVoucherMessage } from '../../../shared/live';
 
 /** The live channel as the header shows it; 'idle' while nobody is logged in. */
 export type LiveStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'offline';
@@ -22,10 +23,15 @@ export const liveSlice = createSlice({
     },
     /** The user asks for a new round of attempts after the last one ran out ('offline'). */
     reconnectRequested: () => undefined,
+    /**
+     * A metal voucher was written or answered (null: the channel came back after a drop, and
+     * vouchers may have changed unheard): metal screens read theirs again.
+     */
+    voucherHeard: (_state, _action: PayloadAction<MetalVoucherMessage | null>) => undefined,
   },
 });
 
-export const { liveStatusChanged, liveVersionSeen, reconnectRequested } = liveSlice.actions;
+export const { liveStatusChanged, liveVersionSeen, reconnectRequested, voucherHeard } = liveSlice.actions;
 
 export const selectLiveStatus = (state: { live: LiveState }) => state.live.status;
 export const selectLiveVersion = (state: { live: LiveState }) => state.live.version;

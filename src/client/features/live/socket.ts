@@ -32,6 +32,11 @@ export function parseMessages(data: unknown): ChannelMessage[] {
   if (message === null || typeof message !== 'object') return [];
   if (message.type === 'ready') return isVersion(message.version) ? [message as unknown as ChannelMessage] : [];
   if (message.type === 'resync') return [{ type: 'resync' }];
+  if (message.type === 'metal_voucher') {
+    return Number.isSafeInteger(message.voucher_id) && Number.isSafeInteger(message.workshop_id)
+      ? [{ type: 'metal_voucher', voucher_id: message.voucher_id as number, workshop_id: message.workshop_id as number }]
+      : [];
+  }
   if (message.type === 'batch' && Array.isArray(message.events)) return (message.events as Record<string, unknown>[]).filter((e) => e !== null && typeof e === 'object' && isEvent(e)) as unknown as LineEvent[];
   return isEvent(message) ? [message as unknown as ChannelMessage] : [];
 }

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
-import type { LineEvent, LineEventType } from '../../../shared/live';
+import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
 /*
  * Committed changes of order lines, told to whoever listens (the live sockets). A change is
@@ -20,14 +20,20 @@ export type LineChange = Omit<LineEvent, 'version'>;
 /** Records changes inside the writing transaction. */
 export type RecordChanges = (changes: LineChange[]) => Promise<void>;
 
-export type LiveListener = (message: { kind: 'events'; events: LineEvent[] } | { kind: 'resync' }) => void;
+/** A metal voucher written or answered, as its writer tells it. */
+export type VoucherChange = Omit<MetalVoucherMessage, 'type'>;
+
+/** Tells of a voucher inside the writing transaction: heard, like line changes, only once it commits. */
+export type AnnounceVoucher = (change: VoucherChange) => Promise<void>;
+
+export type LiveListener = (message: { kind: 'events'; events: LineEvent[] } | { kind: 'vouchers'; vouchers: VoucherChange[] } | { kind: 'resync' }) => void;
 
 export interface LineBus {
   /**
    * Runs `work` in one transaction with a recorder for its line changes; listeners hear of the
    * recorded changes once the transaction has committed.
    */
-  write<T>(db: Db, work: (trx: Transaction<Database>, record: RecordChanges) => Promise<T>): Promise<T>;
+  write<T>(db: Db, work: (trx: Transaction<Database>, record: RecordChanges, announce: AnnounceVoucher) => Promise<T>): Promise<T>;
   subscribe(listener: LiveListener): () => void;
   /** Starts listening to the other processes (PostgreSQL); resolves once listening or after the first failed try. */
   start(): Promise<void>;
@@ -119,20 +125,24 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
   return {
     async write(db, work) {
       const committed: LineEvent[] = [];
+      const vouchers: VoucherChange[] = [];
       const result = await db.transaction().execute(async (trx) => {
-        return work(trx, async (changes) => {
+        const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
+        const record: RecordChanges = async (changes) => {
           if (changes.length === 0) return;
           const events = await logChanges(trx, changes);
-          if (listening) {
-            for (const payload of payloads(origin, events)) {
-              await trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
-            }
-          }
+          if (listening) for (const payload of payloads(origin, events)) await notify(payload);
           committed.push(...events);
-        });
+        };
+        const announce: AnnounceVoucher = async (change) => {
+          if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));
+          vouchers.push(change);
+        };
+        return work(trx, record, announce);
       });
       // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
       if (committed.length > 0) tell({ kind: 'events', events: committed });
+      if (vouchers.length > 0) tell({ kind: 'vouchers', vouchers });
       return result;
     },
     subscribe(listener) {
@@ -184,8 +194,10 @@ function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log
     connection.on('notification', ({ channel, payload }) => {
       if (channel !== NOTIFY_CHANNEL || !payload) return;
       try {
-        const { o, e } = JSON.parse(payload) as { o: string; e: Packed[] };
-        if (o !== origin) tell({ kind: 'events', events: e.map(unpack) });
+        const { o, e, v } = JSON.parse(payload) as { o: string; e?: Packed[]; v?: [number, number] };
+        if (o === origin) return;
+        if (e) tell({ kind: 'events', events: e.map(unpack) });
+        if (v) tell({ kind: 'vouchers', vouchers: [{ voucher_id: v[0], workshop_id: v[1] }] });
       } catch (error) {
         log.warn({ err: error }, 'live listener received an unreadable notification');
       }

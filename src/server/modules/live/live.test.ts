@@ -8,10 +8,11 @@ import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { type LiveClient, liveClient } from '../../../../test/live-client';
 import { API } from '../../../shared/api';
-import { LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import { LiveClose, type LineEvent, type LiveMessage, type MetalVoucherMessage } from '../../../shared/live';
 import { Role } from '../../../shared/roles';
 
-const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync';
+const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync' && message.type !== 'metal_voucher';
+const isVoucher = (message: LiveMessage): message is MetalVoucherMessage => message.type === 'metal_voucher';
 const eventOf = (lineId: number) => (message: LiveMessage) => isEvent(message) && message.line_id === lineId;
 const ready = (message: LiveMessage) => message.type === 'ready';
 
@@ -112,6 +113,36 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     const heard = sockets.customer.messages.find(eventOf(line)) as LineEvent;
     expect(Object.keys(heard).sort()).toEqual(['customer_id', 'line_id', 'order_id', 'type', 'version', 'workshop_id']);
     expect(heard).toMatchObject({ type: 'order_update', line_id: line, workshop_id: f.ids.workshop, customer_id: f.ids.customer });
+  });
+
+  test('a metal voucher written or answered reaches the office and its own workshop, never another workshop or a customer', async () => {
+    const names = ['admin', 'office', 'workshop', 'other workshop', 'customer'] as const;
+    const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
+    const vouchersOf = (name: (typeof names)[number]) => sockets[name].messages.filter(isVoucher).map((m) => m.voucher_id);
+    // Workshop A confirms the voucher addressed to it; the admin writes one to workshop B.
+    expect((await f.t.call('POST', API.metalVoucherConfirm(f.ids.voucher), { token: token('workshop'), body: {} })).status).toBe(200);
+    const written = await f.t.call('POST', API.metalVouchers, {
+      token: token('admin'),
+      body: { type: 'issue', workshop_id: f.ids.otherWorkshop, date: '2026-11-20', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: '1' }] },
+    });
+    expect(written.status).toBe(201);
+    const other = written.body.voucher.id as number;
+    for (const name of ['admin', 'office'] as const) {
+      await sockets[name].next((m) => isVoucher(m) && m.voucher_id === other);
+      expect(vouchersOf(name)).toEqual([f.ids.voucher, other]);
+    }
+    expect(await sockets.workshop.next(isVoucher)).toEqual({ type: 'metal_voucher', voucher_id: f.ids.voucher, workshop_id: f.ids.workshop });
+    await sockets['other workshop'].next((m) => isVoucher(m) && m.voucher_id === other);
+    // A new order afterwards reaches workshop A and the customer: whatever voucher they were owed came before it.
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 1 }] },
+    });
+    expect(placed.status).toBe(201);
+    for (const name of ['workshop', 'customer'] as const) await sockets[name].next((m) => isEvent(m) && m.order_id === placed.body.order.id);
+    expect(vouchersOf('workshop')).toEqual([f.ids.voucher]);
+    expect(vouchersOf('other workshop')).toEqual([other]);
+    expect(vouchersOf('customer')).toEqual([]);
   });
 
   test('a refused change tells no one; the next real one is the first event', async () => {

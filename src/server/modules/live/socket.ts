@@ -139,6 +139,15 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
       for (const listener of listeners) send(listener, text);
       return;
     }
+    if (message.kind === 'vouchers') {
+      // Few and far between: told at once. A voucher concerns its workshop and no customer, so
+      // the rule of lines gives it to the office and that workshop only.
+      for (const voucher of message.vouchers) {
+        const text = JSON.stringify({ type: 'metal_voucher', ...voucher } satisfies LiveMessage);
+        for (const listener of listeners) if (listener.actor && mayHear(listener.actor, { workshop_id: voucher.workshop_id, customer_id: null })) send(listener, text);
+      }
+      return;
+    }
     pending.push(...message.events);
     flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + LIVE_FLUSH_MS - Date.now()));
   });

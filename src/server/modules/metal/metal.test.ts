@@ -165,7 +165,15 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     const receipt = (await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-20', lines: [piece] })).body.voucher;
     // Pending, the gram may still be corrected; confirmed, neither the workshop nor the office changes it.
     expect((await t.call('POST', API.myWorkshopGram(line.id), { token: master, body: { product_gram: 20.2 } })).status).toBe(200);
+    const lastChange = async () => Number((await t.db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id ?? 0);
+    const historyOf = async () => (await t.db.selectFrom('order_line_history').select(['action', 'detail']).where('order_line_id', '=', line.id).orderBy('id').execute()).slice(-1)[0];
+    const changedSince = async (version: number) =>
+      (await t.db.selectFrom('order_line_changes').select(['line_id', 'type']).where('id', '>', version).where('line_id', '=', line.id).execute()).map((c) => c.type);
+    let before = await lastChange();
     await confirm(receipt.id);
+    // The line's history and its screens hear of it: its gram is now final.
+    expect(await historyOf()).toEqual({ action: 'metal_received', detail: receipt.number });
+    expect(await changedSince(before)).toEqual(['order_update']);
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces).toEqual([]);
     expect((await t.call('POST', API.myWorkshopGram(line.id), { token: master, body: { product_gram: 20.1 } })).body.code).toBe('LINE_GRAM_RECEIVED');
     expect((await t.call('PUT', API.correctGram(line.id), { token: admin, body: { product_gram: 20.1 } })).body.code).toBe('LINE_GRAM_RECEIVED');
@@ -174,7 +182,10 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
 
     // Reversing the receipt gives the piece back: weighed again, received again.
     const undo = (await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-21', reverses_id: receipt.id, lines: [] })).body.voucher;
+    before = await lastChange();
     await confirm(undo.id);
+    expect(await historyOf()).toEqual({ action: 'metal_returned', detail: undo.number });
+    expect(await changedSince(before)).toEqual(['order_update']);
     expect((await t.call('PUT', API.correctGram(line.id), { token: admin, body: { product_gram: 20.1 } })).status).toBe(200);
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces).toEqual([expect.objectContaining({ gross_g: '20.100' })]);
   });
@@ -236,9 +247,28 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect(lot.shares.find((s: { workshop_id: number }) => s.workshop_id === workshopId)).toMatchObject({ handled_g: '100.000' });
     const units = (g: string) => Number(g.replace('.', ''));
     expect(lot.shares.reduce((sum: number, s: { fine_g: string }) => sum + units(s.fine_g), 0)).toBe(19_999);
-    const recovered = (await t.call('GET', `${API.metalLoss}?from=2026-11-01&to=2026-11-30`, { token: office })).body.recovered;
-    expect(recovered.reduce((sum: number, r: { recovered_fine_g: string }) => sum + units(r.recovered_fine_g), 0)).toBe(19_999);
+    const { workshops } = (await t.call('GET', `${API.metalLoss}?from=2026-11-01&to=2026-11-30`, { token: office })).body;
+    expect(workshops.reduce((sum: number, r: { recovered_fine_g: string }) => sum + units(r.recovered_fine_g), 0)).toBe(19_999);
+    // A workshop's loss in fine gold is what its account grew by over the period; the recovered share is taken off it.
+    const november = await statementOf(workshopId, '?from=2026-11-01&to=2026-11-30');
+    const ours = workshops.find((w: { workshop_id: number }) => w.workshop_id === workshopId);
+    const share = lot.shares.find((s: { workshop_id: number }) => s.workshop_id === workshopId).fine_g;
+    expect(ours).toMatchObject({ loss_fine_g: fromUnits(units(november.closing_fine_g) - units(november.opening_fine_g), FINE_PLACES), recovered_fine_g: share });
+    expect(units(ours.unrecovered_fine_g)).toBe(units(ours.loss_fine_g) - units(share));
     expect((await t.call('GET', API.metalRefining, { token: office })).body.lots[0].id).toBe(lot.id);
+  });
+
+  test("a job issued in several purities is held against each line's own norm, weighed by its net", async () => {
+    // 10 g of 22 ayar (norm 1.50) and 30 g of 18 ayar (norm 2.00): 1.875 per mille allowed of the 40 g.
+    const issue = (await write({ type: 'issue', workshop_id: workshopId, date: '2026-12-01', lines: [gold22(10), { kind: 'raw', metal: 'gold', milyem: 750, gross_g: 30 }] })).body.voucher;
+    await confirm(issue.id);
+    const settle = (gross: string) => write({ type: 'receipt', workshop_id: workshopId, date: '2026-12-02', settles_id: issue.id, lines: [gold22(gross, 'finished')] });
+    // 0.07 g lost is 1.75 per mille: above the 22 ayar line's norm alone, within the job's.
+    expect((await settle('39.93')).body.voucher).toMatchObject({ loss_g: '0.070', loss_per_mille: '1.75', norm_per_mille: '1.88', above_norm: false });
+    // A job with a line of a purity no norm names cannot be judged.
+    const fine = (await write({ type: 'issue', workshop_id: workshopId, date: '2026-12-01', lines: [gold22(10), { kind: 'raw', metal: 'gold', milyem: 995, gross_g: 1 }] })).body.voucher;
+    await confirm(fine.id);
+    expect((await write({ type: 'receipt', workshop_id: workshopId, date: '2026-12-02', settles_id: fine.id, lines: [gold22('5', 'finished')] })).body.voucher).toMatchObject({ norm_per_mille: null, above_norm: false });
   });
 
   // Last: a lock closes the periods before its day for every test after it.

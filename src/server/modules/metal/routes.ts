@@ -1,26 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
+import type { LineBus } from '../live/bus';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { disputeSchema, karatSchema, lockSchema, normSchema, puritySchema, refiningLotSchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
+import { DAY_PATTERN, disputeSchema, karatSchema, lockSchema, normSchema, periodSchema, puritySchema, refiningLotSchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import * as metal from './service';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_QUERY = { schema: { type: 'string', pattern: DAY.source }, description: 'A day (YYYY-MM-DD), inclusive' } as const;
+const DAY_QUERY = { schema: { type: 'string', pattern: DAY_PATTERN.source }, description: 'A day (YYYY-MM-DD), inclusive' } as const;
 
-/** `from` and `to` of a statement, each a day or absent; anything else is refused. */
+/** `from` and `to` of a report, each a day or absent; anything else is refused. */
 function period(request: FastifyRequest): { from?: string; to?: string } {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const day = (value: unknown) => {
-    if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw badRequest('validation:voucherDateInvalid', 'VALIDATION');
-    return value;
-  };
-  return { from: day(query.from), to: day(query.to) };
+  const { from, to } = (request.query ?? {}) as Record<string, unknown>;
+  try {
+    return periodSchema.validateSync({ from, to }, { strict: true });
+  } catch {
+    throw badRequest('validation:voucherDateInvalid', 'VALIDATION');
+  }
 }
 
 /**
@@ -28,7 +27,7 @@ function period(request: FastifyRequest): { from?: string; to?: string } {
  * reads everything, a workshop reads and answers only its own vouchers and statement; customers
  * see nothing of it.
  */
-export function metalRoutes(api: FastifyInstance, db: Db): void {
+export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   const route = routesOf('Metal ledger');
   const admin = { config: { roles: [Role.Admin] } };
   const office = { config: { roles: [Role.Admin, Role.Office] } };
@@ -54,7 +53,7 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
   const createRoute = route(admin, { summary: 'Write a voucher (issue or receipt), or the reversal of a confirmed one', body: voucherSchema, trim: ['note'], created: true, errors: [404, 409] });
   api.post(API.metalVouchers, createRoute, async (request, reply) => {
     const input = await declaredBody(request);
-    return reply.code(201).send({ voucher: await metal.createVoucher(db, sessionUser(request).id, input as VoucherInput) });
+    return reply.code(201).send({ voucher: await metal.createVoucher(db, bus, sessionUser(request).id, input as VoucherInput) });
   });
   api.get(API.metalVouchers, route(readers, { summary: 'Vouchers, newest first: every one for the office, its own for a workshop' }), async (request) => ({
     vouchers: await metal.listVouchers(db, ownWorkshop(request)),
@@ -67,14 +66,14 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.metalVoucherConfirm(':id'), route(workshop, { summary: 'The workshop confirms a voucher addressed to it: its ledger entries are written', body: null, errors: [409] }), async (request) => {
     const id = idParam(request.params);
     const actor = sessionActor(request);
-    return { voucher: await metal.decideVoucher(db, actor.userId, actor.workshopId!, id, { confirmed: true }) };
+    return { voucher: await metal.decideVoucher(db, bus, actor.userId, actor.workshopId!, id, { confirmed: true }) };
   });
   const disputeRoute = route(workshop, { summary: 'The workshop disputes a voucher addressed to it, with a reason', body: disputeSchema, trim: ['reason'], errors: [409] });
   api.post(API.metalVoucherDispute(':id'), disputeRoute, async (request) => {
     const id = idParam(request.params);
     const { reason } = await declaredBody(request);
     const actor = sessionActor(request);
-    return { voucher: await metal.decideVoucher(db, actor.userId, actor.workshopId!, id, { confirmed: false, reason }) };
+    return { voucher: await metal.decideVoucher(db, bus, actor.userId, actor.workshopId!, id, { confirmed: false, reason }) };
   });
 
   const statementRoute = route(readers, { summary: "A workshop's statement in fine gold: opening, entries, closing, by milyem", query: { from: DAY_QUERY, to: DAY_QUERY } });
@@ -101,10 +100,11 @@ export function metalRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.metalNorms, route(admin, { summary: 'Add an allowed loss (the most specific valid norm applies)', body: normSchema, created: true }), async (request, reply) =>
     reply.code(201).send({ norm: await metal.addNorm(db, await declaredBody(request)) }),
   );
-  const lossRoute = route(office, { summary: 'Loss by workshop, milyem and step over a period, beside its norm', query: { from: DAY_QUERY, to: DAY_QUERY } });
+  const lossRoute = route(office, { summary: 'Loss by workshop, milyem and step over a period, beside its norm; by workshop, the fine gold lost, recovered by refining and unrecovered', query: { from: DAY_QUERY, to: DAY_QUERY } });
   api.get(API.metalLoss, lossRoute, async (request) => {
     const { from, to } = period(request);
-    return { loss: await metal.lossReport(db, from, to), recovered: await metal.recoveredBy(db, from, to) };
+    const { rows, workshops } = await metal.lossReport(db, from, to);
+    return { loss: rows, workshops };
   });
   api.get(API.metalRefining, route(office, { summary: 'Refining lots (ramat): dust sent, assay, fine recovered and its shares by workshop' }), async () => ({ lots: await metal.refiningLots(db) }));
   const refiningRoute = route(admin, { summary: 'Record a refining lot: its recovered fine gold is shared back by the net weight issued over its period', body: refiningLotSchema, trim: ['note'], created: true, errors: [409] });

@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
+import type { LineBus, RecordChanges } from '../live/bus';
 import type { MetalLossNormsTable } from '../../db/schema';
 import { lateSql } from '../order-lines/figures';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -191,6 +192,23 @@ export function normAmong(norms: readonly Norm[], workshopId: number, stepId: nu
   return valid[0]?.per_mille ?? null;
 }
 
+/**
+ * The norm of a job whose issue has several lines: each line's own (its step and milyem), weighed
+ * by its net, so the allowed loss is what each line's norm allows of it; null when a line has none
+ * (the job's loss cannot then be judged).
+ */
+function jobNorm(norms: readonly Norm[], workshopId: number, issued: ReadonlyArray<{ net_mg: number; milyem: number; step_id: number | null }>, day: string): number | null {
+  let net = 0;
+  let allowed = 0;
+  for (const line of issued) {
+    const norm = normAmong(norms, workshopId, line.step_id, line.milyem, day);
+    if (norm === null) return null;
+    net += line.net_mg;
+    allowed += line.net_mg * norm;
+  }
+  return net > 0 ? Math.round(allowed / net) : null;
+}
+
 /** Every norm, read once for all the rows that are held against one. */
 const allNorms = (db: Db) => db.selectFrom('metal_loss_norms').selectAll().execute();
 
@@ -217,8 +235,7 @@ async function settle(trx: Db, receiptId: number, issueId: number, input: Vouche
   const issuedMg = issued.reduce((sum, line) => sum + line.net_mg, 0);
   const loss = issuedMg - Number(returned.net);
   const lossPerMille = issuedMg > 0 ? Math.round((loss * 100_000) / issuedMg) : 0;
-  const [first] = issued;
-  const norm = normAmong(await allNorms(trx), input.workshop_id, first.step_id, first.milyem, input.date);
+  const norm = jobNorm(await allNorms(trx), input.workshop_id, issued, input.date);
   await trx
     .updateTable('metal_vouchers')
     .set({ loss_mg: loss, loss_per_mille: lossPerMille, norm_per_mille: norm, above_norm: norm !== null && lossPerMille > norm ? 1 : 0 })
@@ -231,12 +248,43 @@ const receivedLines = (lines: ReadonlyArray<{ kind: string; order_line_id: numbe
   lines.flatMap((line) => (line.kind === 'finished' && line.order_line_id !== null ? [line.order_line_id] : []));
 
 /**
+ * Pieces taken into the ledger by a receipt, or given back by its reversal: each line's history
+ * says so with the voucher's number, and screens showing the line hear of it (its gram is final, or
+ * correctable again).
+ */
+async function tellReceived(trx: Db, record: RecordChanges, pieces: number[], how: { userId: number; at: string; action: 'metal_received' | 'metal_returned'; number: string | null }) {
+  const lines = await trx
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id', 'l.order_line_status_id', 'l.current_order_line_process'])
+    .where('l.id', 'in', pieces)
+    .execute();
+  await trx
+    .insertInto('order_line_history')
+    .values(
+      lines.map((line) => ({
+        order_line_id: line.id,
+        user_id: how.userId,
+        action: how.action,
+        from_status: line.order_line_status_id,
+        to_status: line.order_line_status_id,
+        from_step: line.current_order_line_process,
+        to_step: line.current_order_line_process,
+        detail: how.number,
+        created_at: how.at,
+      })),
+    )
+    .execute();
+  await record(lines.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
+}
+
+/**
  * Writes a pending voucher (the workshop confirms or disputes it). A reversal names a confirmed
  * voucher of the same workshop and takes no lines: it copies that voucher's lines, each with the
  * milyem and weights it was written with, under the opposite type, so confirmed it undoes it exactly.
  */
-export async function createVoucher(db: Db, userId: number, input: VoucherInput) {
-  const id = await db.transaction().execute(async (trx) => {
+export async function createVoucher(db: Db, bus: LineBus, userId: number, input: VoucherInput) {
+  const id = await bus.write(db, async (trx, _record, announce) => {
     const workshop = await trx.selectFrom('workshops').select('id').where('id', '=', input.workshop_id).executeTakeFirst();
     if (!workshop) throw badRequest('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: input.workshop_id });
     await refuseLocked(trx, input.date);
@@ -275,6 +323,7 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
     await trx.updateTable('metal_vouchers').set({ number: `${PREFIX[type]}-${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
     await trx.insertInto('metal_voucher_lines').values(lines.map((line) => ({ ...line, voucher_id: id }))).execute();
     if (input.settles_id !== undefined && input.reverses_id === undefined) await settle(trx, id, input.settles_id, input);
+    await announce({ voucher_id: id, workshop_id: input.workshop_id });
     return id;
   });
   return getVoucher(db, id);
@@ -284,8 +333,8 @@ export async function createVoucher(db: Db, userId: number, input: VoucherInput)
  * The workshop's answer to a voucher addressed to it: confirmed, it writes one ledger entry per
  * line (signed by its type); disputed, with a reason, it writes nothing. Decided once.
  */
-export async function decideVoucher(db: Db, userId: number, workshopId: number, id: number, decision: { confirmed: true } | { confirmed: false; reason: string }) {
-  await db.transaction().execute(async (trx) => {
+export async function decideVoucher(db: Db, bus: LineBus, userId: number, workshopId: number, id: number, decision: { confirmed: true } | { confirmed: false; reason: string }) {
+  await bus.write(db, async (trx, record, announce) => {
     const voucher = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', id).where('workshop_id', '=', workshopId).executeTakeFirst();
     if (!voucher) throw notFound('errors:voucherNotFound');
     await refuseLocked(trx, voucher.date);
@@ -298,6 +347,7 @@ export async function decideVoucher(db: Db, userId: number, workshopId: number, 
       .executeTakeFirst();
     // Two taps, two tablets: the voucher is decided once.
     if (Number(decided.numUpdatedRows) !== 1) throw conflict('errors:voucherDecided', 'VOUCHER_DECIDED');
+    await announce({ voucher_id: id, workshop_id: voucher.workshop_id });
     if (!decision.confirmed) return;
     const sign = SIGN[voucher.type as VoucherType];
     const lines = await trx.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
@@ -306,8 +356,10 @@ export async function decideVoucher(db: Db, userId: number, workshopId: number, 
     if (pieces.length > 0 && voucher.reverses_id === null && voucher.type === 'receipt') {
       const taken = await trx.updateTable('order_lines').set({ metal_received_at: at }).where('id', 'in', pieces).where('metal_received_at', 'is', null).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
+      await tellReceived(trx, record, pieces, { userId, at, action: 'metal_received', number: voucher.number });
     } else if (pieces.length > 0 && voucher.reverses_id !== null && voucher.type === 'issue') {
       await trx.updateTable('order_lines').set({ metal_received_at: null }).where('id', 'in', pieces).execute();
+      await tellReceived(trx, record, pieces, { userId, at, action: 'metal_returned', number: voucher.number });
     }
     await trx
       .insertInto('metal_ledger')
@@ -376,24 +428,34 @@ export async function addNorm(db: Db, input: { workshop_id?: number; step_id?: n
 }
 
 /**
+ * Ledger entries with the side each stands on (`side`): an issue's or a receipt's, a reversal on
+ * the side of the voucher it undoes, so it takes back what that one counted.
+ */
+const sidedEntries = (db: Db) =>
+  db
+    .selectFrom('metal_ledger as e')
+    .innerJoin('metal_vouchers as v', 'v.id', 'e.voucher_id')
+    .leftJoin('metal_vouchers as r', 'r.id', 'v.reverses_id');
+const side = sql<VoucherType>`coalesce(r.type, v.type)`;
+
+/**
  * Loss by workshop, milyem and step over a period (confirmed entries only): issued net less
- * returned net, per mille of the issued, beside the norm valid at the period's end. A reversal
- * counts on the side of the voucher it undoes.
+ * returned net, per mille of the issued, beside the norm valid at the period's end; and by
+ * workshop, the loss in fine gold less what refining recovered of it over the period.
  */
 export async function lossReport(db: Db, from?: string, to?: string) {
-  const rows = await db
-    .selectFrom('metal_ledger as e')
+  const rows = await sidedEntries(db)
     .innerJoin('metal_voucher_lines as l', 'l.id', 'e.voucher_line_id')
-    .innerJoin('metal_vouchers as v', 'v.id', 'e.voucher_id')
-    .leftJoin('metal_vouchers as r', 'r.id', 'v.reverses_id')
     .innerJoin('workshops as w', 'w.id', 'e.workshop_id')
     .select((eb) => [
       'e.workshop_id',
       'w.name as workshop_name',
       'e.milyem',
       'l.step_id',
-      eb.fn.sum<number>(eb.case().when(eb.fn.coalesce('r.type', 'v.type'), '=', 'issue').then(eb.ref('e.net_mg')).else(0).end()).as('issued'),
-      eb.fn.sum<number>(eb.case().when(eb.fn.coalesce('r.type', 'v.type'), '=', 'receipt').then(eb.ref('e.net_mg')).else(0).end()).as('returned'),
+      eb.fn.sum<number>(eb.case().when(side, '=', 'issue').then(eb.ref('e.net_mg')).else(0).end()).as('issued'),
+      eb.fn.sum<number>(eb.case().when(side, '=', 'receipt').then(eb.ref('e.net_mg')).else(0).end()).as('returned'),
+      // The fine gold the workshop still owes of this metal: issued less returned, as the ledger signs them.
+      eb.fn.sum<number>('e.fine').as('fine'),
     ])
     .$if(from !== undefined, (q) => q.where('e.date', '>=', from!))
     .$if(to !== undefined, (q) => q.where('e.date', '<=', to!))
@@ -403,7 +465,7 @@ export async function lossReport(db: Db, from?: string, to?: string) {
     .execute();
   const day = to ?? new Date().toISOString().slice(0, 10);
   const norms = await allNorms(db);
-  return rows.map((row) => {
+  const byRow = rows.map((row) => {
     const issued = Number(row.issued);
     // Receipts are stored against the workshop's debt: returned metal is their negated net.
     const returned = -Number(row.returned);
@@ -423,6 +485,36 @@ export async function lossReport(db: Db, from?: string, to?: string) {
       above_norm: lossPerMille !== null && norm !== null && lossPerMille > norm,
     };
   });
+  return { rows: byRow, workshops: await unrecoveredLoss(db, rows, from, to) };
+}
+
+/**
+ * Each workshop's loss in fine gold over a period, what refining lots dated in it recovered for
+ * the workshop, and what stays lost: the loss less the recovered.
+ */
+async function unrecoveredLoss(db: Db, rows: ReadonlyArray<{ workshop_id: number; workshop_name: string; fine: number }>, from?: string, to?: string) {
+  const recovered = await db
+    .selectFrom('metal_refining_shares as s')
+    .innerJoin('metal_refining_lots as l', 'l.id', 's.lot_id')
+    .innerJoin('workshops as w', 'w.id', 's.workshop_id')
+    .select(['s.workshop_id', 'w.name as workshop_name', (eb) => eb.fn.sum<number>('s.fine').as('fine')])
+    .$if(from !== undefined, (q) => q.where('l.date', '>=', from!))
+    .$if(to !== undefined, (q) => q.where('l.date', '<=', to!))
+    .groupBy(['s.workshop_id', 'w.name'])
+    .execute();
+  const workshops = new Map<number, { workshop_id: number; workshop_name: string; lost: number; recovered: number }>();
+  const of = (id: number, name: string) => workshops.get(id) ?? workshops.set(id, { workshop_id: id, workshop_name: name, lost: 0, recovered: 0 }).get(id)!;
+  for (const row of rows) of(row.workshop_id, row.workshop_name).lost += Number(row.fine);
+  for (const row of recovered) of(row.workshop_id, row.workshop_name).recovered += Number(row.fine);
+  return [...workshops.values()]
+    .sort((a, b) => a.workshop_name.localeCompare(b.workshop_name, 'tr') || a.workshop_id - b.workshop_id)
+    .map(({ workshop_id, workshop_name, lost, recovered: back }) => ({
+      workshop_id,
+      workshop_name,
+      loss_fine_g: fine(lost),
+      recovered_fine_g: fine(back),
+      unrecovered_fine_g: fine(lost - back),
+    }));
 }
 
 export async function listVouchers(db: Db, workshopId?: number) {
@@ -526,12 +618,9 @@ export interface RefiningInput {
 
 /** Net weight issued to each workshop over a period (confirmed entries; a reversal takes its issue back). */
 async function issuedBy(db: Db, from: string, to: string) {
-  const rows = await db
-    .selectFrom('metal_ledger as e')
-    .innerJoin('metal_vouchers as v', 'v.id', 'e.voucher_id')
-    .leftJoin('metal_vouchers as r', 'r.id', 'v.reverses_id')
+  const rows = await sidedEntries(db)
     .select(['e.workshop_id', (eb) => eb.fn.sum<number>('e.net_mg').as('net')])
-    .where((eb) => eb(eb.fn.coalesce('r.type', 'v.type'), '=', 'issue'))
+    .where(side, '=', 'issue')
     .where('e.date', '>=', from)
     .where('e.date', '<=', to)
     .groupBy('e.workshop_id')
@@ -576,20 +665,6 @@ export async function createRefiningLot(db: Db, userId: number, input: RefiningI
     return id;
   });
   return (await refiningLots(db)).find((lot) => lot.id === id)!;
-}
-
-/** Fine gold recovered by refining lots dated in a period, by workshop: it reduces their loss. */
-export async function recoveredBy(db: Db, from?: string, to?: string) {
-  const rows = await db
-    .selectFrom('metal_refining_shares as s')
-    .innerJoin('metal_refining_lots as l', 'l.id', 's.lot_id')
-    .select(['s.workshop_id', (eb) => eb.fn.sum<number>('s.fine').as('fine')])
-    .$if(from !== undefined, (q) => q.where('l.date', '>=', from!))
-    .$if(to !== undefined, (q) => q.where('l.date', '<=', to!))
-    .groupBy('s.workshop_id')
-    .orderBy('s.workshop_id')
-    .execute();
-  return rows.map((row) => ({ workshop_id: row.workshop_id, recovered_fine_g: fine(Number(row.fine)) }));
 }
 
 /** Every refining lot, newest first, with each workshop's share. */
