@@ -66,6 +66,11 @@ const eventOf = (lineId: number) => (message: LiveMessage) => 'line_id' in messa
     await socketB.next(eventOf(f.ids.otherLine));
   });
 
+  test('a voucher answered through process A reaches a socket on process B', async () => {
+    expect((await f.t.call('POST', API.metalVoucherConfirm(f.ids.voucher), { token: f.caller('workshop').token, body: {} })).status).toBe(200);
+    expect(await socketB.next((m) => m.type === 'metal_voucher')).toEqual({ type: 'metal_voucher', voucher_id: f.ids.voucher, workshop_id: f.ids.workshop });
+  });
+
   test('process B’s listener cut off: it listens again, its sockets are told to resync, and changes flow again', async () => {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
