@@ -6,12 +6,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
-import { selectSteps, stepsRequested } from '../production-steps';
+import { stepsRequested } from '../production-steps';
 import { Field } from './Field';
+import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { typedWeight } from './lines';
 import { useLedgerNames } from './names';
-import { normAddRequested, normsRequested, puritiesRequested, selectBalances, selectMetal, selectNorms, selectPurities } from './slice';
+import { normAddRequested, normsRequested, puritiesRequested, selectMetal, selectNorms, selectPurities } from './slice';
 import type { NormDto, NormInput } from './types';
 
 interface Values {
@@ -42,9 +43,7 @@ function NormForm() {
   const { t } = useTranslation('metal');
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
-  const workshops = useAppSelector(selectBalances).data;
   const purities = useAppSelector(selectPurities).data;
-  const steps = useAppSelector(selectSteps);
   const { busy, normSaves } = useAppSelector(selectMetal);
   const { register, handleSubmit, reset } = useForm<Values>({ defaultValues: blank });
   const [error, setError] = useState<string | null>(null);
@@ -65,11 +64,7 @@ function NormForm() {
           {(id) => (
             <select id={id} {...register('workshop_id')}>
               <option value="">{t('norms.allWorkshops')}</option>
-              {workshops.map((w) => (
-                <option key={w.workshop_id} value={w.workshop_id}>
-                  {w.workshop_name}
-                </option>
-              ))}
+              <WorkshopOptions />
             </select>
           )}
         </Field>
@@ -77,11 +72,7 @@ function NormForm() {
           {(id) => (
             <select id={id} {...register('step_id')}>
               <option value="">{t('norms.allSteps')}</option>
-              {steps.map((step) => (
-                <option key={step.id} value={step.id}>
-                  {step.step_name}
-                </option>
-              ))}
+              <StepOptions />
             </select>
           )}
         </Field>

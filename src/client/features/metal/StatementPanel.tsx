@@ -6,6 +6,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
 import { Field } from './Field';
+import { WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { selectBalances, selectStatement, statementRequested } from './slice';
 import { statementSheet } from './statementSheet';
@@ -74,11 +75,7 @@ export function StatementPanel() {
         <Field label={t('statement.workshop')}>
           {(id) => (
             <select id={id} value={workshopId || ''} onChange={(event) => setWorkshopId(Number(event.target.value))}>
-              {workshops.map((w) => (
-                <option key={w.workshop_id} value={w.workshop_id}>
-                  {w.workshop_name}
-                </option>
-              ))}
+              <WorkshopOptions />
             </select>
           )}
         </Field>

@@ -5,11 +5,12 @@ import { LINE_KINDS, METALS, VOUCHER_TYPES, voucherSchema } from '../../../share
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
-import { selectSteps, stepsRequested } from '../production-steps';
+import { stepsRequested } from '../production-steps';
 import { Field } from './Field';
+import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
-import { puritiesRequested, receivableRequested, selectBalances, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
+import { puritiesRequested, receivableRequested, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
 import type { ReceivablePieceDto, VoucherInput, VoucherSummaryDto, VoucherType } from './types';
 
 interface Values {
@@ -62,7 +63,6 @@ function LineFields({ index, control, register, setMilyem, onRemove }: {
   const { t } = useTranslation('metal');
   const fmt = useMetalFormat();
   const purities = useAppSelector(selectPurities).data;
-  const steps = useAppSelector(selectSteps);
   const [metal, milyem] = useWatch({ control, name: [`lines.${index}.metal`, `lines.${index}.milyem`] });
   const offered = purities.filter((p) => p.metal === metal);
   const picked = offered.find((p) => String(p.milyem) === milyem.trim());
@@ -121,11 +121,7 @@ function LineFields({ index, control, register, setMilyem, onRemove }: {
           {(id) => (
             <select id={id} {...register(field('step_id'))}>
               <option value="">{t('form.noStep')}</option>
-              {steps.map((step) => (
-                <option key={step.id} value={step.id}>
-                  {step.step_name}
-                </option>
-              ))}
+              <StepOptions />
             </select>
           )}
         </Field>
@@ -176,7 +172,6 @@ export function VoucherForm() {
   const { t } = useTranslation('metal');
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
-  const workshops = useAppSelector(selectBalances).data;
   const { busy } = useAppSelector(selectMetal);
   const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', settles_id: '', lines: [emptyLine()] });
   const { register, control, handleSubmit, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
@@ -245,11 +240,7 @@ export function VoucherForm() {
             {(id) => (
               <select id={id} {...register('workshop_id')}>
                 <option value="">{t('form.pickWorkshop')}</option>
-                {workshops.map((w) => (
-                  <option key={w.workshop_id} value={w.workshop_id}>
-                    {w.workshop_name}
-                  </option>
-                ))}
+                <WorkshopOptions />
               </select>
             )}
           </Field>
