@@ -83,9 +83,8 @@ test('metal issued, confirmed on the tablet, pieces and scrap received, a mistak
 
   await confirmOnTablet('MC-000001', '91,6000 g');
 
-  // A receipt: the weighed piece, offered at the tablet's gram, and 1,2 g of scrap. The office
-  // reads the vouchers again and sees the issue confirmed (vouchers have no live event yet).
-  await a.getByRole('button', { name: 'Yenile' }).click();
+  // A receipt: the weighed piece, offered at the tablet's gram, and 1,2 g of scrap. The office's
+  // open screen hears of the confirmation on the live channel: no refresh.
   await a.getByRole('tab', { name: 'Fişler' }).click();
   await a.getByRole('row', { name: /MC-000001/ }).getByText('Onaylandı').waitFor();
   form = await newVoucher();
@@ -118,14 +117,12 @@ test('metal issued, confirmed on the tablet, pieces and scrap received, a mistak
   await a.getByText('Fiş MC-000003 yazıldı; atölyenin onayını bekliyor.').waitFor();
   await confirmOnTablet('MC-000003', '83,4018 g');
 
-  await a.getByRole('button', { name: 'Yenile' }).click();
   await a.getByRole('tab', { name: 'Fişler' }).click();
   await a.getByRole('button', { name: 'MC-000003 için ters kayıt' }).click();
   await a.getByRole('dialog', { name: 'MC-000003 ters kayıtla geri alınsın mı?' }).getByRole('button', { name: 'Evet, ters kayıt yaz' }).click();
   await a.getByText('Ters kayıt fişi MG-000004 yazıldı; atölyenin onayını bekliyor.').waitFor();
   await confirmOnTablet('MG-000004', '71,9518 g');
 
-  await a.getByRole('button', { name: 'Yenile' }).click();
   await a.getByRole('row', { name: /MG-000004/ }).getByText('Onaylandı').waitFor();
   await a.getByRole('tab', { name: 'Atölye Has Ekstresi' }).click();
   await a.locator('[data-figure="closing"]', { hasText: '71,9518 g' }).waitFor();

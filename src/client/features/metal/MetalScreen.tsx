@@ -4,18 +4,33 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { type Tab, Tabs } from '../../components/Tabs';
 import { BalancesPanel } from './BalancesPanel';
+import { LockPanel } from './LockPanel';
 import { LossPanel } from './LossPanel';
 import { NormsPanel } from './NormsPanel';
 import { PuritiesPanel } from './PuritiesPanel';
-import { balancesRequested, lossRequested, noticeCleared, selectLoss, selectMetal, selectStatement, statementRequested, vouchersRequested } from './slice';
+import { RefiningPanel } from './RefiningPanel';
+import {
+  balancesRequested,
+  lockRequested,
+  lossRequested,
+  noticeCleared,
+  refiningRequested,
+  selectLock,
+  selectLoss,
+  selectMetal,
+  selectRefining,
+  selectStatement,
+  statementRequested,
+  vouchersRequested,
+} from './slice';
 import { StatementPanel } from './StatementPanel';
 import { VoucherForm } from './VoucherForm';
 import { VouchersPanel } from './VouchersPanel';
 
 /**
  * The metal account, /admin/metal and the office's read-only /office/metal: balances, vouchers, a
- * workshop's statement and the loss against its norms; the admin also writes vouchers and norms and
- * keeps the purity table.
+ * workshop's statement, the loss against its norms, refining lots and the period lock; the admin
+ * also writes vouchers, norms and lots, closes periods and keeps the purity table.
  */
 export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('metal');
@@ -23,6 +38,8 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
   const { notice, busy, saves } = useAppSelector(selectMetal);
   const { query } = useAppSelector(selectStatement);
   const lossQuery = useAppSelector(selectLoss).query;
+  const refiningStatus = useAppSelector(selectRefining).status;
+  const lockStatus = useAppSelector(selectLock).status;
   // The balances name the workshops every tab picks from; the workshops answer vouchers meanwhile, so both are read on each visit.
   useEffect(() => {
     dispatch(balancesRequested());
@@ -36,6 +53,8 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
     dispatch(vouchersRequested());
     if (query) dispatch(statementRequested(query));
     if (lossQuery) dispatch(lossRequested(lossQuery));
+    if (refiningStatus !== 'idle') dispatch(refiningRequested());
+    if (lockStatus !== 'idle') dispatch(lockRequested());
   };
   const tabs: Tab[] = [
     { id: 'balances', label: t('tabs.balances'), content: () => <BalancesPanel /> },
@@ -51,6 +70,8 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
         </>
       ),
     },
+    { id: 'refining', label: t('tabs.refining'), content: () => <RefiningPanel readOnly={readOnly} /> },
+    { id: 'lock', label: t('tabs.lock'), content: () => <LockPanel readOnly={readOnly} /> },
     ...(readOnly
       ? []
       : [

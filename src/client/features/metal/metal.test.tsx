@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API } from '../../../shared/api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { RoleDashboard } from '../dashboard/dashboards';
+import { voucherHeard } from '../live';
 import MetalScreen from './MetalScreen';
-import type { StatementDto, VoucherDto } from './types';
+import type { RefiningLotDto, StatementDto, VoucherDto } from './types';
 
 const PURITIES = [
   { id: 1, metal: 'gold', ayar: 22, milyem: 916, updated_at: '2026-11-01T00:00:00.000Z' },
@@ -360,4 +361,191 @@ describe('loss against its norms', () => {
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: API.metalKarat(40), body: { purity_id: 1 } });
     expect(karat).toHaveValue('1');
   });
+});
+
+describe('refining lots and the period lock', () => {
+  const LOT: RefiningLotDto = {
+    id: 1,
+    number: 'RF-000001',
+    date: '2026-12-01',
+    period_from: '2026-11-01',
+    period_to: '2026-11-30',
+    dust_g: '12.345',
+    assayed_milyem: 333,
+    assayed_fine_g: '4.1109',
+    recovered_fine_g: '4.0500',
+    note: 'Kasım ramatı',
+    created_at: '2026-12-01T09:00:00.000Z',
+    shares: [
+      { workshop_id: 4, workshop_name: 'Usta Ali', handled_g: '300.000', fine_g: '2.7000' },
+      { workshop_id: 5, workshop_name: 'Usta Veli', handled_g: '150.000', fine_g: '1.3500' },
+    ],
+  };
+
+  test('the lot form shows the assayed fine exactly before saving and sends the lot as typed; the new lot is listed with its shares', async () => {
+    const calls = serve((method, url, body) => {
+      if (method === 'GET' && url === API.metalRefining) return [200, { lots: [] }];
+      if (method === 'POST' && url === API.metalRefining) return [201, { lot: { ...LOT, ...(body as object), dust_g: '12.345', recovered_fine_g: '4.0500' } }];
+      return undefined;
+    });
+    const { t } = renderApp(<MetalScreen />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Ramat' }));
+    await screen.findByText('Henüz ramat partisi yok.');
+    const form = screen.getByRole('region', { name: 'Yeni Ramat Partisi' });
+    expect((within(form).getByLabelText('Tarih') as HTMLInputElement).value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    fireEvent.change(within(form).getByLabelText('Tarih'), { target: { value: '2026-12-01' } });
+    fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(form).getByLabelText('Dönem bitişi'), { target: { value: '2026-11-30' } });
+    fireEvent.change(within(form).getByLabelText('Ramat (g)'), { target: { value: '12,345' } });
+    const assayed = form.querySelector('[data-figure="assayed"]')!;
+    expect(assayed).toHaveTextContent('-');
+    fireEvent.change(within(form).getByLabelText('Tahlil milyemi'), { target: { value: '333' } });
+    // 12,345 g x 333 / 1000 = 4,110885: rounded once, to four places.
+    expect(assayed).toHaveTextContent('4,1109 g');
+    fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05' } });
+    fireEvent.change(within(form).getByLabelText('Not'), { target: { value: ' Kasım ramatı ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
+    await screen.findByText('Ramat partisi RF-000001 kaydedildi.');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { date: '2026-12-01', period_from: '2026-11-01', period_to: '2026-11-30', dust_g: '12.345', assayed_milyem: 333, recovered_fine_g: '4.05', note: 'Kasım ramatı' },
+    ]);
+    const lots = screen.getByRole('table', { name: t('metal:refining.title') });
+    expect(within(lots).getAllByRole('row')[1]).toHaveTextContent('RF-00000101.12.202601.11.2026 – 30.11.202612,345 g3334,1109 g4,0500 g');
+    expect(within(lots).getByRole('table', { name: 'RF-000001 atölye payları' })).toBeInTheDocument();
+    // Saved, the form starts again.
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Yeni Ramat Partisi' })).getByLabelText('Ramat (g)')).toHaveValue(''));
+  });
+
+  test('a lot the form cannot send is refused with the schema’s sentence; the server’s refusal shows its own', async () => {
+    const calls = serve((method, url) => {
+      if (method === 'GET' && url === API.metalRefining) return [200, { lots: [] }];
+      if (method === 'POST' && url === API.metalRefining) {
+        return [409, { error: '2026-12-01 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.', code: 'METAL_PERIOD_LOCKED', message: { key: 'errors:metalPeriodLocked', values: { day: '2026-12-01' } } }];
+      }
+      return undefined;
+    });
+    const { t } = renderApp(<MetalScreen />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Ramat' }));
+    const form = await screen.findByRole('region', { name: 'Yeni Ramat Partisi' });
+    fireEvent.change(within(form).getByLabelText('Tarih'), { target: { value: '2026-11-20' } });
+    fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-11-01' } });
+    fireEvent.change(within(form).getByLabelText('Dönem bitişi'), { target: { value: '2026-11-30' } });
+    fireEvent.change(within(form).getByLabelText('Ramat (g)'), { target: { value: '12,345' } });
+    fireEvent.change(within(form).getByLabelText('Tahlil milyemi'), { target: { value: '1001' } });
+    fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(t('validation:milyemInvalid'));
+    fireEvent.change(within(form).getByLabelText('Tahlil milyemi'), { target: { value: '333' } });
+    fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05001' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(t('validation:metalWeightInvalid')));
+    fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05' } });
+    fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-12-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent('Dönem başlangıcı bitişinden sonra olamaz.'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-11-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
+    expect(await screen.findByText('2026-12-01 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.')).toBeInTheDocument();
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  test('the office reads every lot with its shares by workshop, records none, and Yenile reads them again', async () => {
+    storeLogin(4, 'Ofis');
+    const empty: RefiningLotDto = { ...LOT, id: 2, number: 'RF-000002', date: '2026-12-15', period_from: '2026-12-01', period_to: '2026-12-10', note: null, shares: [] };
+    const calls = serve((method, url) => (method === 'GET' && url === API.metalRefining ? [200, { lots: [empty, LOT] }] : undefined));
+    const { t } = renderApp(<MetalScreen readOnly />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Ramat' }));
+    const lots = await screen.findByRole('table', { name: t('metal:refining.title') });
+    const rows = within(lots).getAllByRole('row').filter((row) => row.closest('table') === lots);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Parti No' + 'Tarih' + 'Dönem' + 'Ramat' + 'Tahlil milyemi' + 'Tahlile göre has' + 'Geri kazanılan has',
+      'RF-00000215.12.202601.12.2026 – 10.12.202612,345 g3334,1109 g4,0500 g',
+      'Bu dönemde atölyelere onaylı çıkış yok; has paylaştırılmadı.',
+      'RF-00000101.12.202601.11.2026 – 30.11.202612,345 g3334,1109 g4,0500 g',
+      expect.stringContaining('Not: Kasım ramatı'),
+    ]);
+    const shares = within(lots).getByRole('table', { name: 'RF-000001 atölye payları' });
+    expect(within(shares).getAllByRole('row').map((row) => row.textContent)).toEqual(['AtölyeÇıkılan netHas payı', 'Usta Ali300,000 g2,7000 g', 'Usta Veli150,000 g1,3500 g']);
+    expect(screen.queryByRole('region', { name: 'Yeni Ramat Partisi' })).toBeNull();
+    const reads = () => calls.filter((c) => c.url === API.metalRefining).length;
+    expect(reads()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Yenile' }));
+    await waitFor(() => expect(reads()).toBe(2));
+  });
+
+  test('the admin closes the periods before a day after a dialog that says it cannot be undone; a day before the lock is refused first, the server’s refusal shown', async () => {
+    let lockedBefore = '2026-10-01';
+    let refuse = true;
+    const calls = serve((method, url, body) => {
+      if (url !== API.metalLock) return undefined;
+      if (method === 'GET') return [200, { locked_before: lockedBefore }];
+      if (refuse) {
+        refuse = false;
+        return [409, { error: 'Dönemler 2026-11-15 öncesine kadar kapalı; kapatılan bir dönem yeniden açılamaz.', code: 'METAL_LOCK_BACKWARDS', message: { key: 'errors:metalLockBackwards', values: { day: '2026-11-15' } } }];
+      }
+      lockedBefore = (body as { locked_before: string }).locked_before;
+      return [200, { locked_before: lockedBefore }];
+    });
+    renderApp(<MetalScreen />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Dönem Kilidi' }));
+    await screen.findByText('Dönemler 01.10.2026 öncesine kadar kapalı.');
+    const form = screen.getByRole('form', { name: 'Dönem Kapanışı' });
+    const day = within(form).getByLabelText('Kilit günü (öncesi kapanır)');
+    // Backwards: refused here with the server's sentence, and nothing asked or sent.
+    fireEvent.change(day, { target: { value: '2026-09-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Dönemler 01.10.2026 öncesine kadar kapalı; kapatılan bir dönem yeniden açılamaz.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(day, { target: { value: '2026-11-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
+    expect(within(form).queryByRole('alert')).toBeNull();
+    let dialog = screen.getByRole('dialog', { name: '01.11.2026 öncesi kapatılsın mı?' });
+    expect(dialog).toHaveTextContent('Bu işlem geri alınamaz.');
+    // Cancelled, nothing is sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    // Another admin closed further meanwhile: the server refuses, in its words.
+    fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Evet, dönemi kapat' }));
+    expect(await screen.findByText('Dönemler 2026-11-15 öncesine kadar kapalı; kapatılan bir dönem yeniden açılamaz.')).toBeInTheDocument();
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
+    dialog = screen.getByRole('dialog', { name: '01.12.2026 öncesi kapatılsın mı?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, dönemi kapat' }));
+    await screen.findByText('Dönem kapatıldı.');
+    expect(screen.getByText('Dönemler 01.12.2026 öncesine kadar kapalı.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ locked_before: '2026-11-01' }, { locked_before: '2026-12-01' }]);
+  });
+
+  test('the office sees the current lock only', async () => {
+    storeLogin(4, 'Ofis');
+    serve((_method, url) => (url === API.metalLock ? [200, { locked_before: null }] : undefined));
+    renderApp(<MetalScreen readOnly />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Dönem Kilidi' }));
+    await screen.findByText('Kapatılmış dönem yok.');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Dönemi Kapat' })).toBeNull();
+  });
+});
+
+test('a voucher heard on the live channel is read again on the open screen, without the refresh button', async () => {
+  let vouchers: VoucherDto[] = [];
+  let balances = BALANCES;
+  serve((_method, url) => {
+    if (url === API.metalVouchers) return [200, { vouchers }];
+    if (url === API.metalBalances) return [200, { balances }];
+    return undefined;
+  });
+  const view = renderApp(<MetalScreen />);
+  fireEvent.click(screen.getByRole('tab', { name: view.t('metal:tabs.vouchers') }));
+  await screen.findByText(view.t('metal:vouchers.empty'));
+  // The workshop confirms on its tablet: the server tells the office's socket.
+  vouchers = [voucher({ status: 'confirmed', decided_at: '2026-11-02T09:00:00.000Z' })];
+  balances = [{ ...BALANCES[0], fine_g: '140.7361' }];
+  view.store.dispatch(voucherHeard({ type: 'metal_voucher', voucher_id: 10, workshop_id: 4 }));
+  await screen.findByRole('row', { name: /MC-000010/ });
+  fireEvent.click(screen.getByRole('tab', { name: view.t('metal:tabs.balances') }));
+  await screen.findByText('140,7361 g');
 });

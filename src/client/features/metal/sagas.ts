@@ -3,6 +3,7 @@ import { API } from '../../../shared/api';
 import { failure } from '../../api/failure';
 import { http } from '../../api/http';
 import { takeLoadOnce } from '../../app/loadOnce';
+import { metalLiveSaga } from './live';
 import {
   balancesLoaded,
   balancesRequested,
@@ -10,6 +11,10 @@ import {
   karatsLoaded,
   karatsRequested,
   karatUpdateRequested,
+  lockLoaded,
+  lockRequested,
+  lockSaved,
+  lockUpdateRequested,
   lossLoaded,
   lossRequested,
   type MetalState,
@@ -24,6 +29,10 @@ import {
   readFailed,
   receivableLoaded,
   receivableRequested,
+  refiningLoaded,
+  refiningLotCreateRequested,
+  refiningLotSaved,
+  refiningRequested,
   selectMetal,
   selectPuritiesStatus,
   statementLoaded,
@@ -38,7 +47,20 @@ import {
   vouchersRequested,
   writeFailed,
 } from './slice';
-import type { BalanceDto, KaratDto, LossQuery, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, StatementDto, StatementQuery, VoucherDto, VoucherSummaryDto } from './types';
+import type {
+  BalanceDto,
+  KaratDto,
+  LossQuery,
+  LossRowDto,
+  NormDto,
+  PurityDto,
+  ReceivablePieceDto,
+  RefiningLotDto,
+  StatementDto,
+  StatementQuery,
+  VoucherDto,
+  VoucherSummaryDto,
+} from './types';
 
 function* loadPurities() {
   try {
@@ -201,8 +223,60 @@ function* addNorm(action: ReturnType<typeof normAddRequested>) {
   }
 }
 
+function* loadRefining() {
+  try {
+    const { lots }: { lots: RefiningLotDto[] } = yield call(http.get, API.metalRefining);
+    yield put(refiningLoaded(lots));
+  } catch (error) {
+    yield put(readFailed({ part: 'refining', notice: failure(error, 'metal:refining.failed') }));
+  }
+}
+
+function* loadLock() {
+  try {
+    const { locked_before }: { locked_before: string | null } = yield call(http.get, API.metalLock);
+    yield put(lockLoaded(locked_before));
+  } catch (error) {
+    yield put(readFailed({ part: 'lock', notice: failure(error, 'metal:lock.failed') }));
+  }
+}
+
+function* createRefiningLot(action: ReturnType<typeof refiningLotCreateRequested>) {
+  try {
+    const { lot }: { lot: RefiningLotDto } = yield call(http.post, API.metalRefining, action.payload);
+    yield put(refiningLotSaved({ lot, message: { key: 'metal:refining.saved', params: { number: lot.number } } }));
+    // The recovered fine gold is set against the workshops' loss.
+    const { loss }: MetalState = yield select(selectMetal);
+    if (loss.query) yield put(lossRequested(loss.query));
+  } catch (error) {
+    yield put(writeFailed(failure(error, 'metal:refining.saveFailed')));
+  }
+}
+
+function* updateLock(action: ReturnType<typeof lockUpdateRequested>) {
+  try {
+    const { locked_before }: { locked_before: string } = yield call(http.put, API.metalLock, { locked_before: action.payload });
+    yield put(lockSaved({ lockedBefore: locked_before, message: { key: 'metal:lock.saved' } }));
+  } catch (error) {
+    yield put(writeFailed(failure(error, 'metal:lock.saveFailed')));
+  }
+}
+
+/** The writes of the ledger's screens. */
+const WRITES = [
+  voucherCreateRequested.type,
+  voucherConfirmRequested.type,
+  voucherDisputeRequested.type,
+  purityUpdateRequested.type,
+  normAddRequested.type,
+  karatUpdateRequested.type,
+  refiningLotCreateRequested.type,
+  lockUpdateRequested.type,
+];
+
 export function* metalSaga() {
   yield all([
+    call(metalLiveSaga),
     takeLoadOnce(puritiesRequested.type, selectPuritiesStatus, loadPurities),
     takeLatest(vouchersRequested.type, loadVouchers),
     takeEvery(voucherRequested.type, loadVoucher),
@@ -212,14 +286,18 @@ export function* metalSaga() {
     takeLatest(lossRequested.type, loadLoss),
     takeLatest(normsRequested.type, loadNorms),
     takeLatest(karatsRequested.type, loadKarats),
+    takeLatest(refiningRequested.type, loadRefining),
+    takeLatest(lockRequested.type, loadLock),
     // One write at a time: a second tap while the first is under way is not a second voucher.
-    takeLeading([voucherCreateRequested.type, voucherConfirmRequested.type, voucherDisputeRequested.type, purityUpdateRequested.type, normAddRequested.type, karatUpdateRequested.type], function* write(action: { type: string }) {
+    takeLeading(WRITES, function* write(action: { type: string }) {
       if (voucherCreateRequested.match(action)) yield call(createVoucher, action);
       else if (voucherConfirmRequested.match(action)) yield call(confirmVoucher, action);
       else if (voucherDisputeRequested.match(action)) yield call(disputeVoucher, action);
       else if (purityUpdateRequested.match(action)) yield call(updatePurity, action);
       else if (normAddRequested.match(action)) yield call(addNorm, action);
       else if (karatUpdateRequested.match(action)) yield call(updateKarat, action);
+      else if (refiningLotCreateRequested.match(action)) yield call(createRefiningLot, action);
+      else if (lockUpdateRequested.match(action)) yield call(updateLock, action);
     }),
   ]);
 }

@@ -12,6 +12,8 @@ import type {
   NormInput,
   PurityDto,
   ReceivablePieceDto,
+  RefiningLotDto,
+  RefiningLotInput,
   StatementDto,
   StatementQuery,
   VoucherDto,
@@ -27,7 +29,8 @@ interface Loaded<T> {
 
 /*
  * The metal ledger as this session has read it. Vouchers, balances and statements are read when a
- * screen opens (the workshop answers vouchers on its tablet meanwhile); the purity table once.
+ * screen opens, and again when the live channel tells of a voucher written or answered; the purity
+ * table once.
  */
 export interface MetalState {
   purities: Loaded<PurityDto[]>;
@@ -41,13 +44,19 @@ export interface MetalState {
   loss: Loaded<LossRowDto[]> & { query: LossQuery | null };
   norms: Loaded<NormDto[]>;
   karats: Loaded<KaratDto[]>;
+  /** Refining lots, newest first. */
+  refining: Loaded<RefiningLotDto[]>;
+  /** The day before which the periods are closed; null while none is. */
+  lock: Loaded<string | null>;
   /** A voucher written, answered or a purity changed: one at a time, its outcome in `notice`. */
   busy: boolean;
   notice: NoticeLike | null;
-  /** Counts vouchers written, so the form empties itself. */
+  /** Counts vouchers written: the screen mounts the voucher form anew after each, blank. */
   saves: number;
   /** Counts norms added, so the norm form empties itself. */
   normSaves: number;
+  /** Counts refining lots recorded, so the lot form is mounted anew. */
+  refiningSaves: number;
 }
 
 const loaded = <T>(data: T): Loaded<T> => ({ status: 'idle', notice: null, data });
@@ -62,10 +71,13 @@ const initialState: MetalState = {
   loss: { ...loaded([]), query: null },
   norms: loaded([]),
   karats: loaded([]),
+  refining: loaded([]),
+  lock: loaded(null),
   busy: false,
   notice: null,
   saves: 0,
   normSaves: 0,
+  refiningSaves: 0,
 };
 
 const loading = (state: Loaded<unknown>) => {
@@ -146,8 +158,17 @@ export const metalSlice = createSlice({
     karatsLoaded: (state, action: PayloadAction<KaratDto[]>) => {
       state.karats = { status: 'ready', notice: null, data: action.payload };
     },
+    refiningRequested: (state) => loading(state.refining),
+    refiningLoaded: (state, action: PayloadAction<RefiningLotDto[]>) => {
+      state.refining = { status: 'ready', notice: null, data: action.payload };
+    },
+    // Read again, the lock shown stays until the answer: the admin may be typing a day beneath it.
+    lockRequested: (state) => loadAsked(state.lock),
+    lockLoaded: (state, action: PayloadAction<string | null>) => {
+      state.lock = { status: 'ready', notice: null, data: action.payload };
+    },
     /** A read failed: `part` names which list shows the sentence. */
-    readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable' | 'loss' | 'norms' | 'karats'; notice: NoticeLike }>) => {
+    readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable' | 'loss' | 'norms' | 'karats' | 'refining' | 'lock'; notice: NoticeLike }>) => {
       state[action.payload.part].status = 'failed';
       state[action.payload.part].notice = action.payload.notice;
     },
@@ -157,6 +178,9 @@ export const metalSlice = createSlice({
     purityUpdateRequested: (state, _action: PayloadAction<{ id: number; milyem: number }>) => started(state),
     normAddRequested: (state, _action: PayloadAction<NormInput>) => started(state),
     karatUpdateRequested: (state, _action: PayloadAction<{ optionValueId: number; purityId: number | null }>) => started(state),
+    refiningLotCreateRequested: (state, _action: PayloadAction<RefiningLotInput>) => started(state),
+    /** Closes the periods before the day (YYYY-MM-DD). */
+    lockUpdateRequested: (state, _action: PayloadAction<string>) => started(state),
     voucherSaved: (state, action: PayloadAction<{ voucher: VoucherDto; message: Sentence }>) => {
       keepVoucher(state, action.payload.voucher);
       state.busy = false;
@@ -180,6 +204,20 @@ export const metalSlice = createSlice({
     karatSaved: (state, action: PayloadAction<{ karat: KaratDto; message: Sentence }>) => {
       const at = state.karats.data.findIndex((k) => k.option_value_id === action.payload.karat.option_value_id);
       if (at >= 0) state.karats.data[at] = action.payload.karat;
+      state.busy = false;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    refiningLotSaved: (state, action: PayloadAction<{ lot: RefiningLotDto; message: Sentence }>) => {
+      const list = state.refining.data;
+      list.push(action.payload.lot);
+      // As the server lists them: the latest day first, then the latest recorded.
+      list.sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1));
+      state.busy = false;
+      state.refiningSaves += 1;
+      state.notice = { kind: 'success', ...action.payload.message };
+    },
+    lockSaved: (state, action: PayloadAction<{ lockedBefore: string; message: Sentence }>) => {
+      state.lock = { status: 'ready', notice: null, data: action.payload.lockedBefore };
       state.busy = false;
       state.notice = { kind: 'success', ...action.payload.message };
     },
@@ -215,6 +253,10 @@ export const {
   normsLoaded,
   karatsRequested,
   karatsLoaded,
+  refiningRequested,
+  refiningLoaded,
+  lockRequested,
+  lockLoaded,
   readFailed,
   voucherCreateRequested,
   voucherConfirmRequested,
@@ -222,10 +264,14 @@ export const {
   purityUpdateRequested,
   normAddRequested,
   karatUpdateRequested,
+  refiningLotCreateRequested,
+  lockUpdateRequested,
   voucherSaved,
   puritySaved,
   normSaved,
   karatSaved,
+  refiningLotSaved,
+  lockSaved,
   writeFailed,
   noticeCleared,
 } = metalSlice.actions;
@@ -242,3 +288,5 @@ export const selectReceivable = (state: State) => state.metal.receivable;
 export const selectLoss = (state: State) => state.metal.loss;
 export const selectNorms = (state: State) => state.metal.norms;
 export const selectKarats = (state: State) => state.metal.karats;
+export const selectRefining = (state: State) => state.metal.refining;
+export const selectLock = (state: State) => state.metal.lock;

@@ -163,3 +163,40 @@ export interface StatementQuery {
   from?: string;
   to?: string;
 }
+
+/** A workshop's share of a refining lot: the net weight issued to it over the lot's period, and the fine gold it is credited. */
+export interface RefiningShareDto {
+  workshop_id: number;
+  workshop_name: string;
+  handled_g: string;
+  fine_g: string;
+}
+
+/** A refining lot (ramat): the dust sent, its assay, the fine gold recovered and its shares by workshop. */
+export interface RefiningLotDto {
+  id: number;
+  /** 'RF-000001'. */
+  number: string;
+  date: string;
+  period_from: string;
+  period_to: string;
+  dust_g: string;
+  assayed_milyem: number;
+  /** What the dust held by its assay: dust x milyem / 1000. */
+  assayed_fine_g: string;
+  recovered_fine_g: string;
+  note: string | null;
+  created_at: string;
+  shares: RefiningShareDto[];
+}
+
+/** A refining lot as the admin records it (shared/schemas/metal.ts refiningLotSchema): weights as typed. */
+export interface RefiningLotInput {
+  date: string;
+  period_from: string;
+  period_to: string;
+  dust_g: string;
+  assayed_milyem: number;
+  recovered_fine_g: string;
+  note?: string;
+}
