@@ -1,18 +1,65 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { type SheetColumn, sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
+import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { useMetalFormat } from './format';
+import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
+import { formatDay, useMetalFormat } from './format';
 import { selectBalances } from './slice';
+import type { BalanceDto } from './types';
 
-/** The balance summary: the fine gold each workshop owes, and the day of its oldest voucher still unanswered. */
+const EXPORT_KEY = 'metal:balances';
+
+/**
+ * The balance summary: the fine gold each workshop owes, the day of its oldest voucher still
+ * unanswered and its pieces overdue; printed, or exported to Excel with the fine gold as numbers.
+ */
 export function BalancesPanel() {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
+  const dispatch = useAppDispatch();
   const { status, notice, data } = useAppSelector(selectBalances);
+  const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
+  useEffect(
+    () => () => {
+      dispatch(exportCleared(EXPORT_KEY));
+    },
+    [dispatch],
+  );
+  const exportBalances = () => {
+    const columns: SheetColumn<BalanceDto>[] = [
+      { header: t('balances.workshop'), type: 'text', value: (r) => r.workshop_name },
+      { header: t('sheet.owed'), type: 'number', value: (r) => Number(r.fine_g) },
+      { header: t('balances.oldestPending'), type: 'text', value: (r) => (r.oldest_pending_date ? formatDay(r.oldest_pending_date, i18n.language) : '') },
+      { header: t('balances.overdue'), type: 'number', value: (r) => r.overdue_pieces },
+    ];
+    dispatch(
+      exportRequested({
+        key: EXPORT_KEY,
+        fileName: t('sheet.balancesFileName', { date: fmt.today() }),
+        sheetName: t('balances.title'),
+        ...sheetCells(columns, data),
+        emptyKey: 'metal:sheet.empty',
+        failedKey: 'metal:sheet.failed',
+      }),
+    );
+  };
   return (
     <section aria-labelledby="balances-title">
       <h2 id="balances-title">{t('balances.title')}</h2>
+      <p className="print-only">{t('balances.asOf', { day: fmt.day(fmt.today()) })}</p>
+      <div className="toolbar">
+        <button type="button" className="secondary" disabled={data.length === 0} onClick={() => window.print()}>
+          {t('balances.print')}
+        </button>
+        <button type="button" className="secondary" disabled={data.length === 0} onClick={exportBalances}>
+          {t('balances.export')}
+        </button>
+        <ExportProgress exportKey={EXPORT_KEY} />
+      </div>
+      <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={status} notice={notice} count={data.length} empty={t('balances.empty')} />
       {data.length > 0 && (
         <table aria-label={t('balances.title')}>

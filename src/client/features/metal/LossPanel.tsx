@@ -12,7 +12,7 @@ import { useMetalFormat } from './format';
 import { lossSheet } from './lossSheet';
 import { useLedgerNames } from './names';
 import { lossRequested, puritiesRequested, selectLoss } from './slice';
-import type { LossRowDto } from './types';
+import type { LossRowDto, WorkshopLossDto } from './types';
 
 const EXPORT_KEY = 'metal:loss';
 
@@ -57,6 +57,29 @@ function LossChart({ rows, labelOf }: { rows: readonly LossRowDto[]; labelOf: (r
   );
 }
 
+/** Each workshop's loss in fine gold beside what refining lots of the period recovered for it. */
+function RecoveryTable({ rows }: { rows: readonly WorkshopLossDto[] }) {
+  const { t } = useTranslation('metal');
+  const fmt = useMetalFormat();
+  return (
+    <div className="table-scroll">
+      <table aria-label={t('loss.recoveryTable')} className="loss-table">
+        <TableHead labels={[t('loss.workshop'), t('loss.lossFine'), t('loss.recoveredFine'), t('loss.unrecoveredFine')]} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.workshop_id}>
+              <td>{row.workshop_name}</td>
+              <td className="figure">{fmt.grams(row.loss_fine_g)}</td>
+              <td className="figure">{fmt.grams(row.recovered_fine_g)}</td>
+              <td className="figure">{fmt.grams(row.unrecovered_fine_g)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * 'Fire Analizi': metal issued to the workshops and returned by them over a period, by workshop,
  * purity and step, the loss beside its norm, drawn as bars and exported to Excel.
@@ -66,7 +89,7 @@ export function LossPanel() {
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
   const names = useLedgerNames();
-  const { status, notice, data, query } = useAppSelector(selectLoss);
+  const { status, notice, data, query, workshops } = useAppSelector(selectLoss);
   const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
   const [from, setFrom] = useState(query?.from ?? '');
   const [to, setTo] = useState(query?.to ?? '');
@@ -108,12 +131,18 @@ export function LossPanel() {
         <Field label={t('loss.from')}>{(id) => <input id={id} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />}</Field>
         <Field label={t('loss.to')}>{(id) => <input id={id} type="date" value={to} onChange={(event) => setTo(event.target.value)} />}</Field>
         <button type="submit">{t('loss.show')}</button>
+        <button type="button" className="secondary" disabled={data.length === 0} onClick={() => window.print()}>
+          {t('loss.print')}
+        </button>
         <button type="button" className="secondary" disabled={data.length === 0} onClick={exportLoss}>
           {t('loss.export')}
         </button>
         <ExportProgress exportKey={EXPORT_KEY} />
       </form>
       <NoticeView notice={exported?.notice ?? null} />
+      {query && (
+        <p className="print-only">{t('loss.period', { from: query.from ? fmt.day(query.from) : t('statement.start'), to: fmt.day(query.to ?? fmt.today()) })}</p>
+      )}
       <ListStatus status={status} notice={notice} count={data.length} empty={t('loss.empty')} />
       {data.length > 0 && (
         <>
@@ -142,6 +171,13 @@ export function LossPanel() {
             </table>
           </div>
           <LossChart rows={data} labelOf={labelOf} />
+        </>
+      )}
+      {workshops.length > 0 && (
+        <>
+          <h3>{t('loss.recoveryTitle')}</h3>
+          <p className="hint">{t('loss.recoveryHint')}</p>
+          <RecoveryTable rows={workshops} />
         </>
       )}
     </section>

@@ -239,12 +239,13 @@ describe('loss against its norms', () => {
     { workshop_id: 4, workshop_name: 'Usta Ali', milyem: 916, step_id: 7, issued_g: '100.000', returned_g: '46.358', loss_g: '53.642', loss_per_mille: '536.42', norm_per_mille: '1.50', above_norm: true },
     { workshop_id: 4, workshop_name: 'Usta Ali', milyem: 750, step_id: null, issued_g: '20.000', returned_g: '19.980', loss_g: '0.020', loss_per_mille: '1.00', norm_per_mille: '2.00', above_norm: false },
   ];
+  const RECOVERY = [{ workshop_id: 4, workshop_name: 'Usta Ali', loss_fine_g: '49.1511', recovered_fine_g: '0.8000', unrecovered_fine_g: '48.3511' }];
   const NORMS = [{ id: 1, workshop_id: null, step_id: null, milyem: 916, per_mille: '1.50', valid_from: null, valid_to: null, created_at: '2026-11-01T00:00:00.000Z' }];
 
   test('the loss table shows each figure exactly, per mille beside the norm, and words the row above it', async () => {
     storeLogin(4, 'Ofis');
     const calls = serve((_method, url) => {
-      if (url.startsWith(API.metalLoss)) return [200, { loss: LOSS }];
+      if (url.startsWith(API.metalLoss)) return [200, { loss: LOSS, workshops: RECOVERY }];
       if (url === API.metalNorms) return [200, { norms: NORMS }];
       return undefined;
     });
@@ -256,6 +257,9 @@ describe('loss against its norms', () => {
     expect(within(above).getByText('Norm üstü')).toHaveClass('badge');
     expect(inside).toHaveTextContent('Usta Ali18 ayar (750)Adımsız20,000 g19,980 g0,020 g‰1,00‰2,00Norm içinde');
     expect(within(inside).queryByText('Norm üstü')).toBeNull();
+    // Each workshop's fine loss, less what refining recovered for it.
+    const recovery = screen.getByRole('table', { name: t('metal:loss.recoveryTable') });
+    expect(within(recovery).getAllByRole('row')[1]).toHaveTextContent('Usta Ali49,1511 g0,8000 g48,3511 g');
     // The norms are listed; the office adds none.
     const norms = await screen.findByRole('table', { name: t('metal:norms.title') });
     expect(within(norms).getAllByRole('row')[1]).toHaveTextContent('Tüm atölyelerTüm adımlar22 ayar (916)‰1,50Süresiz');
@@ -277,7 +281,7 @@ describe('loss against its norms', () => {
         }
         return [201, { norm: { id: 2, workshop_id: 4, step_id: 7, valid_from: null, valid_to: null, created_at: '2026-11-20T00:00:00.000Z', ...(body as object) } }];
       }
-      if (url.startsWith(API.metalLoss)) return [200, { loss: [] }];
+      if (url.startsWith(API.metalLoss)) return [200, { loss: [], workshops: [] }];
       return undefined;
     });
     const { t } = renderApp(<MetalScreen />);

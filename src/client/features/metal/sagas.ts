@@ -60,6 +60,7 @@ import type {
   StatementQuery,
   VoucherDto,
   VoucherSummaryDto,
+  WorkshopLossDto,
 } from './types';
 
 function* loadPurities() {
@@ -126,8 +127,8 @@ function* loadReceivable(action: ReturnType<typeof receivableRequested>) {
 
 function* loadLoss(action: ReturnType<typeof lossRequested>) {
   try {
-    const { loss }: { loss: LossRowDto[] } = yield call(http.get, withPeriod(API.metalLoss, action.payload));
-    yield put(lossLoaded(loss));
+    const { loss, workshops }: { loss: LossRowDto[]; workshops: WorkshopLossDto[] } = yield call(http.get, withPeriod(API.metalLoss, action.payload));
+    yield put(lossLoaded({ loss, workshops }));
   } catch (error) {
     yield put(readFailed({ part: 'loss', notice: failure(error, 'metal:loss.failed') }));
   }

@@ -19,6 +19,7 @@ import type {
   VoucherDto,
   VoucherInput,
   VoucherSummaryDto,
+  WorkshopLossDto,
 } from './types';
 
 interface Loaded<T> {
@@ -41,7 +42,7 @@ export interface MetalState {
   statement: Loaded<StatementDto | null> & { query: StatementQuery | null };
   receivable: Loaded<ReceivablePieceDto[]> & { workshopId: number | null };
   /** Loss over the period last asked for. */
-  loss: Loaded<LossRowDto[]> & { query: LossQuery | null };
+  loss: Loaded<LossRowDto[]> & { query: LossQuery | null; workshops: WorkshopLossDto[] };
   norms: Loaded<NormDto[]>;
   karats: Loaded<KaratDto[]>;
   /** Refining lots, newest first. */
@@ -68,7 +69,7 @@ const initialState: MetalState = {
   balances: loaded([]),
   statement: { ...loaded(null), query: null },
   receivable: { ...loaded([]), workshopId: null },
-  loss: { ...loaded([]), query: null },
+  loss: { ...loaded([]), query: null, workshops: [] },
   norms: loaded([]),
   karats: loaded([]),
   refining: loaded([]),
@@ -146,9 +147,10 @@ export const metalSlice = createSlice({
       loading(state.loss);
       state.loss.query = action.payload;
     },
-    lossLoaded: (state, action: PayloadAction<LossRowDto[]>) => {
+    lossLoaded: (state, action: PayloadAction<{ loss: LossRowDto[]; workshops: WorkshopLossDto[] }>) => {
       state.loss.status = 'ready';
-      state.loss.data = action.payload;
+      state.loss.data = action.payload.loss;
+      state.loss.workshops = action.payload.workshops;
     },
     normsRequested: (state) => loading(state.norms),
     normsLoaded: (state, action: PayloadAction<NormDto[]>) => {

@@ -127,6 +127,15 @@ export interface LossRowDto {
   above_norm: boolean;
 }
 
+/** A workshop's loss in fine gold over a period, what refining recovered for it, and what stays lost. */
+export interface WorkshopLossDto {
+  workshop_id: number;
+  workshop_name: string;
+  loss_fine_g: string;
+  recovered_fine_g: string;
+  unrecovered_fine_g: string;
+}
+
 /** An allowed loss; a null workshop or step is every one. */
 export interface NormDto {
   id: number;
