@@ -233,6 +233,18 @@ export async function sweepScreens(
         (await layoutFaults(page)).forEach(found);
         for (const check of checks) (await check(page)).forEach(found);
         await page.screenshot({ path: join(screenshots, fileName(role.name, route.path, size, query)), fullPage: true });
+        // A screen of tabs is every one of its tabs: each is opened and checked once its reads are done.
+        const tabs = page.locator('main [role="tablist"] [role="tab"]');
+        for (let tab = 1; tab < (await tabs.count()); tab++) {
+          const label = (await tabs.nth(tab).textContent())?.trim() ?? String(tab);
+          await tabs.nth(tab).click();
+          await page.locator('main [role="tabpanel"]').first().waitFor();
+          await page.locator('main [role="tabpanel"] [role="status"]').first().waitFor({ state: 'detached' });
+          const inTab = (what: string) => found(`tab '${label}': ${what}`);
+          (await layoutFaults(page)).forEach(inTab);
+          for (const check of checks) (await check(page)).forEach(inTab);
+          await page.screenshot({ path: join(screenshots, fileName(role.name, `${route.path}-${tab}`, size, query)), fullPage: true });
+        }
         const back = page.locator('header nav a[href="/dashboard"], main nav a[href="/dashboard"]');
         if ((await back.count()) === 0) found('no link back to the dashboard');
         else if (sizeIndex === 0) {
@@ -252,8 +264,8 @@ export async function sweepScreens(
  * Text in the main content that the pseudo-language did not reach: every catalogue text is
  * bracketed there ('[Šîþåŕîş ~~~]'), so a text node with letters and no bracket was written into a
  * screen instead of its catalogue. Data is not translated and is left out: table and grid cells
- * and detail values (not the buttons in them), choices of a list, and the values `data` names
- * (records the sweep seeded, shown in a heading or a breadcrumb).
+ * and detail values (not the buttons in them), choices of a list, what is marked translate="no",
+ * and the values `data` names (records the sweep seeded, shown in a heading or a breadcrumb).
  */
 export function plainText(data: readonly string[]): (page: Page) => Promise<string[]> {
   return (page) =>
@@ -266,7 +278,10 @@ export function plainText(data: readonly string[]): (page: Page) => Promise<stri
         const text = node.textContent?.trim() ?? '';
         const element = node.parentElement;
         if (!/\p{L}/u.test(text) || /[[\]]/.test(text) || !element || element.getClientRects().length === 0) continue;
-        if (element.closest('td, dd, .ag-cell, option') && !element.closest('button')) continue;
+        // A link or emphasis a catalogue text holds ('<users>…</users>'): the brackets are its holder's.
+        const holder = element.closest('a, strong, em')?.parentElement;
+        if (holder && /\[/.test(holder.textContent ?? '')) continue;
+        if (element.closest('td, dd, .ag-cell, option, [translate="no"]') && !element.closest('button')) continue;
         if (values.some((value) => value.includes(text))) continue;
         found.push(`plain text: "${text.slice(0, 60)}"`);
       }

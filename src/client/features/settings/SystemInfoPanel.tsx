@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { selectSystemInfo, systemInfoRequested } from './slice';
+import { roleName } from '../../components/roleName';
 
 /** Real figures of the running system (the settings tab once showed fixed samples). */
 export function SystemInfoPanel() {
@@ -47,7 +48,7 @@ export function SystemInfoPanel() {
           <dl className="facts">
             {info.users_by_role.map((r) => (
               <div key={r.role_id}>
-                <dt>{r.role_name}</dt>
+                <dt>{roleName(t, r.role_id, r.role_name)}</dt>
                 <dd>{r.count}</dd>
               </div>
             ))}
@@ -58,7 +59,8 @@ export function SystemInfoPanel() {
           <dl className="facts">
             {info.order_lines_by_status.map((s) => (
               <div key={s.status_id}>
-                <dt>{s.name}</dt>
+                {/* The status lists' names are the server's data, in its language. */}
+                <dt translate="no">{s.name}</dt>
                 <dd>{s.count}</dd>
               </div>
             ))}

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { roleAssignRequested, selectUsers, selectUsersState, usersRequested } from './slice';
 import { TableHead } from '../../components/TableHead';
+import { roleName } from '../../components/roleName';
 
 function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy: boolean }) {
   const { t } = useTranslation('users');
@@ -16,12 +17,12 @@ function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy:
       <td>{user.id}</td>
       <td>{user.username}</td>
       <td>{user.email}</td>
-      <td>{user.role_name}</td>
+      <td>{roleName(t, user.role, user.role_name)}</td>
       <td>
         <select aria-label={t('roleFor', { username: user.username })} value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
           {roles.map((role) => (
             <option key={role.id} value={role.id}>
-              {role.role_name}
+              {roleName(t, role.id, role.role_name)}
             </option>
           ))}
         </select>

@@ -7,6 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
 import { TableHead } from '../../components/TableHead';
+import { roleName } from '../../components/roleName';
 
 /** /admin/users: every user with role and status, and the admin's user operations. */
 export default function UsersScreen() {
@@ -54,7 +55,7 @@ export default function UsersScreen() {
                 <td>{user.id}</td>
                 <td>{user.username}</td>
                 <td>{user.email}</td>
-                <td>{user.role_name}</td>
+                <td>{roleName(t, user.role, user.role_name)}</td>
                 <td>{t(`status.${user.status}`)}</td>
                 <td>{fmt.date(user.created_at)}</td>
               </tr>

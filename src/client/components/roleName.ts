@@ -1,0 +1,4 @@
+import type { TFunction } from 'i18next';
+
+/** A role's name in the reader's language (the server names roles in Turkish); the server's name for a role the catalogues do not know. */
+export const roleName = (t: TFunction<never>, id: number, serverName: string): string => (t as TFunction)(`common:roles.${id}`, { defaultValue: serverName });
