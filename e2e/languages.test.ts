@@ -8,9 +8,10 @@ const live = withBrowserServer();
 
 /*
  * What counts as Turkish on a screen: a letter English never writes, or a common Turkish word
- * written without one. Data the server keeps (names, statuses, steps, the seeded Turkish records)
- * stays as it was entered: text in table and grid cells, detail values, choices of a list and the
- * user's name and role in the header is data, a button in them is not.
+ * written without one. Data the office enters (names, steps, the seeded Turkish records) stays as
+ * it was entered: text in table and grid cells, detail values, choices of a list and the user's
+ * name in the header is data, a button in them is not. Roles and statuses, which the server keeps
+ * in Turkish, are named by the catalogues.
  */
 function turkishOnScreen(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -67,6 +68,8 @@ test('the admin switches to English in the header: it is saved, and no Turkish s
   await fresh.getByRole('heading', { name: 'Users' }).waitFor();
   await fresh.locator('main table tbody tr').first().waitFor();
   expect(await turkishOnScreen(fresh)).toEqual([]);
+  // Roles are named in the reader's language, though the server keeps them in Turkish.
+  await fresh.getByRole('row', { name: /^\d+ admin / }).getByRole('cell', { name: 'Administrator' }).waitFor();
 
   // A refusal of the server, in English: a second workshop for a user who has one.
   await fresh.getByRole('button', { name: 'Add workshop' }).click();

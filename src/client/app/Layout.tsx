@@ -6,6 +6,7 @@ import { currentNavItem, navOfRole } from './navigation';
 import { logoutRequested, selectSession } from '../features/session';
 import { LanguageMenu, useUserLanguage } from '../features/account';
 import { LiveIndicator } from '../features/live';
+import { roleName } from '../components/roleName';
 
 /** The role's main screens, the current one marked, so every screen has a way to the others. */
 function MainNav({ role }: { role: number }) {
@@ -44,7 +45,7 @@ export function Layout() {
           <div className="topbar-tools">
             <LiveIndicator />
             <LanguageMenu />
-            <span className="who">{[username, roleTitle].filter(Boolean).join(' · ')}</span>
+            <span className="who">{[username, role ? roleName(t, role, roleTitle) : roleTitle].filter(Boolean).join(' · ')}</span>
             <button type="button" className="secondary" onClick={() => dispatch(logoutRequested())}>
               {t('logout')}
             </button>

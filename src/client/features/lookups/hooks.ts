@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
 import { selectStepNames, stepsRequested } from '../production-steps';
 import { selectGeneralSettings, settingsRequested } from '../settings';
-import { lookupsRequested, selectOptionValueNames, selectStatusNames } from './slice';
+import { lookupsRequested, selectOptionValueNames, selectPackingNames, selectQualityControlNames, selectStatusNames } from './slice';
 
 /** The names an order line's ids stand for; the same object as long as none of the lists changes. */
 export const selectLookups = createSelector([selectStatusNames, selectStepNames, selectOptionValueNames], (status, step, optionValue) => ({
@@ -17,14 +17,35 @@ export const selectLookups = createSelector([selectStatusNames, selectStepNames,
   optionValue,
 }));
 
-/** Names behind the ids of order lines: statuses, production steps and option values (each list loaded once). */
+/** The fixed lists the server names in Turkish, named by id in the catalogues (`common:lists`). */
+type FixedList = 'statuses' | 'qualityControl' | 'packing';
+
+/** A fixed list's names in the reader's language; the server's name for an id the catalogues do not know. */
+function useNamed(names: ReadonlyMap<number, string>, list: FixedList): Map<number, string> {
+  const { t } = useTranslation('common');
+  return useMemo(() => new Map([...names].map(([id, name]) => [id, t(`lists.${list}.${id}`, { defaultValue: name })])), [names, list, t]);
+}
+
+/** The quality control and packing statuses by id, in the reader's language. */
+export function useStatusLists() {
+  const qualityControl = useNamed(useAppSelector(selectQualityControlNames), 'qualityControl');
+  const packing = useNamed(useAppSelector(selectPackingNames), 'packing');
+  return useMemo(() => ({ qualityControl, packing }), [qualityControl, packing]);
+}
+
+/**
+ * Names behind the ids of order lines: statuses (in the reader's language), production steps and
+ * option values (each list loaded once); the same object as long as none of them changes.
+ */
 export function useLookups() {
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(lookupsRequested());
     dispatch(stepsRequested());
   }, [dispatch]);
-  return useAppSelector(selectLookups);
+  const lookups = useAppSelector(selectLookups);
+  const status = useNamed(lookups.status, 'statuses');
+  return useMemo(() => ({ ...lookups, status }), [lookups, status]);
 }
 
 /** Grams as the reader's language writes decimals: '4,6 g' in Turkish. */
@@ -61,4 +82,4 @@ export function useFormatters(): Formatters & { timeZone: string } {
   );
 }
 
-export type Lookups = ReturnType<typeof selectLookups>;
+export type Lookups = ReturnType<typeof useLookups>;

@@ -4,4 +4,4 @@
  */
 export { lookupsSlice, lookupsRequested, selectStatusNames, selectQualityControlNames, selectPackingNames, selectOptionValueNames } from './slice';
 export { lookupsSaga } from './sagas';
-export { selectLookups, useLookups, useFormatters, type Formatters, type Lookups } from './hooks';
+export { selectLookups, useLookups, useFormatters, useStatusLists, type Formatters, type Lookups } from './hooks';

@@ -28,7 +28,7 @@ import {
   stepBackRequested,
   useScopeLoad,
 } from '../order-lines';
-import { selectPackingNames, selectQualityControlNames, useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
@@ -122,9 +122,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const base = useLookups();
   // The lines arrive in batches; the grid shows the first while the rest is on its way.
   const orders = useScopeLoad(ALL);
-  const qualityNames = useAppSelector(selectQualityControlNames);
-  const packingNames = useAppSelector(selectPackingNames);
-  const lookups = useMemo(() => ({ ...base, qualityControl: qualityNames, packing: packingNames }), [base, qualityNames, packingNames]);
+  const lists = useStatusLists();
+  const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
   const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !isActionColumn(column)), [t, lookups, fmt, readOnly]);
   const number = countFormat(i18n.language);
   // Chosen once: a component that changed from one render to the next would mount the grid again.
@@ -291,7 +290,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
       {deciding && !readOnly && (
         <QualityControlModal
           line={deciding}
-          qualityNames={qualityNames}
+          qualityNames={lists.qualityControl}
           busy={decisionStatus === 'busy'}
           notice={decisionStatus === 'failed' ? failed(decision?.notice, 'orders:qualityFailed', t) : null}
           onCancel={() => setDeciding(null)}

@@ -59,8 +59,7 @@ export function SystemInfoPanel() {
           <dl className="facts">
             {info.order_lines_by_status.map((s) => (
               <div key={s.status_id}>
-                {/* The status lists' names are the server's data, in its language. */}
-                <dt translate="no">{s.name}</dt>
+                <dt>{t(`common:lists.statuses.${s.status_id}`, { defaultValue: s.name })}</dt>
                 <dd>{s.count}</dd>
               </div>
             ))}
