@@ -110,6 +110,8 @@ export interface ProductsTable {
   shop_removed_at: string | null;
   /** The store connection a catalogue sync or a product webhook last brought this variant from. */
   shop_connection_id: number | null;
+  /** The shop's `updatedAt` of the product state last written: an older state arriving later changes nothing. */
+  shop_updated_at: string | null;
   created_at: string;
   updated_at: string;
 }

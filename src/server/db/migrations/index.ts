@@ -17,6 +17,7 @@ import * as metalLedger from './2026-11-24-0015-metal-ledger';
 import * as metalLoss from './2026-11-24-0016-metal-loss';
 import * as metalKarats from './2026-11-24-0017-metal-karats';
 import * as metalRefining from './2026-11-24-0018-metal-refining';
+import * as productShopUpdatedAt from './2026-11-24-0019-product-shop-updated-at';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0016-metal-loss': metalLoss,
   '2026-11-24-0017-metal-karats': metalKarats,
   '2026-11-24-0018-metal-refining': metalRefining,
+  '2026-11-24-0019-product-shop-updated-at': productShopUpdatedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -20,6 +20,8 @@ export interface ShopProduct {
   vendor: string | null;
   /** The product's first image. */
   imageUrl: string | null;
+  /** The shop's `updatedAt` of this state of the product, as ISO text (UTC); null when not given. */
+  updatedAt: string | null;
   variants: ShopVariant[];
 }
 
@@ -36,7 +38,7 @@ export const entriesOf = (products: readonly ShopProduct[]): CatalogueEntry[] =>
  * (an object 1 point, a scalar none): a product 1 and its featured media 2 (the image inside it); a
  * variant 1, its selected options 1, its image 1. The limiter is told these before it sends.
  */
-export const PRODUCT_FIELDS = 'id legacyResourceId title vendor featuredMedia { ... on MediaImage { image { url } } }';
+export const PRODUCT_FIELDS = 'id legacyResourceId title vendor updatedAt featuredMedia { ... on MediaImage { image { url } } }';
 export const PRODUCT_POINTS = 3;
 export const VARIANT_FIELDS = 'legacyResourceId title sku price selectedOptions { name value } image { url }';
 export const VARIANT_POINTS = 3;
@@ -47,6 +49,7 @@ export interface ProductNode {
   legacyResourceId: string;
   title: string;
   vendor: string | null;
+  updatedAt?: string | null;
   featuredMedia: { image?: { url: string } | null } | null;
 }
 
@@ -64,6 +67,12 @@ const price = (value: unknown): number | null => {
   return Number.isFinite(number) ? number : null;
 };
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+/** A shop time as ISO text in UTC: the Admin API gives '…Z', webhooks the shop's offset ('…+03:00'). */
+const instant = (value: unknown): string | null => {
+  const raw = text(value);
+  const at = raw === null ? NaN : Date.parse(raw);
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+};
 
 /** A product from the Admin API's fields (PRODUCT_FIELDS, VARIANT_FIELDS). */
 export function productOfNodes(node: ProductNode, variants: readonly VariantNode[]): ShopProduct {
@@ -72,6 +81,7 @@ export function productOfNodes(node: ProductNode, variants: readonly VariantNode
     title: node.title,
     vendor: text(node.vendor),
     imageUrl: node.featuredMedia?.image?.url ?? null,
+    updatedAt: instant(node.updatedAt),
     variants: variants.map((variant) => ({
       id: variant.legacyResourceId,
       title: variant.title,
@@ -109,6 +119,7 @@ export function productFromWebhook(body: unknown): ShopProduct {
     title: product.title,
     vendor: text(product.vendor),
     imageUrl: text(record(product.image).src) ?? [...images.values()][0] ?? null,
+    updatedAt: instant(product.updated_at),
     variants: product.variants.map((raw) => {
       const variant = record(raw);
       return {

@@ -13,6 +13,11 @@ import { type OptionReader, optionReader } from './options';
  * customer's products that are not another live variant's, never by title. Only the columns the
  * shop owns are written; a variant gone from the shop is marked, never deleted (its order lines
  * keep their product), and found again it is unmarked.
+ *
+ * Shopify does not order its webhooks and retries them for hours, and a sync batch may be read
+ * before an older webhook arrives: a row keeps the shop's `updatedAt` of the state it took, and a
+ * state of the same shop product older than that is not written (a stale price costs money).
+ * Times are compared as instants; when either is unknown the state is written, as before.
  */
 
 /** A store connection as the catalogue needs it: its products belong to its customer (`user_id`). */
@@ -44,7 +49,10 @@ const SHOP_COLUMNS = [
 ] as const;
 
 type ShopFields = { [K in (typeof SHOP_COLUMNS)[number]]: Selectable<ProductsTable>[K] };
-type Row = ShopFields & { id: number };
+type Row = ShopFields & { id: number; shop_updated_at: string | null };
+
+/** Whether shop time `a` is after `b`; an unknown or unreadable time is after nothing and nothing is after it. */
+const isAfter = (a: string | null, b: string | null): boolean => a !== null && b !== null && Date.parse(a) > Date.parse(b);
 
 /** The product columns' own rules (length, characters, range), as a product form obeys them. */
 const columnRules = productSchema.pick(['title', 'picture_url', 'price', 'sku', 'vendor', 'shopify_product_id', 'shopify_variant_id']);
@@ -52,6 +60,7 @@ const columnRules = productSchema.pick(['title', 'picture_url', 'price', 'sku', 
 export interface UpsertOutcome {
   added: number;
   updated: number;
+  /** Also the variants whose stored state is newer than the one brought. */
   unchanged: number;
   failed: number;
   /** Why each failed variant was not written (a catalogue key). */
@@ -93,7 +102,7 @@ export async function upsertVariants(trx: Db, store: CatalogueStore, entries: re
   const outcome: UpsertOutcome = { added: 0, updated: 0, unchanged: 0, failed: 0, failures: [] };
   if (entries.length === 0) return outcome;
   const options = await optionReader(trx, names);
-  const columns = ['id', ...SHOP_COLUMNS] as const;
+  const columns = ['id', 'shop_updated_at', ...SHOP_COLUMNS] as const;
 
   const byVariant = new Map<string, Row>();
   const variantIds = [...new Set(entries.map((entry) => entry.variant.id))];
@@ -125,18 +134,42 @@ export async function upsertVariants(trx: Db, store: CatalogueStore, entries: re
       continue;
     }
     const row = byVariant.get(entry.variant.id) ?? (entry.variant.sku ? bySku.get(entry.variant.sku)?.shift() : undefined);
+    const shopUpdatedAt = entry.product.updatedAt;
     if (!row) {
-      added.push({ ...fields, created_at: at, updated_at: at });
+      added.push({ ...fields, shop_updated_at: shopUpdatedAt, created_at: at, updated_at: at });
       outcome.added++;
+    } else if (row.shopify_product_id === fields.shopify_product_id && isAfter(row.shop_updated_at, shopUpdatedAt)) {
+      // A row taken by SKU from another shop product has no time of this one to compare.
+      outcome.unchanged++;
     } else if (sameFields(row, fields)) {
+      // Nothing of ours changed, but the newer time is kept, or a state between the two would still be written.
+      if (shopUpdatedAt !== null && (row.shop_updated_at === null || isAfter(shopUpdatedAt, row.shop_updated_at))) {
+        await trx.updateTable('products').set({ shop_updated_at: shopUpdatedAt }).where('id', '=', row.id).execute();
+      }
       outcome.unchanged++;
     } else {
-      await trx.updateTable('products').set({ ...fields, updated_at: at }).where('id', '=', row.id).execute();
+      await trx.updateTable('products').set({ ...fields, shop_updated_at: shopUpdatedAt, updated_at: at }).where('id', '=', row.id).execute();
       outcome.updated++;
     }
   }
   for (let i = 0; i < added.length; i += INSERT_CHUNK) await trx.insertInto('products').values(added.slice(i, i + INSERT_CHUNK)).execute();
   return outcome;
+}
+
+/**
+ * Whether a row of the store's customer for this shop product holds a state newer than `updatedAt`:
+ * a product webhook carrying an older state then changes nothing, neither its variants nor which are gone.
+ */
+export async function newerStateStored(trx: Db, store: CatalogueStore, productId: string, updatedAt: string | null): Promise<boolean> {
+  if (updatedAt === null) return false;
+  const rows = await trx
+    .selectFrom('products')
+    .select('shop_updated_at')
+    .where('shopify_product_id', '=', productId)
+    .where('user_id', '=', store.user_id)
+    .where('shop_updated_at', 'is not', null)
+    .execute();
+  return rows.some((row) => isAfter(row.shop_updated_at, updatedAt));
 }
 
 /** Rows per update of marked variants. */

@@ -71,6 +71,28 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
     id === null ? null : (await t.db.selectFrom('product_option_values').select('value_name').where('id', '=', id).executeTakeFirstOrThrow()).value_name;
   const noThrottles = (store: FakeStore) => expect(store.calls().filter((call) => call.throttled || call.status !== 200)).toEqual([]);
 
+  let deliveries = 0;
+  /** A signed webhook to the store's connection; returns once its job is done. */
+  async function sendWebhook(store: FakeStore, secret: string, topic: string, body: unknown): Promise<void> {
+    const raw = Buffer.from(JSON.stringify(body));
+    const delivery = `katalog-${database.name}-${++deliveries}`;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: API.shopifyWebhook,
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-topic': topic,
+        'x-shopify-shop-domain': store.domain,
+        'x-shopify-webhook-id': delivery,
+        'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
+      },
+      payload: raw,
+    });
+    expect(answer.statusCode).toBe(200);
+    const job = t.db.selectFrom('jobs').select(['status', 'last_error']).where('key', 'like', `%:${delivery}`);
+    expect(await until(() => job.where((eb) => eb.or([eb('status', '=', 'done'), eb('last_error', 'is not', null)])).executeTakeFirst())).toEqual({ status: 'done', last_error: null });
+  }
+
   test('a sync adds a product per variant, the options mapped and new values added; the next sync finds them unchanged', async () => {
     const { store, id } = await connectStore();
     const necklace = store.addProduct({
@@ -265,25 +287,7 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
     await sync(id);
     const [first] = await productsOf(product.id);
     await t.db.updateTable('products').set({ workmanship_rate: 22 }).where('id', '=', first.id).execute();
-    let deliveries = 0;
-    const send = async (topic: string, body: unknown) => {
-      const raw = Buffer.from(JSON.stringify(body));
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: API.shopifyWebhook,
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-topic': topic,
-          'x-shopify-shop-domain': store.domain,
-          'x-shopify-webhook-id': `katalog-${database.name}-${++deliveries}`,
-          'x-shopify-hmac-sha256': createHmac('sha256', secret).update(raw).digest('base64'),
-        },
-        payload: raw,
-      });
-      expect(answer.statusCode).toBe(200);
-      const job = t.db.selectFrom('jobs').select(['status', 'last_error']).where('key', 'like', `%:katalog-${database.name}-${deliveries}`);
-      expect(await until(() => job.where((eb) => eb.or([eb('status', '=', 'done'), eb('last_error', 'is not', null)])).executeTakeFirst())).toEqual({ status: 'done', last_error: null });
-    };
+    const send = (topic: string, body: unknown) => sendWebhook(store, secret, topic, body);
 
     const removed = product.variants[1];
     store.updateProduct(product.id, { title: 'Burç Kolye İnce', removeVariantIds: [removed.id] });
@@ -309,6 +313,47 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
     const afterDelete = await productsOf(product.id);
     expect(afterDelete).toHaveLength(3);
     expect(afterDelete.every((row) => row.shop_removed_at !== null)).toBe(true);
+  });
+
+  test("a product's state older than the one stored changes nothing, from a webhook or a sync; an equal or newer one applies", async () => {
+    const { store, id, secret } = await connectStore();
+    const product = store.addProduct({ title: 'Güneş Kolye', variants: [{ sku: 'GNS-1', price: '3000.00', options: { Malzeme: 'Altın' } }, { sku: 'GNS-2', price: '1500.00', options: { Malzeme: 'Gümüş' } }] });
+    await sync(id);
+    const base = store.webhookPayload('products/update', product.id);
+    const variants = base.variants as Array<Record<string, unknown>>;
+    const synced = Date.parse(String(base.updated_at));
+    // The shop's times as the Admin API writes them (UTC) and as webhooks do (the shop's offset).
+    const utc = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+    const istanbul = (ms: number) => `${new Date(ms + 3 * 3600_000).toISOString().slice(0, 19)}+03:00`;
+    const state = (updatedAt: string, title: string, price: string, listed = variants) => ({ ...base, updated_at: updatedAt, title, variants: listed.map((variant) => ({ ...variant, price })) });
+    const rows = async () => (await productsOf(product.id)).map((row) => [row.title, row.price, row.shop_removed_at !== null]);
+    const hour = 3600_000;
+
+    await sendWebhook(store, secret, 'products/update', state(istanbul(synced + 2 * hour), 'Güneş Kolye Yeni', '3200.00'));
+    expect(await rows()).toEqual([
+      ['Güneş Kolye Yeni - Altın', 3200, false],
+      ['Güneş Kolye Yeni - Gümüş', 3200, false],
+    ]);
+    expect(Date.parse((await productsOf(product.id))[0].shop_updated_at!)).toBe(synced + 2 * hour);
+
+    // Older by an hour, though later in its text ('…Z' against '…+03:00'), and without the second variant: nothing changes.
+    await sendWebhook(store, secret, 'products/update', state(utc(synced + hour), 'Güneş Kolye Eski', '2900.00', variants.slice(0, 1)));
+    expect(await rows()).toEqual([
+      ['Güneş Kolye Yeni - Altın', 3200, false],
+      ['Güneş Kolye Yeni - Gümüş', 3200, false],
+    ]);
+    // A sync that reads the shop's older state leaves the newer one too.
+    expect(await sync(id)).toMatchObject({ status: 'done', added: 0, updated: 0, unchanged: 2, removed: 0 });
+    expect((await productsOf(product.id)).map((row) => row.price)).toEqual([3200, 3200]);
+
+    // The same instant in the other format applies, and so does a newer one.
+    await sendWebhook(store, secret, 'products/update', state(utc(synced + 2 * hour), 'Güneş Kolye Yeni', '3300.00'));
+    expect((await productsOf(product.id)).map((row) => row.price)).toEqual([3300, 3300]);
+    await sendWebhook(store, secret, 'products/update', state(istanbul(synced + 2 * hour + 1000), 'Güneş Kolye Son', '3400.00', variants.slice(0, 1)));
+    expect(await rows()).toEqual([
+      ['Güneş Kolye Son - Altın', 3400, false],
+      ['Güneş Kolye Yeni - Gümüş', 3300, true],
+    ]);
   });
 
   test('the option names are a setting: Turkish defaults, changed by an admin, used by the next sync', async () => {
