@@ -33,7 +33,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { type FocusEvent, forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, whyNot } from '../../../shared/lifecycle';
+import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, type Why, whyNot } from '../../../shared/lifecycle';
 import { type GridTexts, loadGridTexts } from '../../app/languageChunks';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
@@ -144,14 +144,21 @@ function actionCell(offered: readonly Offer[], label: string, act: (actions: Gri
 
 /**
  * A typed cell's text with a visible edit button while the line allows typing into it (the
- * double-click and Enter of the grid still work): it opens the cell's editor.
+ * double-click and Enter of the grid still work): it opens the cell's editor. A value made final
+ * (a gram received into the metal ledger) says so with a mark, its reason in words for the pointer and screen readers.
  */
 function TypedCell({ data, valueFormatted, api, node, column, colDef }: Cell) {
   const { t } = useTranslation('orders');
-  const { allowed, label } = colDef?.cellRendererParams as { allowed: (state: LineState) => boolean; label: string };
+  const { allowed, label, final } = colDef?.cellRendererParams as { allowed: (state: LineState) => boolean; label: string; final?: (state: LineState) => Why | null };
+  const why = data && final ? final(lineState(data)) : null;
   return (
     <span className="typed-cell">
       <span>{valueFormatted}</span>
+      {why && (
+        <span className="cell-final" role="img" aria-label={t(`why.${why}`)} title={t(`why.${why}`)}>
+          ✓
+        </span>
+      )}
       {data && allowed(lineState(data)) && (
         <button
           type="button"
@@ -260,11 +267,17 @@ const KEEP_ORDER = () => 0;
  * a number field: a number field reads '4,5' as 45 in a browser set to English. What is typed goes
  * to `save` (the server), never into the row: the row is the store's, and the answer replaces it.
  */
-function typedCell(allowed: (state: LineState) => boolean, label: string, maxLength: number, save: (row: OrderLineDto, typed: string) => void): ColDef<OrderLineDto> {
+function typedCell(
+  allowed: (state: LineState) => boolean,
+  label: string,
+  maxLength: number,
+  save: (row: OrderLineDto, typed: string) => void,
+  final?: (state: LineState) => Why | null,
+): ColDef<OrderLineDto> {
   return {
     editable: ({ data }) => (data ? allowed(lineState(data)) : false),
     cellRenderer: TypedCell,
-    cellRendererParams: { allowed, label },
+    cellRendererParams: { allowed, label, final },
     cellEditor: 'agTextCellEditor',
     cellEditorParams: { maxLength },
     valueSetter: ({ data, newValue, oldValue }) => {
@@ -478,10 +491,16 @@ const OrderGrid = memo(
           cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],
           pinned: action ? 'right' : undefined,
           ...(column.kind === 'gram' && !readOnly
-            ? typedCell(canCorrectGram, 'editGram', 20, (row, typed) => {
-                const gram = parseDecimal(typed);
-                if (gram !== row.product_gram) context.current.onCorrectGram(row, gram ?? null);
-              })
+            ? typedCell(
+                canCorrectGram,
+                'editGram',
+                20,
+                (row, typed) => {
+                  const gram = parseDecimal(typed);
+                  if (gram !== row.product_gram) context.current.onCorrectGram(row, gram ?? null);
+                },
+                (state) => (state.received ? 'received' : null),
+              )
             : {}),
           ...(column.kind === 'tracking' && !readOnly ? typedCell(canShip, 'editTracking', 100, (row, typed) => context.current.onShip(row, typed)) : {}),
         };
