@@ -282,6 +282,8 @@ export interface ShopConnectionsTable {
   status: Generated<'active' | 'uninstalled'>;
   /** The latest shop `updated_at` of an order taken: reconciliation asks for orders updated since. */
   last_order_seen_at: string | null;
+  /** The currency the store sells in (Shopify's `currencyCode`), from its latest catalogue sync; null before one. */
+  currency: string | null;
   created_at: string;
 }
 

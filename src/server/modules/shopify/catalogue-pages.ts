@@ -24,6 +24,8 @@ export interface CatalogueSize {
   variantsPerProduct: number;
   /** The most one query may cost: Shopify's limit, or the store's whole bucket when smaller. */
   budget: number;
+  /** The currency the store sells in (its prices are in it); null when the answer named none. */
+  currency: string | null;
 }
 
 interface PageInfo {
@@ -37,17 +39,20 @@ export function expectedVariants(products: number, productsRead: number, variant
   return Math.max(variantsRead, Math.round((products * variantsRead) / productsRead));
 }
 
-// The store's counts, and a sample of products whose variant counts size the pages.
+// The store's counts, a sample of products whose variant counts size the pages, and the currency
+// its prices are in (asked here, as the sync's first query, rather than in a query of its own).
 const SIZE = `query CatalogueSize($sample: Int!) {
+  shop { currencyCode }
   productsCount(limit: null) { count }
   productVariantsCount(limit: null) { count }
   products(first: $sample) { nodes { variantsCount { count } } }
 }`;
 
-/** The two counts (1 each), the connection (2) and each sampled product with its count (2). */
-const SIZE_COST = 2 + 2 + SAMPLE * 2;
+/** The shop (1), the two counts (1 each), the connection (2) and each sampled product with its count (2). */
+const SIZE_COST = 1 + 2 + 2 + SAMPLE * 2;
 
 interface SizeAnswer {
+  shop: { currencyCode: string | null } | null;
   productsCount: { count: number } | null;
   productVariantsCount: { count: number } | null;
   products: { nodes: Array<{ variantsCount: { count: number } | null }> };
@@ -65,6 +70,7 @@ export async function catalogueSize(client: ShopifyClient, signal: AbortSignal):
     variants: data.productVariantsCount?.count ?? expectedVariants(products, counts.length, counts.reduce((sum, n) => sum + n, 0)),
     variantsPerProduct: Math.max(1, Math.min(typical, MAX_PAGE, mostAffordable)),
     budget,
+    currency: typeof data.shop?.currencyCode === 'string' && /^[A-Z]{3}$/.test(data.shop.currencyCode) ? data.shop.currencyCode : null,
   };
 }
 

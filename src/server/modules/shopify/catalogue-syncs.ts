@@ -128,6 +128,9 @@ export function catalogueSyncs({ db, dialect, log, bulkAboveVariants = BULK_ABOV
     let productsRead = 0;
     try {
       const size = await catalogueSize(target.client, signal);
+      // Kept on the connection: the products this sync adds are priced in it, and so are those of
+      // later product webhooks, which name no currency.
+      if (size.currency) await db.updateTable('shop_connections').set({ currency: size.currency }).where('id', '=', target.id).execute();
       await writeRow(db, id, { total: size.variants });
       sized();
       const names = await getOptionNames(db);

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import type { ProductsTable } from '../../db/schema';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import { productSchema } from '../../../shared/schemas/products';
+import { getGeneralSettings } from '../settings/service';
 import type { CatalogueEntry } from './catalogue-product';
 import { type OptionReader, optionReader } from './options';
 
@@ -18,6 +19,10 @@ import { type OptionReader, optionReader } from './options';
  * before an older webhook arrives: a row keeps the shop's `updatedAt` of the state it took, and a
  * state of the same shop product older than that is not written (a stale price costs money).
  * Times are compared as instants; when either is unknown the state is written, as before.
+ *
+ * A product's prices are in its own currency, never relabelled: a new row takes the currency the
+ * store sells in (learnt by its syncs), else, before any sync learnt it, the settings currency, as
+ * a product added by hand does. A row found again keeps the currency it has.
  */
 
 /** A store connection as the catalogue needs it: its products belong to its customer (`user_id`). */
@@ -94,6 +99,12 @@ async function shopFieldsOf(entry: CatalogueEntry, store: CatalogueStore, option
 
 const sameFields = (row: Row, fields: ShopFields) => SHOP_COLUMNS.every((column) => (row[column] ?? null) === (fields[column] ?? null));
 
+/** The currency of the store's new products: the one it sells in when known, else the settings currency. */
+async function newProductCurrency(trx: Db, store: CatalogueStore): Promise<string> {
+  const row = await trx.selectFrom('shop_connections').select('currency').where('id', '=', store.id).executeTakeFirst();
+  return row?.currency ?? (await getGeneralSettings(trx)).currency;
+}
+
 /** Rows per insert, far below either database's limit of bound values. */
 const INSERT_CHUNK = 100;
 
@@ -151,6 +162,10 @@ export async function upsertVariants(trx: Db, store: CatalogueStore, entries: re
       await trx.updateTable('products').set({ ...fields, shop_updated_at: shopUpdatedAt, updated_at: at }).where('id', '=', row.id).execute();
       outcome.updated++;
     }
+  }
+  if (added.length > 0) {
+    const currency = await newProductCurrency(trx, store);
+    for (const row of added) row.currency = currency;
   }
   for (let i = 0; i < added.length; i += INSERT_CHUNK) await trx.insertInto('products').values(added.slice(i, i + INSERT_CHUNK)).execute();
   return outcome;

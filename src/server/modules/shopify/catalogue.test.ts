@@ -42,10 +42,10 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
   });
 
   /** A new shop and its store connection for the buyer; its webhooks are signed with the connection's api_secret. */
-  async function connectStore(bucket = ENDLESS): Promise<{ store: FakeStore; id: number; secret: string }> {
+  async function connectStore(bucket = ENDLESS, currencyCode?: string): Promise<{ store: FakeStore; id: number; secret: string }> {
     stores++;
     const domain = `katalog-${database.name}-${stores}.myshopify.com`;
-    const store = fake.addStore({ domain, bucket });
+    const store = fake.addStore({ domain, bucket, currencyCode });
     const secret = `api-secret-${stores}`;
     const body = { user_id: buyerUser, shop_name: domain, api_key: 'key', api_secret: secret, access_token: store.accessToken };
     const connected = await t.call('POST', API.shop, { token: admin, body });
@@ -354,6 +354,45 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
       ['Güneş Kolye Son - Altın', 3400, false],
       ['Güneş Kolye Yeni - Gümüş', 3300, true],
     ]);
+  });
+
+  test("a store's new products are priced in the currency it sells in, from a sync and from later webhooks; a product found again keeps its own", async () => {
+    const { store, id, secret } = await connectStore(ENDLESS, 'USD');
+    const at = new Date().toISOString();
+    const own = await t.db.insertInto('products').values({ title: 'Eski', sku: 'USD-OWN', user_id: buyerUser, currency: 'TRY', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const product = store.addProduct({ title: 'Dolar Kolye', variants: [{ sku: 'USD-1', price: '120.00', options: { Malzeme: 'Altın' } }, { sku: 'USD-OWN', price: '90.00', options: { Malzeme: 'Gümüş' } }] });
+    expect(await sync(id)).toMatchObject({ status: 'done', added: 1, updated: 1 });
+    expect(await t.db.selectFrom('shop_connections').select('currency').where('id', '=', id).executeTakeFirst()).toEqual({ currency: 'USD' });
+    expect((await productsOf(product.id)).map((row) => [row.sku, row.currency])).toEqual([
+      ['USD-1', 'USD'],
+      ['USD-OWN', 'TRY'],
+    ]);
+    expect((await productsOf(product.id))[1].id).toBe(own.id);
+
+    // A webhook names no currency: its new variant takes the one the sync learnt.
+    store.updateProduct(product.id, { variants: [{}, {}, { sku: 'USD-2', price: '150.00', options: { Malzeme: 'Platin' } }] });
+    await sendWebhook(store, secret, 'products/update', store.webhookPayload('products/update', product.id));
+    expect((await productsOf(product.id)).map((row) => [row.sku, row.currency])).toEqual([
+      ['USD-1', 'USD'],
+      ['USD-OWN', 'TRY'],
+      ['USD-2', 'USD'],
+    ]);
+  });
+
+  test("before a sync learnt a store's currency, its webhooks' new products take the settings currency", async () => {
+    const { store, id, secret } = await connectStore(ENDLESS, 'USD');
+    const stored = await t.db.selectFrom('settings').selectAll().where('key', '=', 'general').executeTakeFirst();
+    const settings = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Istanbul', currency: 'EUR', gram_tolerance_percent: 10 };
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: settings })).status).toBe(200);
+    try {
+      const product = store.addProduct({ title: 'Euro Küpe', variants: [{ sku: 'EUR-1', price: '80.00' }] });
+      await sendWebhook(store, secret, 'products/update', store.webhookPayload('products/update', product.id));
+      expect(await t.db.selectFrom('shop_connections').select('currency').where('id', '=', id).executeTakeFirst()).toEqual({ currency: null });
+      expect((await productsOf(product.id)).map((row) => row.currency)).toEqual(['EUR']);
+    } finally {
+      await t.db.deleteFrom('settings').where('key', '=', 'general').execute();
+      if (stored) await t.db.insertInto('settings').values(stored).execute();
+    }
   });
 
   test('the option names are a setting: Turkish defaults, changed by an admin, used by the next sync', async () => {
