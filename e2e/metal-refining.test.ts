@@ -87,7 +87,7 @@ test('a refining lot is shared back by the weight issued, the periods before a d
   await line.getByLabel('Ayar', { exact: true }).selectOption({ label: '22 ayar (916)' });
   await line.getByLabel('Brüt (g)').fill('10');
   await voucher.getByRole('button', { name: 'Fişi Kaydet' }).click();
-  await a.getByRole('alert').getByText('2026-11-16 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.').waitFor();
+  await a.getByRole('alert').getByText('16.11.2026 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.').waitFor();
 
   // The office reads the lot with its shares and the lock, and can change neither.
   const office = await personPage('ramat_ofis', 'secret-1');

@@ -22,3 +22,17 @@ export function intlLocale(language: string): string {
   }
   return locale;
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A day (YYYY-MM-DD) as the reader's language writes dates; a day has no time zone to convert. */
+export function formatDay(day: string, language: string): string {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (Number.isNaN(at)) return day;
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    dayFormats.set(language, format);
+  }
+  return format.format(at);
+}

@@ -6,7 +6,8 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
 import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
-import { formatDay, useMetalFormat } from './format';
+import { formatDay } from '../../../shared/locale';
+import { useMetalFormat } from './format';
 import { selectBalances } from './slice';
 import type { BalanceDto } from './types';
 

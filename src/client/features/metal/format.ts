@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../shared/locale';
+import { formatDay, intlLocale } from '../../../shared/locale';
 import { useFormatters } from '../lookups';
 
 /*
@@ -29,19 +29,6 @@ export function formatDecimal(value: string, language: string): string {
   return `${match[1]}${whole}${match[3] ? `${decimal}${match[3]}` : ''}`;
 }
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A voucher's day (YYYY-MM-DD) as the reader writes dates; a day has no time zone to convert. */
-export function formatDay(day: string, language: string): string {
-  const at = Date.parse(`${day}T00:00:00Z`);
-  if (Number.isNaN(at)) return day;
-  let format = dayFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
-    dayFormats.set(language, format);
-  }
-  return format.format(at);
-}
 
 /** Today in the office's time zone, YYYY-MM-DD: a new voucher's day. */
 export function today(timeZone: string): string {

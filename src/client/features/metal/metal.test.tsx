@@ -450,7 +450,8 @@ describe('refining lots and the period lock', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-11-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
-    expect(await screen.findByText('2026-12-01 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.')).toBeInTheDocument();
+    // The server's day is written as the reader writes dates.
+    expect(await screen.findByText('01.12.2026 öncesi kapatıldı; bu tarihte fiş yazılamaz veya onaylanamaz.')).toBeInTheDocument();
     expect(within(form).queryByRole('alert')).toBeNull();
   });
 
@@ -513,7 +514,7 @@ describe('refining lots and the period lock', () => {
     // Another admin closed further meanwhile: the server refuses, in its words.
     fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Evet, dönemi kapat' }));
-    expect(await screen.findByText('Dönemler 2026-11-15 öncesine kadar kapalı; kapatılan bir dönem yeniden açılamaz.')).toBeInTheDocument();
+    expect(await screen.findByText('Dönemler 15.11.2026 öncesine kadar kapalı; kapatılan bir dönem yeniden açılamaz.')).toBeInTheDocument();
     fireEvent.change(day, { target: { value: '2026-12-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Dönemi Kapat' }));
     dialog = screen.getByRole('dialog', { name: '01.12.2026 öncesi kapatılsın mı?' });

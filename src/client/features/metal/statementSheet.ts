@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { SheetColumn } from '../../components/excel';
-import { formatDay } from './format';
+import { formatDay } from '../../../shared/locale';
 import type { StatementDto } from './types';
 
 /** One row of the exported statement: the balance brought forward, an entry, or the closing balance. */
