@@ -2,6 +2,7 @@
  * The live channel of order lines (/ws/orders), as both ends speak it. Messages are JSON with a
  * `type` field (SPEC section 7). An event names a changed line and who may see it, never the row
  * itself: a client reads the changed lines through the HTTP route, under the same ownership rule.
+ * The metal ledger's vouchers are told on the same channel, by id only as well.
  */
 
 /** Where the channel answers; the admin screen tries them in this order (SPEC section 7). */

@@ -81,6 +81,14 @@ async function replayDemo(db: Db, tolerance: number): Promise<string[]> {
     let tracking: string | null = null;
     const fail = (what: string) => wrong.push(`line ${line.id}: ${what}`);
     for (const row of history.get(line.id) ?? []) {
+      if (row.action === 'metal_received' || row.action === 'metal_returned') {
+        // Taken into the metal ledger by a confirmed receipt, or given back by its reversal: no move,
+        // by the workshop that confirmed it, naming the voucher.
+        const still = row.from_status === state.status && row.to_status === state.status && row.from_step === state.step && row.to_step === state.step;
+        if (!still || row.user_id !== line.workshop_user || !row.detail) fail(`${row.action} recorded ${row.from_status}/${row.from_step} -> ${row.to_status}/${row.to_step} by ${row.user_id} (${row.detail})`);
+        state = { ...state, received: row.action === 'metal_received' };
+        continue;
+      }
       const type = ACTION_OF_NAME.get(row.action);
       if (type === undefined) {
         fail(`unknown action ${row.action}`);
@@ -184,6 +192,27 @@ describe.each(testDatabases())('first start on $name', (database) => {
     }
   });
 
+  test("the demo's metal ledger: confirmed jobs settled by their receipts, one above its norm, a refining lot and a voucher waiting for the tablet", async () => {
+    const url = await database.create();
+    const handle = openDatabase(url);
+    const db = handle.db;
+    try {
+      await migrateToLatest(db);
+      await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
+      const vouchers = await db.selectFrom('metal_vouchers').select(['type', 'status', 'settles_id', 'above_norm']).orderBy('id').execute();
+      const receipts = vouchers.filter((v) => v.type === 'receipt');
+      expect(receipts.length).toBeGreaterThan(0);
+      expect(receipts.every((v) => v.status === 'confirmed' && v.settles_id !== null)).toBe(true);
+      expect(receipts.map((v) => v.above_norm)).toContain(1);
+      expect(vouchers.at(-1)).toMatchObject({ type: 'issue', status: 'pending' });
+      expect(await db.selectFrom('metal_refining_lots').select('id').execute()).toHaveLength(1);
+      const received = await db.selectFrom('order_lines').select('id').where('metal_received_at', 'is not', null).execute();
+      expect(received.length).toBeGreaterThan(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
   test('every demo line is one the life cycle could have produced: its history replays to its state', async () => {
     const url = await database.create();
     const handle = openDatabase(url);
@@ -221,7 +250,8 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(lines.some((l) => l.packing_status_id === PackingStatus.HandedToCarrier)).toBe(true);
       expect(lines.some((l) => isLate(l))).toBe(true);
       const actions = await db.selectFrom('order_line_history').select('action').distinct().execute();
-      expect(actions.map((a) => a.action).sort()).toEqual(Object.values(ACTION_NAMES).sort());
+      // Every move of the life cycle, and the demo workshop's pieces received into the metal ledger.
+      expect(actions.map((a) => a.action).sort()).toEqual([...Object.values(ACTION_NAMES), 'metal_received'].sort());
       const canceledOrders = await db.selectFrom('orders').select('id').where('canceled_at', 'is not', null).execute();
       expect(canceledOrders.length).toBeGreaterThan(0);
     } finally {

@@ -3,6 +3,7 @@ import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { Role, type RoleId } from '../../shared/roles';
 import type { Db } from '.';
 import { seedCatalogue } from './demo-catalogue';
+import { seedMetal } from './demo-metal';
 import { seedOrders } from './demo-orders';
 import { isUniqueViolation } from './errors';
 
@@ -67,6 +68,7 @@ export async function bootstrap(db: Db, config: Config): Promise<SeededAccount[]
     const demoCustomer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirst();
     await seedOrders(db, 40, demoCustomer?.id ?? null);
     await seedOrders(db, 60, null, 11);
+    await seedMetal(db, adminId);
   }
   return seeded;
 }

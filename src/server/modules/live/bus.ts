@@ -11,7 +11,9 @@ import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../sha
  * version); listeners hear of it only after that transaction commits, never of a rolled-back one.
  * SQLite runs in one process: the bus is in memory. On PostgreSQL the writing transaction also
  * sends `pg_notify`, which the database delivers on commit to every process's listening
- * connection, so a socket on any process hears of a change made through any other.
+ * connection, so a socket on any process hears of a change made through any other. A metal
+ * voucher written or answered travels the same way, told after its commit, but with no row in the
+ * log: it has no version, and a screen reads its vouchers anew after a drop.
  */
 
 /** A change as its writer describes it; the log gives it its version. */
@@ -30,8 +32,8 @@ export type LiveListener = (message: { kind: 'events'; events: LineEvent[] } | {
 
 export interface LineBus {
   /**
-   * Runs `work` in one transaction with a recorder for its line changes; listeners hear of the
-   * recorded changes once the transaction has committed.
+   * Runs `work` in one transaction with a recorder for its line changes and one for its vouchers;
+   * listeners hear of what was recorded once the transaction has committed.
    */
   write<T>(db: Db, work: (trx: Transaction<Database>, record: RecordChanges, announce: AnnounceVoucher) => Promise<T>): Promise<T>;
   subscribe(listener: LiveListener): () => void;
