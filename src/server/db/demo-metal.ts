@@ -1,6 +1,6 @@
 import { lineBus } from '../modules/live/bus';
-import { createVoucher, createRefiningLot, decideVoucher, receivablePieces } from '../modules/metal/service';
-import { fromUnits, GRAM_PLACES, toUnits } from '../../shared/metal';
+import { balances, createRefiningLot, createVoucher, decideVoucher, receivablePieces } from '../modules/metal/service';
+import { FINE_PLACES, fromUnits, GRAM_PLACES, toUnits } from '../../shared/metal';
 import type { VoucherLineInput } from '../../shared/schemas/metal';
 import type { Db } from '.';
 
@@ -24,6 +24,11 @@ const JOBS: ReadonlyArray<{ milyem: number; scrap: number; loss: number }> = [
   { milyem: 585, scrap: 0.05, loss: 0.004 },
 ];
 
+/** What refining brings back of the jobs' loss, the dust's assay, and how much of the assayed fine the refiner returns. */
+const REFINED = 0.6;
+const DUST_MILYEM = 45;
+const ASSAY_YIELD = 0.95;
+
 export async function seedMetal(db: Db, adminId: number): Promise<void> {
   const workshop = await db.selectFrom('workshops').select(['id', 'user_id']).where('user_id', 'is not', null).orderBy('id').executeTakeFirst();
   if (!workshop?.user_id) return;
@@ -41,6 +46,14 @@ export async function seedMetal(db: Db, adminId: number): Promise<void> {
     const receipt = await createVoucher(db, quiet, adminId, { type: 'receipt', workshop_id: workshop.id, date: day(1), settles_id: issue.id, lines });
     await tablet(receipt.id);
   }
-  await createRefiningLot(db, adminId, { date: day(1), period_from: day(30), period_to: day(1), dust_g: '18.4', assayed_milyem: 42, recovered_fine_g: '0.7120' });
+  // The dust of the period, refined: most of what the jobs lost comes back, a little less than its assay.
+  const owed = (await balances(db)).find((row) => row.workshop_id === workshop.id);
+  const lost = owed ? toUnits(owed.fine_g, FINE_PLACES)! : 0;
+  if (lost > 0) {
+    const recovered = Math.round(lost * REFINED);
+    const assayed = recovered / ASSAY_YIELD;
+    const dustMg = (assayed / 10) * (1000 / DUST_MILYEM);
+    await createRefiningLot(db, adminId, { date: day(1), period_from: day(30), period_to: day(1), dust_g: grams(dustMg), assayed_milyem: DUST_MILYEM, recovered_fine_g: fromUnits(recovered, FINE_PLACES) });
+  }
   await createVoucher(db, quiet, adminId, { type: 'issue', workshop_id: workshop.id, date: day(0), lines: [{ kind: 'raw', metal: 'gold', milyem: 750, gross_g: '40' }] });
 }
