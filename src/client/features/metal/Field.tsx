@@ -13,3 +13,22 @@ export function Field({ label, className, children }: { label: string; className
     </div>
   );
 }
+
+/** A form's end: its refusal in words, if any, then its buttons, the submit button last. */
+export function FormEnd({ error, busy, submit, children }: { error: string | null; busy: boolean; submit: string; children?: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <div className="alert error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="toolbar">
+        {children}
+        <button type="submit" disabled={busy}>
+          {submit}
+        </button>
+      </div>
+    </>
+  );
+}

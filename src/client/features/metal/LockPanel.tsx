@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
-import { Field } from './Field';
+import { Field, FormEnd } from './Field';
 import { useMetalFormat } from './format';
 import { lockRequested, lockUpdateRequested, selectLock, selectMetal } from './slice';
 
@@ -45,16 +45,7 @@ function LockForm({ current }: { current: string | null }) {
         <div className="metal-line-fields">
           <Field label={t('lock.day')}>{(id) => <input id={id} type="date" value={day} onChange={(event) => setDay(event.target.value)} />}</Field>
         </div>
-        {error && (
-          <div className="alert error" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="toolbar">
-          <button type="submit" disabled={busy}>
-            {t('lock.closeButton')}
-          </button>
-        </div>
+        <FormEnd error={error} busy={busy} submit={t('lock.closeButton')} />
       </form>
       {asking && (
         <Modal title={t('lock.confirmTitle', { day: fmt.day(asking) })} onClose={() => setAsking(null)}>

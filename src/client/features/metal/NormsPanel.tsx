@@ -7,7 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
-import { Field } from './Field';
+import { Field, FormEnd } from './Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { typedWeight } from './lines';
@@ -92,16 +92,7 @@ function NormForm() {
         <Field label={t('norms.validFrom')}>{(id) => <input id={id} type="date" {...register('valid_from')} />}</Field>
         <Field label={t('norms.validTo')}>{(id) => <input id={id} type="date" {...register('valid_to')} />}</Field>
       </div>
-      {error && (
-        <div className="alert error" role="alert">
-          {t(error)}
-        </div>
-      )}
-      <div className="toolbar">
-        <button type="submit" disabled={busy}>
-          {t('norms.save')}
-        </button>
-      </div>
+      <FormEnd error={error && t(error)} busy={busy} submit={t('norms.save')} />
     </form>
   );
 }

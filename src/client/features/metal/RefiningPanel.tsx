@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
-import { Field } from './Field';
+import { Field, FormEnd } from './Field';
 import { useMetalFormat } from './format';
 import { typedWeight } from './lines';
 import { refiningLotCreateRequested, refiningRequested, selectMetal, selectRefining } from './slice';
@@ -96,16 +96,7 @@ function RefiningForm() {
           </Field>
         </div>
         <AssayPreview control={control} />
-        {error && (
-          <div className="alert error" role="alert">
-            {t(error)}
-          </div>
-        )}
-        <div className="toolbar">
-          <button type="submit" disabled={busy}>
-            {t('refining.save')}
-          </button>
-        </div>
+        <FormEnd error={error && t(error)} busy={busy} submit={t('refining.save')} />
       </form>
     </section>
   );

@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
-import { Field } from './Field';
+import { Field, FormEnd } from './Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
@@ -278,19 +278,11 @@ export function VoucherForm() {
             onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
           />
         ))}
-        {error && (
-          <div className="alert error" role="alert">
-            {t(error)}
-          </div>
-        )}
-        <div className="toolbar">
+        <FormEnd error={error && t(error)} busy={busy} submit={t('form.save')}>
           <button type="button" className="secondary" onClick={() => lines.append(emptyLine())}>
             {t('form.addLine')}
           </button>
-          <button type="submit" disabled={busy}>
-            {t('form.save')}
-          </button>
-        </div>
+        </FormEnd>
       </form>
     </section>
   );
