@@ -50,6 +50,18 @@ export function lineState(line: LineColumns): LineState {
   };
 }
 
+/** The state of a line as an order creates it: waiting, at no step, nothing decided. */
+export const CREATED_STATE: LineState = lineState({
+  order_line_status_id: LineStatus.Waiting,
+  current_order_line_process: NOT_STARTED,
+  workshop_started_process_id: null,
+  quality_control_id: null,
+  product_gram: null,
+  packing_status_id: null,
+  customer_approval_status_id: null,
+  canceled_at: null,
+});
+
 export type LineAction =
   /** `routing`: the product's step ids in order (the built-in process when it has none). */
   | { type: 'nextStep'; routing: readonly number[] }

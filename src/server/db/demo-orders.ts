@@ -1,9 +1,9 @@
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '.';
-import { applyAction, gramDeviates, type LineAction, type LineState, lineState } from '../../shared/lifecycle';
+import { applyAction, CREATED_STATE, gramDeviates, type LineAction, type LineState } from '../../shared/lifecycle';
 import { Role } from '../../shared/roles';
-import { CUSTOMER_APPROVED, LineStatus, NOT_STARTED, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
+import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { insertLines, unitLines } from '../modules/orders/units';
 import { builtInRouting } from '../modules/production-steps/service';
@@ -74,17 +74,6 @@ interface Walk {
   tracking: string | null;
 }
 
-/** The state of a line as an order creates it: waiting, at no step. */
-const CREATED: LineState = lineState({
-  order_line_status_id: LineStatus.Waiting,
-  current_order_line_process: NOT_STARTED,
-  workshop_started_process_id: null,
-  quality_control_id: null,
-  product_gram: null,
-  packing_status_id: null,
-  customer_approval_status_id: null,
-  canceled_at: null,
-});
 
 interface Context {
   rng: Rng;
@@ -181,7 +170,7 @@ function productionMove(ctx: Context, state: LineState, reworks: number): Move |
 function walkLine(ctx: Context, created: number, horizon: number): Walk {
   const { rng, routing, actors } = ctx;
   const flags = (gram: number) => (gramDeviates(gram, ctx.expectedWeight, ctx.tolerance) ? 1 : 0);
-  const walk: Walk = { state: CREATED, rows: [], last: created, deliveredToOffice: null, flags, gramFlagged: 0, cancelReason: null, canceledAt: null, tracking: null };
+  const walk: Walk = { state: CREATED_STATE, rows: [], last: created, deliveredToOffice: null, flags, gramFlagged: 0, cancelReason: null, canceledAt: null, tracking: null };
   const moves = rng.int(0, routing.length + 6);
   const customerAt = actors.customer !== null && rng.next() < 0.4 ? rng.int(0, moves) : -1;
   const cancelAt = rng.next() < 0.04 ? rng.int(0, moves) : -1;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
-import { applyAction, gramDeviates, type LineAction, type LineState, lineState } from '../../shared/lifecycle';
+import { applyAction, CREATED_STATE, gramDeviates, type LineAction, lineState } from '../../shared/lifecycle';
 import { isLate } from '../../shared/late';
 import { Role } from '../../shared/roles';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings';
@@ -20,17 +20,6 @@ import { bootstrap } from './seed';
 /** The life-cycle action of each history name, as life-cycle.ts records them. */
 const ACTION_OF_NAME = new Map(Object.entries(ACTION_NAMES).map(([type, name]) => [name, type as LineAction['type']]));
 
-/** The state of a line as an order creates it. */
-const CREATED: LineState = lineState({
-  order_line_status_id: LineStatus.Waiting,
-  current_order_line_process: NOT_STARTED,
-  workshop_started_process_id: null,
-  quality_control_id: null,
-  product_gram: null,
-  packing_status_id: null,
-  customer_approval_status_id: null,
-  canceled_at: null,
-});
 
 const time = (at: string | null) => (at === null ? null : Date.parse(at));
 
@@ -73,7 +62,7 @@ async function replayDemo(db: Db, tolerance: number): Promise<string[]> {
   const wrong: string[] = [];
   for (const line of lines) {
     const routing = routings.get(line.product_id)!;
-    let state = CREATED;
+    let state = CREATED_STATE;
     let at = time(line.created_at)!;
     let delivered: number | null = null;
     let flagged = 0;
@@ -142,15 +131,24 @@ async function replayDemo(db: Db, tolerance: number): Promise<string[]> {
 describe.each(testDatabases())('first start on $name', (database) => {
   const configFor = (url: string, env: Record<string, string>) =>
     loadConfig({ DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'seed-')), LOG_LEVEL: 'silent', ...env });
-
-  test('creates the admin with a generated password and one demo user per role, once', async () => {
+  /** Runs `work` on a new database, migrated, and closes it afterwards. */
+  const onNewDatabase = async (work: (db: Db, url: string) => Promise<void>) => {
     const url = await database.create();
     const handle = openDatabase(url);
     try {
       await migrateToLatest(handle.db);
-      await migrateToLatest(handle.db);
+      await work(handle.db, url);
+    } finally {
+      await handle.close();
+    }
+  };
+
+  test('creates the admin with a generated password and one demo user per role, once', async () => {
+    await onNewDatabase(async (db, url) => {
+      // Migrating again changes nothing.
+      await migrateToLatest(db);
       const config = configFor(url, { DEMO_DATA: 'true', ADMIN_USERNAME: 'patron' });
-      const accounts = await bootstrap(handle.db, config);
+      const accounts = await bootstrap(db, config);
       expect(accounts.map((a) => [a.username, a.role])).toEqual([
         ['patron', 2],
         ['ofis', 4],
@@ -159,45 +157,39 @@ describe.each(testDatabases())('first start on $name', (database) => {
         ['pasif', 1],
       ]);
       for (const account of accounts) {
-        const row = await handle.db.selectFrom('users').select(['password_hash', 'role_id']).where('username', '=', account.username).executeTakeFirstOrThrow();
+        const row = await db.selectFrom('users').select(['password_hash', 'role_id']).where('username', '=', account.username).executeTakeFirstOrThrow();
         expect(await verifyPassword(account.password!, row.password_hash)).toBe(true);
         expect(row.role_id).toBe(account.role);
       }
-      expect(await bootstrap(handle.db, config)).toEqual([]);
+      expect(await bootstrap(db, config)).toEqual([]);
 
       // The demo catalogue: products with options and routings, workshops and customers of the demo users.
       const count = async (table: 'products' | 'workshops' | 'customers' | 'product_production_steps') =>
-        Number((await handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       expect(await count('products')).toBe(300);
       expect(await count('workshops')).toBeGreaterThanOrEqual(3);
       expect(await count('customers')).toBeGreaterThanOrEqual(2);
       expect(await count('product_production_steps')).toBeGreaterThan(600);
       // The demo steps reuse the built-in ones rather than add namesakes.
-      const steps = (await handle.db.selectFrom('production_steps').select('step_name').execute()).map((s) => s.step_name);
+      const steps = (await db.selectFrom('production_steps').select('step_name').execute()).map((s) => s.step_name);
       expect(steps.filter((name) => ['Kesim', 'Kaynak', 'Cila', 'Kalite Kontrol'].includes(name)).sort()).toEqual(['Cila', 'Kalite Kontrol', 'Kaynak', 'Kesim']);
       expect(new Set(steps).size).toBe(steps.length);
-      const atolye = await handle.db.selectFrom('users').select('id').where('username', '=', 'atolye').executeTakeFirstOrThrow();
-      expect(await handle.db.selectFrom('workshops').select('name').where('user_id', '=', atolye.id).executeTakeFirst()).toBeDefined();
-      const musteri = await handle.db.selectFrom('users').select('id').where('username', '=', 'musteri').executeTakeFirstOrThrow();
-      expect(await handle.db.selectFrom('customers').select('name').where('user_id', '=', musteri.id).executeTakeFirst()).toBeDefined();
+      const atolye = await db.selectFrom('users').select('id').where('username', '=', 'atolye').executeTakeFirstOrThrow();
+      expect(await db.selectFrom('workshops').select('name').where('user_id', '=', atolye.id).executeTakeFirst()).toBeDefined();
+      const musteri = await db.selectFrom('users').select('id').where('username', '=', 'musteri').executeTakeFirstOrThrow();
+      expect(await db.selectFrom('customers').select('name').where('user_id', '=', musteri.id).executeTakeFirst()).toBeDefined();
 
       // Orders with lines in every state, some of them the demo customer's and the demo workshop's.
-      const statuses = await handle.db.selectFrom('order_lines').select('order_line_status_id').distinct().execute();
+      const statuses = await db.selectFrom('order_lines').select('order_line_status_id').distinct().execute();
       expect(statuses.map((s) => s.order_line_status_id).sort()).toEqual([1, 2, 3, 4, 5]);
-      const customer = await handle.db.selectFrom('customers').select('id').where('user_id', '=', musteri.id).executeTakeFirstOrThrow();
-      const own = await handle.db.selectFrom('orders').select('id').where('customer_id', '=', customer.id).execute();
+      const customer = await db.selectFrom('customers').select('id').where('user_id', '=', musteri.id).executeTakeFirstOrThrow();
+      const own = await db.selectFrom('orders').select('id').where('customer_id', '=', customer.id).execute();
       expect(own.length).toBeGreaterThan(0);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   test("the demo's metal ledger: confirmed jobs settled by their receipts, one above its norm, a refining lot and a voucher waiting for the tablet", async () => {
-    const url = await database.create();
-    const handle = openDatabase(url);
-    const db = handle.db;
-    try {
-      await migrateToLatest(db);
+    await onNewDatabase(async (db, url) => {
       await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
       const vouchers = await db.selectFrom('metal_vouchers').select(['type', 'status', 'settles_id', 'above_norm']).orderBy('id').execute();
       const receipts = vouchers.filter((v) => v.type === 'receipt');
@@ -208,17 +200,11 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(await db.selectFrom('metal_refining_lots').select('id').execute()).toHaveLength(1);
       const received = await db.selectFrom('order_lines').select('id').where('metal_received_at', 'is not', null).execute();
       expect(received.length).toBeGreaterThan(0);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   test('every demo line is one the life cycle could have produced: its history replays to its state', async () => {
-    const url = await database.create();
-    const handle = openDatabase(url);
-    const db = handle.db;
-    try {
-      await migrateToLatest(db);
+    await onNewDatabase(async (db, url) => {
       // A tolerance other than the default, so a flag set against the default would show.
       const tolerance = 4;
       await db.insertInto('settings').values({ key: 'general', value: JSON.stringify({ ...DEFAULT_SETTINGS, gram_tolerance_percent: tolerance }), updated_at: new Date().toISOString() }).execute();
@@ -254,17 +240,11 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(actions.map((a) => a.action).sort()).toEqual([...Object.values(ACTION_NAMES), 'metal_received'].sort());
       const canceledOrders = await db.selectFrom('orders').select('id').where('canceled_at', 'is not', null).execute();
       expect(canceledOrders.length).toBeGreaterThan(0);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   test('the same seed gives the same demo lines and moves', async () => {
-    const url = await database.create();
-    const handle = openDatabase(url);
-    const db = handle.db;
-    try {
-      await migrateToLatest(db);
+    await onNewDatabase(async (db, url) => {
       await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
       const walked = async () => {
         const after = Number((await db.selectFrom('order_lines').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id);
@@ -281,22 +261,15 @@ describe.each(testDatabases())('first start on $name', (database) => {
       const first = await walked();
       expect(first).toHaveLength(300);
       expect(await walked()).toEqual(first);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 
   test('takes the admin password from ADMIN_PASSWORD and adds no demo users without DEMO_DATA', async () => {
-    const url = await database.create();
-    const handle = openDatabase(url);
-    try {
-      await migrateToLatest(handle.db);
-      const accounts = await bootstrap(handle.db, configFor(url, { DEMO_DATA: 'false', ADMIN_PASSWORD: 'given-secret' }));
+    await onNewDatabase(async (db, url) => {
+      const accounts = await bootstrap(db, configFor(url, { DEMO_DATA: 'false', ADMIN_PASSWORD: 'given-secret' }));
       expect(accounts).toEqual([{ username: 'admin', password: null, role: 2 }]);
-      const row = await handle.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+      const row = await db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
       expect(await verifyPassword('given-secret', row.password_hash)).toBe(true);
-    } finally {
-      await handle.close();
-    }
+    });
   });
 });

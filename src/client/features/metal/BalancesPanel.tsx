@@ -5,9 +5,10 @@ import { type SheetColumn, sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
+import { exportCleared, exportRequested, selectExport } from '../exports';
 import { formatDay } from '../../../shared/locale';
 import { useMetalFormat } from './format';
+import { ReportButtons } from './ReportButtons';
 import { selectBalances } from './slice';
 import type { BalanceDto } from './types';
 
@@ -52,13 +53,7 @@ export function BalancesPanel() {
       <h2 id="balances-title">{t('balances.title')}</h2>
       <p className="print-only">{t('balances.asOf', { day: fmt.day(fmt.today()) })}</p>
       <div className="toolbar">
-        <button type="button" className="secondary" disabled={data.length === 0} onClick={() => window.print()}>
-          {t('balances.print')}
-        </button>
-        <button type="button" className="secondary" disabled={data.length === 0} onClick={exportBalances}>
-          {t('balances.export')}
-        </button>
-        <ExportProgress exportKey={EXPORT_KEY} />
+        <ReportButtons ready={data.length > 0} exportKey={EXPORT_KEY} onExport={exportBalances} labels={{ print: t('balances.print'), export: t('balances.export') }} />
       </div>
       <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={status} notice={notice} count={data.length} empty={t('balances.empty')} />

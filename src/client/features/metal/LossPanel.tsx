@@ -5,11 +5,12 @@ import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
+import { exportCleared, exportRequested, selectExport } from '../exports';
 import { stepsRequested } from '../production-steps';
 import { Field } from './Field';
 import { useMetalFormat } from './format';
 import { lossSheet } from './lossSheet';
+import { ReportButtons } from './ReportButtons';
 import { useLedgerNames } from './names';
 import { lossRequested, puritiesRequested, selectLoss } from './slice';
 import type { LossRowDto, WorkshopLossDto } from './types';
@@ -131,13 +132,7 @@ export function LossPanel() {
         <Field label={t('loss.from')}>{(id) => <input id={id} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />}</Field>
         <Field label={t('loss.to')}>{(id) => <input id={id} type="date" value={to} onChange={(event) => setTo(event.target.value)} />}</Field>
         <button type="submit">{t('loss.show')}</button>
-        <button type="button" className="secondary" disabled={data.length === 0} onClick={() => window.print()}>
-          {t('loss.print')}
-        </button>
-        <button type="button" className="secondary" disabled={data.length === 0} onClick={exportLoss}>
-          {t('loss.export')}
-        </button>
-        <ExportProgress exportKey={EXPORT_KEY} />
+        <ReportButtons ready={data.length > 0} exportKey={EXPORT_KEY} onExport={exportLoss} labels={{ print: t('loss.print'), export: t('loss.export') }} />
       </form>
       <NoticeView notice={exported?.notice ?? null} />
       {query && (

@@ -4,10 +4,11 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
-import { ExportProgress, exportCleared, exportRequested, selectExport } from '../exports';
+import { exportCleared, exportRequested, selectExport } from '../exports';
 import { Field } from './Field';
 import { WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
+import { ReportButtons } from './ReportButtons';
 import { selectBalances, selectStatement, statementRequested } from './slice';
 import { statementSheet } from './statementSheet';
 import { StatementView } from './StatementView';
@@ -88,13 +89,7 @@ export function StatementPanel() {
         <button type="submit" disabled={!workshopId}>
           {t('statement.show')}
         </button>
-        <button type="button" className="secondary" disabled={!shown} onClick={() => window.print()}>
-          {t('statement.print')}
-        </button>
-        <button type="button" className="secondary" disabled={!shown} onClick={exportStatement}>
-          {t('statement.export')}
-        </button>
-        <ExportProgress exportKey={EXPORT_KEY} />
+        <ReportButtons ready={shown !== null} exportKey={EXPORT_KEY} onExport={exportStatement} labels={{ print: t('statement.print'), export: t('statement.export') }} />
       </form>
       <NoticeView notice={exported?.notice ?? null} />
       <ListStatus status={status} notice={notice} count={shown ? 1 : 0} empty="" />

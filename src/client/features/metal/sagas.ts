@@ -3,7 +3,7 @@ import { API } from '../../../shared/api';
 import { failure } from '../../api/failure';
 import { http } from '../../api/http';
 import { takeLoadOnce } from '../../app/loadOnce';
-import { metalLiveSaga } from './live';
+import { metalLiveSaga, readFiguresAgain } from './live';
 import {
   balancesLoaded,
   balancesRequested,
@@ -143,20 +143,12 @@ function* loadNorms() {
   }
 }
 
-/** What a written or answered voucher changes besides itself: the balances, the statement and the loss shown. */
-function* readAgain() {
-  const { balances, statement, loss }: MetalState = yield select(selectMetal);
-  if (balances.status !== 'idle') yield put(balancesRequested());
-  if (statement.query) yield put(statementRequested(statement.query));
-  if (loss.query) yield put(lossRequested(loss.query));
-}
-
 function* createVoucher(action: ReturnType<typeof voucherCreateRequested>) {
   const reversal = action.payload.reverses_id !== undefined;
   try {
     const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVouchers, action.payload);
     yield put(voucherSaved({ voucher, message: { key: reversal ? 'metal:vouchers.reversed' : 'metal:form.saved', params: { number: voucher.number } } }));
-    yield call(readAgain);
+    yield call(readFiguresAgain);
   } catch (error) {
     yield put(writeFailed(failure(error, reversal ? 'metal:vouchers.reverseFailed' : 'metal:form.failed')));
   }
@@ -166,7 +158,7 @@ function* confirmVoucher(action: ReturnType<typeof voucherConfirmRequested>) {
   try {
     const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVoucherConfirm(action.payload));
     yield put(voucherSaved({ voucher, message: { key: 'metal:decide.confirmed', params: { number: voucher.number } } }));
-    yield call(readAgain);
+    yield call(readFiguresAgain);
   } catch (error) {
     yield put(writeFailed(failure(error, 'metal:decide.failed')));
   }
@@ -177,7 +169,7 @@ function* disputeVoucher(action: ReturnType<typeof voucherDisputeRequested>) {
   try {
     const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVoucherDispute(id), { reason });
     yield put(voucherSaved({ voucher, message: { key: 'metal:decide.disputed', params: { number: voucher.number } } }));
-    yield call(readAgain);
+    yield call(readFiguresAgain);
   } catch (error) {
     yield put(writeFailed(failure(error, 'metal:decide.failed')));
   }
