@@ -1,6 +1,6 @@
 import { buffers, type Channel, channel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import { Role } from '../../../shared/roles';
+import { readsLines, Role } from '../../../shared/roles';
 import { LIVE_BATCH_MS, LIVE_PATHS, LIVE_RECONNECT_ATTEMPTS, LIVE_RECONNECT_STEP_MS, LiveClose } from '../../../shared/live';
 import { currentToken, refreshOnce, sessionLost } from '../../api/http';
 import { loggedIn, loggedOut, profileLoaded, selectSession, sessionReloaded, type SessionState } from '../session';
@@ -88,6 +88,8 @@ function* liveSession(options: LiveOptions, who: SessionState) {
   while (true) {
     yield put(liveStatusChanged(status));
     const outcome: Outcome = yield call(connection, liveUrl(options.origin(), options.paths[path], who), tracker, wake);
+    // The server turns away a role that reads no line; trying again would only be turned away again.
+    if (outcome.code === LiveClose.Forbidden) return void (yield put(liveStatusChanged('idle')));
     status = 'reconnecting';
     if (outcome.ready) {
       failures = 0;
@@ -127,9 +129,9 @@ const sameUser = (a: SessionState, b: SessionState) => b.loggedIn && a.userId ==
 function* liveLifecycle(options: LiveOptions) {
   while (true) {
     const session: SessionState = yield select(selectSession);
-    if (!session.loggedIn) {
+    if (!session.loggedIn || !readsLines(session.role)) {
       if (((yield select(selectLiveStatus)) as LiveStatus) !== 'idle') yield put(liveStatusChanged('idle'));
-      yield take([loggedIn.type, sessionReloaded.type]);
+      yield take([loggedIn.type, sessionReloaded.type, profileLoaded.type]);
       continue;
     }
     const task: Task = yield fork(liveSession, options, session);
