@@ -318,3 +318,18 @@ test('a socket the server turns away for its role (4403) is not tried again', as
   await untilStatus(store, 'idle');
   expect(upgrades).toEqual(['/ws/orders']);
 });
+
+test('a page brought back by Back or Forward from the browser cache reads what changed while it was away', async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch(() => [200, { orders: [line(5, { order_line_status_id: 4 })], gone: [], version: 20 }]);
+  const store = start();
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  // A page shown anew (not from the cache) reads nothing.
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  await until(() => selectLine(store.getState(), 5)?.order_line_status_id === 4, 'the line as it is now');
+  expect(lineReads(calls)).toEqual(['?since=10']);
+});
