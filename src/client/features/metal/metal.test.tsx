@@ -119,7 +119,7 @@ test('a receipt offers the workshop’s weighed pieces; a ticked one becomes a f
 test('a line the form cannot send is refused with its sentence, and the server’s refusal shows its own', async () => {
   const calls = serve((method, url) =>
     method === 'POST' && url === API.metalVouchers
-      ? [400, { error: 'Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.', code: 'VOUCHER_NET_NEGATIVE', message: { key: 'errors:voucherNetNegative', values: { line: 1 } } }]
+      ? [400, { error: 'Satır 1: net ağırlık sıfırdan büyük olmalıdır; brüt ağırlık taş ve diğer ağırlıklardan fazla olmalıdır.', code: 'VOUCHER_NET_EMPTY', message: { key: 'errors:voucherNetEmpty', values: { line: 1 } } }]
       : undefined,
   );
   const { form, t } = await openForm();
@@ -133,7 +133,7 @@ test('a line the form cannot send is refused with its sentence, and the server�
   fireEvent.change(within(line(1)).getByLabelText('Diğer (g)'), { target: { value: '2' } });
   expect(within(line(1)).getAllByText('-')).toHaveLength(2);
   fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
-  expect(await screen.findByText('Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.')).toBeInTheDocument();
+  expect(await screen.findByText('Satır 1: net ağırlık sıfırdan büyük olmalıdır; brüt ağırlık taş ve diğer ağırlıklardan fazla olmalıdır.')).toBeInTheDocument();
 });
 
 test('a confirmed voucher is reversed after a confirmation: a voucher naming it with no lines', async () => {

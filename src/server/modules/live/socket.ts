@@ -252,7 +252,8 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
         websocket: true,
         preValidation: refuseForeignOrigin,
         // The socket proves its user itself (token in the address, header or first message).
-        config: { public: true, area: 'Live order lines', summary: 'The live channel of order line changes (WebSocket; see src/shared/live.ts)' },
+        // A page of another site is refused (403); a request that is not a WebSocket upgrade finds nothing (404).
+        config: { public: true, area: 'Live order lines', summary: 'The live channel of order line changes (WebSocket; see src/shared/live.ts)', errors: [403, 404] },
       },
       handler,
     );

@@ -106,8 +106,13 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
       { type: 'issue', workshop_id: 999_999, date: '2026-11-02', lines: [gold22(1)] },
       { type: 'gift', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] },
       { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [{ ...gold22(1), milyem: 1001 }] },
+      // A line without metal: 0 g, or stones as heavy as the whole.
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(5), gold22(0)] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22('0,000')] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1, 'raw', { stone_ct: 5 })] },
     ];
     for (const body of bad) expect({ body, status: (await write(body)).status }).toEqual({ body, status: 400 });
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(5), gold22(0)] })).body).toMatchObject({ code: 'VOUCHER_NET_EMPTY', message: { key: 'errors:voucherNetEmpty', values: { line: 2 } } });
     expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] }, office)).status).toBe(403);
     expect(await count()).toBe(before);
     // The walk above wrote entries; not one of them can be changed or removed.
@@ -201,8 +206,9 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('POST', API.metalNorms, { token: office, body: { milyem: 916, per_mille: '0.5' } })).status).toBe(403);
     const own = await t.call('POST', API.metalNorms, { token: admin, body: { workshop_id: otherWorkshopId, milyem: 916, per_mille: '0,5', valid_from: '2026-11-01' } });
     expect(own).toMatchObject({ status: 201, body: { norm: { per_mille: '0.50', workshop_id: otherWorkshopId } } });
-    const second = (await write(settle('0'))).body.voucher;
-    expect(second).toMatchObject({ loss_g: '0.010', norm_per_mille: '0.50', above_norm: true });
+    // A second receipt of the job, of a milligram (a line of 0 g is refused), is judged against it.
+    const second = (await write(settle('0.001'))).body.voucher;
+    expect(second).toMatchObject({ loss_g: '0.009', norm_per_mille: '0.50', above_norm: true });
     expect((await t.call('GET', API.metalVouchers, { token: admin })).body.vouchers.find((v: { id: number }) => v.id === second.id)).toMatchObject({ above_norm: true });
     expect((await t.call('GET', API.metalNorms, { token: office })).body.norms.map((n: { milyem: number; per_mille: string }) => `${n.milyem}:${n.per_mille}`)).toEqual(
       expect.arrayContaining(['916:1.50', '750:2.00', '585:2.50', '916:0.50']),

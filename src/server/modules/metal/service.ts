@@ -132,7 +132,7 @@ export async function getVoucher(db: Db, id: number, workshopId?: number) {
 function storedLines(lines: readonly VoucherLineInput[]) {
   return lines.map((line, index) => {
     const weights = lineWeights(toUnits(line.gross_g, GRAM_PLACES)!, toUnits(line.stone_ct ?? 0, CARAT_PLACES)!, toUnits(line.other_g ?? 0, GRAM_PLACES)!, line.milyem);
-    if (!weights) throw badRequest('errors:voucherNetNegative', 'VOUCHER_NET_NEGATIVE', { line: index + 1 });
+    if (!weights) throw badRequest('errors:voucherNetEmpty', 'VOUCHER_NET_EMPTY', { line: index + 1 });
     return {
       kind: line.kind,
       metal: line.metal,

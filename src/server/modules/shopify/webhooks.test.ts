@@ -192,6 +192,8 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     const job = await until(() => t.db.selectFrom('jobs').selectAll().where('key', 'like', '%:broken').where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
     expect(job.last_error).toMatch(/not a shop order/);
     expect((await t.call('POST', API.shopJobRetry(job.id), { token: admin })).body.code).toBe('JOB_NOT_FAILED');
+    // A job that does not exist is not there to retry: 404, as the document declares, not 409.
+    expect(await t.call('POST', API.shopJobRetry(2_000_000_000), { token: admin })).toMatchObject({ status: 404, body: { code: 'JOB_NOT_FOUND' } });
     await t.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job.id).execute();
     expect(await t.call('POST', API.shopJobRetry(job.id), { token: admin })).toMatchObject({ status: 200, body: { job: { status: 'waiting' } } });
     await until(() => t.db.selectFrom('jobs').select('attempts').where('id', '=', job.id).where('attempts', '=', 1).where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
