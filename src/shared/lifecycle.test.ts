@@ -74,6 +74,8 @@ describe('gram and packing', () => {
     expect(applyAction(received, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramReceived' });
     expect([canEnterGram(received), canCorrectGram(received), canCorrectGram({ ...received, received: false })]).toEqual([false, false, true]);
     expect(whyNot(received, 'enterGram')).toBe('received');
+    // Canceled, the weighed piece is only read: no correction from the office either.
+    expect(canCorrectGram({ ...packing, gram: 4, canceled: true })).toBe(false);
     for (const gram of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(applyAction(packing, { type: 'enterGram', gram })).toEqual({ ok: false, refusal: 'gramInvalid' });
     }

@@ -247,6 +247,6 @@ export const canCustomerApprove = (state: LineState) => offers(state, 'customerA
 export const canShip = (state: LineState) => offers(state, 'ship');
 /**
  * The office corrects a gram the workshop has entered (a gram is never first entered from the
- * office), until the piece is received into the metal ledger.
+ * office), until the piece is received into the metal ledger; a canceled line is only read.
  */
-export const canCorrectGram = (state: LineState) => state.gram !== null && !state.received;
+export const canCorrectGram = (state: LineState) => state.gram !== null && !state.received && !state.canceled;

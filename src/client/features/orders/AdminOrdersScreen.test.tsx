@@ -79,6 +79,11 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   expect(text('current_step', line(1, { current_order_line_process: 5 }))).toBe('Döküm');
   expect(text('current_step', line(1, { current_order_line_process: 77 }))).toBe('77');
   expect(text('status', line(1, { order_line_status_id: 9 }))).toBe('9');
+  // A canceled line reads canceled, not the state it stopped in, and sorts after the completed.
+  const canceled = line(1, { order_line_status_id: 1, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' });
+  expect(text('status', canceled)).toBe('İptal edildi');
+  const status = columns.find((c) => c.key === 'status')!;
+  expect([line(1, { order_line_status_id: 5 }), canceled, line(1)].map(status.sortValue)).toEqual([5, 6, 1]);
   expect(text('material', line(1))).toBe('Altın');
   expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4,5 g');
   expect(text('gram_flagged', line(1, { gram_flagged: true }))).toBe('Sapma var');
@@ -266,6 +271,28 @@ test('the admin moves a line back to an earlier step with a reason, or cancels i
   expect(calls.find((c) => c.url === API.cancelOrder(1))).toMatchObject({ method: 'PUT', body: { reason: 'Vazgeçildi' } });
   await waitFor(() => expect(document.querySelector('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('İptal edildi'));
 });
+
+test('a canceled line reads İptal edildi in the status column, its filter and the quick filter find it, and it offers no action, its gram no edit', async () => {
+  openScreen([
+    line(1, { order_line_status_id: 4, current_order_line_process: 6, product_gram: 4.2, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' }),
+    line(2, { order_line_status_id: 4, current_order_line_process: 6, product_gram: 5 }),
+  ]);
+  expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
+  const cellOf = (id: number, column: string) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`) as HTMLElement;
+  await waitFor(() => expect(cellOf(1, 'status')).toHaveTextContent(/^İptal edildi$/));
+  expect(cellOf(2, 'status')).toHaveTextContent('Paketleme');
+  for (const column of ['quality_action', 'packing_action', 'correct_action', 'product_gram']) expect(within(cellOf(1, column)).queryByRole('button')).toBeNull();
+  expect(within(cellOf(2, 'packing_action')).getByRole('button')).toBeInTheDocument();
+
+  const statusFilter = await screen.findByRole('textbox', { name: /^Durum/ });
+  fireEvent.input(statusFilter, { target: { value: 'İPTAL' } });
+  expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('gridcell', { name: 'B2B-000001' })).toBeInTheDocument();
+  fireEvent.input(statusFilter, { target: { value: '' } });
+  expect(await screen.findByText('2 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }), { target: { value: 'iptal edildi' } });
+  expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+}, 30_000);
 
 test('a weighed gram has a visible edit button that opens its editor; a received one says it is final', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 }), line(5), line(6, { order_line_status_id: 4, product_gram: 7, metal_received_at: '2026-11-20T10:00:00.000Z' })]);

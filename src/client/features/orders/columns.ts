@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { lineState, offers } from '../../../shared/lifecycle';
-import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
-import type { Formatters, Lookups } from '../lookups';
+import { CANCELED, CUSTOMER_APPROVED, LineStatus, shownStatus, stepLabel } from '../../../shared/statuses';
+import { type Formatters, type Lookups, statusTexts } from '../lookups';
 import type { SheetColumn } from '../../components/excel';
 import { lineIsUrgent } from '../order-lines';
 
@@ -105,6 +105,12 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const moneyIn = perValue((currency: string) => perValue((value: number) => fmt.money(value, currency)));
   const money = (value: number | null, currency: string) => (value === null ? '' : moneyIn(currency)(value));
   const gram = perValue((value: number | null) => (value === null ? '' : fmt.gram(value)));
+  // The shown status: a canceled line reads 'İptal edildi' (why and when have their own columns), sorted after the completed.
+  const status = statusTexts(t, lookups.status, fmt.date).name;
+  const statusOrder = (row: OrderLineDto) => {
+    const shown = shownStatus(row);
+    return shown === CANCELED ? LineStatus.Completed + 1 : shown;
+  };
   const notStarted = t('orders:notStarted');
   const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
   const [waiting, approved, deviates, urgent, overCredit] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent'), t('orders:creditExceeded')];
@@ -126,7 +132,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['order_id', 90, (r) => text(r.order_id), 'order_id', 'number'],
     ['product_id', 90, (r) => text(r.product_id), 'product_id', 'number'],
     ['order_product_id', 110, (r) => text(r.id), 'id', 'number'],
-    ['status', 130, (r) => named(lookups.status, r.order_line_status_id), 'order_line_status_id'],
+    ['status', 130, status, statusOrder],
     ['current_step', 150, (r) => step(r.current_order_line_process)],
     ['material', 110, (r) => named(lookups.optionValue, r.material_id)],
     ['chain_length', 110, (r) => named(lookups.optionValue, r.chain_length_id)],

@@ -18,7 +18,7 @@ import {
   selectLoad,
   workshopApprovalRequested,
 } from '../order-lines';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { GramEntry } from './GramEntry';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
@@ -28,6 +28,7 @@ export default function WorkshopOrderScreen() {
   const id = Number(useParams().id);
   const fmt = useFormatters();
   const lookups = useLookups();
+  const status = useStatusTexts();
   const order = useAppSelector((state) => selectLine(state, id));
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
   const history = useAppSelector((state) => selectLineHistory(state, id));
@@ -94,7 +95,7 @@ export default function WorkshopOrderScreen() {
           <dl className="piece-where">
             <div>
               <dt>{t('fields.status')}</dt>
-              <dd>{statusName(order.order_line_status_id)}</dd>
+              <dd>{status.told(order)}</dd>
             </div>
             <div>
               <dt>{t('fields.step')}</dt>
@@ -102,36 +103,41 @@ export default function WorkshopOrderScreen() {
             </div>
           </dl>
           {order.customer_note && <p className="alert info">{order.customer_note}</p>}
-          <div className="piece-actions">
-            <div>
-              <button
-                type="button"
-                className="big"
-                aria-busy={busy}
-                aria-describedby={whyNext ? `why-next-${id}` : undefined}
-                disabled={whyNext !== null || busy}
-                onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
-              >
-                {nextLabel()}
-              </button>
-              {whyNext && (
-                <p id={`why-next-${id}`} className="why">
-                  {t(`orders:why.${whyNext}`)}
+          {/* A canceled line is only read: its status says why and when, and no button is offered. */}
+          {!state.canceled && (
+            <>
+              <div className="piece-actions">
+                <div>
+                  <button
+                    type="button"
+                    className="big"
+                    aria-busy={busy}
+                    aria-describedby={whyNext ? `why-next-${id}` : undefined}
+                    disabled={whyNext !== null || busy}
+                    onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
+                  >
+                    {nextLabel()}
+                  </button>
+                  {whyNext && (
+                    <p id={`why-next-${id}`} className="why">
+                      {t(`orders:why.${whyNext}`)}
+                    </p>
+                  )}
+                </div>
+                <div>
+                  <button type="button" className="big secondary" disabled={whyApprove !== null || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
+                    {state.workshopApproved ? t('approved') : t('approve')}
+                  </button>
+                </div>
+              </div>
+              {canEnterGram(state) ? (
+                <GramEntry line={order} busy={busy} onSave={(gram) => dispatch(gramEntered(id, gram))} />
+              ) : (
+                <p className="why">
+                  {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
                 </p>
               )}
-            </div>
-            <div>
-              <button type="button" className="big secondary" disabled={whyApprove !== null || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
-                {state.workshopApproved ? t('approved') : t('approve')}
-              </button>
-            </div>
-          </div>
-          {canEnterGram(state) ? (
-            <GramEntry line={order} busy={busy} onSave={(gram) => dispatch(gramEntered(id, gram))} />
-          ) : (
-            <p className="why">
-              {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
-            </p>
+            </>
           )}
           <dl className="facts">
             <dt>{t('fields.gram')}</dt>

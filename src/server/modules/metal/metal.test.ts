@@ -195,6 +195,44 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces).toEqual([expect.objectContaining({ gross_g: '20.100' })]);
   });
 
+  test('a canceled piece that reached production stays receivable, weighed or to weigh, and Bakiye Özeti counts it until it is received', async () => {
+    const customer = await userWithRole('iptal_alici', 5);
+    await t.call('POST', '/api/v1/customers', { token: admin, body: { name: 'B', email: 'b@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000, tax_number: '1', user_id: customer.user_id } });
+    const product = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Küpe', price: 1000, production_expected_days: 5 } })).body.product.id;
+    await t.call('PUT', `/api/v1/workshops/${workshopId}/assign-product`, { token: admin, body: { product_id: product } });
+    const order = { address: 'x', email: 'b@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: product, quantity: 3 }] };
+    expect((await t.call('POST', API.manualOrder, { token: customer.token, body: order })).status).toBe(201);
+    const lines: Array<{ id: number; product_id: number }> = (await t.call('GET', API.myWorkshopOrders, { token: master })).body.orders;
+    // One piece at its first step, one never started, one weighed at packing.
+    const [started, waiting, weighed] = lines.filter((l) => l.product_id === product).map((l) => l.id).sort((a, b) => a - b);
+    const next = (id: number) => t.call('PATCH', API.myWorkshopNextStep(id), { token: master, body: {} });
+    expect((await next(started)).status).toBe(200);
+    for (let i = 0; i < 10 && (await next(weighed)).status === 200; i++);
+    await t.call('PUT', API.qualityStatus(weighed), { token: admin, body: { approved: true } });
+    expect((await t.call('POST', API.myWorkshopGram(weighed), { token: master, body: { product_gram: 3.5 } })).status).toBe(200);
+
+    const offered = async () => (await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces as Array<{ order_product_id: number; gross_g: string | null; canceled_at: string | null }>;
+    const toReceive = async () => (await t.call('GET', API.metalBalances, { token: office })).body.balances.find((b: { workshop_id: number }) => b.workshop_id === workshopId).pieces_to_receive;
+    const mine = async () => (await offered()).filter((piece) => [started, waiting, weighed].includes(piece.order_product_id));
+    expect((await mine()).map((piece) => piece.order_product_id)).toEqual([weighed]);
+    for (const id of [started, waiting, weighed]) expect((await t.call('PUT', API.cancelLine(id), { token: admin, body: { reason: 'Müşteri vazgeçti' } })).status).toBe(200);
+
+    // The never-started piece held no gold; the other two still do, the unweighed one to weigh.
+    expect(await mine()).toEqual([
+      expect.objectContaining({ order_product_id: started, gross_g: null, canceled_at: expect.any(String) }),
+      expect.objectContaining({ order_product_id: weighed, gross_g: '3.500', canceled_at: expect.any(String) }),
+    ]);
+    const held = await toReceive();
+    expect(held).toBe((await offered()).length);
+    const piece = (id: number, gross_g: string) => ({ kind: 'finished', metal: 'gold', milyem: 585, gross_g, order_product_id: id });
+    expect(await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-22', lines: [piece(waiting, '2')] })).toMatchObject({ status: 400, body: { code: 'VOUCHER_LINE_NOT_WEIGHED' } });
+    const receipt = (await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-22', lines: [piece(started, '2,75'), piece(weighed, '3.500')] })).body.voucher;
+    expect(receipt.lines.map((line: { net_g: string }) => line.net_g)).toEqual(['2.750', '3.500']);
+    await confirm(receipt.id);
+    expect(await mine()).toEqual([]);
+    expect(await toReceive()).toBe(held - 2);
+  });
+
   test('a settled job within its norm is not flagged; the most specific valid norm applies; the loss report sums by workshop and milyem', async () => {
     const job = (await write({ type: 'issue', workshop_id: otherWorkshopId, date: '2026-11-15', lines: [gold22(10)] })).body.voucher;
     const settle = (gross: string) => ({ type: 'receipt', workshop_id: otherWorkshopId, date: '2026-11-16', settles_id: job.id, lines: [gold22(gross, 'finished')] });

@@ -146,6 +146,7 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
     const state = lineState(line);
+    if (state.canceled) throw refused('canceled');
     if (state.received) throw refused('gramReceived');
     if (!canCorrectGram(state)) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
     const at = now();
@@ -153,8 +154,9 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
       .updateTable('order_lines')
       .set({ product_gram: gram, gram_flagged: await gramFlag(trx, gram, line.expected_weight), updated_at: at })
       .where('id', '=', lineId)
-      // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands.
+      // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands; canceled meanwhile, it is only read.
       .where('metal_received_at', 'is', null)
+      .where('canceled_at', 'is', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     await trx
