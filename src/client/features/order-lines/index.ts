@@ -41,3 +41,4 @@ export {
 } from './slice';
 export { orderLinesSaga } from './sagas';
 export { lineIsUrgent } from './urgency';
+export { LineHistory } from './LineHistory';

@@ -134,7 +134,7 @@ function* loadHistory(action: ReturnType<typeof lineHistoryRequested>) {
     const { history }: { history: LineHistoryDto[] } = yield call(request, 'GET', API.lineHistory(id));
     yield put(lineHistoryLoaded({ id, rows: history }));
   } catch (error) {
-    yield put(lineHistoryFailed({ id, notice: failure(error, 'workshopOrders:detailFailed') }));
+    yield put(lineHistoryFailed({ id, notice: failure(error, 'workshopOrders:historyFailed') }));
   }
 }
 

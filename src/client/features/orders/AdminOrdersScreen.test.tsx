@@ -67,7 +67,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
     'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
     'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
-    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action',
+    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action', 'history_action',
   ]);
   expect(columns.filter((c) => c.hidden).map((c) => c.key)).toEqual(['urgent']);
   expect(Object.fromEntries(columns.filter((c) => c.filter !== 'text').map((c) => [c.key, c.filter]))).toEqual({
@@ -113,7 +113,7 @@ test('a load failure shows the server sentence', async () => {
 
 jest.setTimeout(30_000);
 
-test('quality control: rejecting needs a return step, then the row changes in place', async () => {
+test('quality control: rejecting needs a return step and takes a reason, then the row changes in place', async () => {
   const waiting = line(3, { order_line_status_id: 3, current_order_line_process: 6, customer_note: 'ACİL' });
   const { calls } = openScreen([line(1), waiting], (method, url, body) => {
     if (method === 'PUT' && url === API.qualityStatus(3)) {
@@ -140,11 +140,16 @@ test('quality control: rejecting needs a return step, then the row changes in pl
   const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
   await within(stepSelect).findByRole('option', { name: 'Döküm' });
   fireEvent.change(stepSelect, { target: { value: '5' } });
+  // The reason is the admin's; left empty, the server keeps the sentence the field shows.
+  const reason = within(dialog).getByLabelText('Red gerekçesi (isteğe bağlı)');
+  expect(reason).toHaveAttribute('placeholder', 'Kalite kontrol reddedildi');
+  expect(reason).toHaveAccessibleDescription('Gerekçe satırın geçmişine ve değişiklik kaydına yazılır; boş bırakılırsa “Kalite kontrol reddedildi” yazılır.');
+  fireEvent.change(reason, { target: { value: '  Taş düştü ' } });
   fireEvent.click(save);
 
   expect(await screen.findByText('Kalite kontrol reddedildi. Ürün Döküm adımına geri döndürüldü.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: 5 });
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Taş düştü', return_step_id: 5 });
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument());
   expect(calls.filter((c) => c.url === API.orders)).toHaveLength(1);
 });
@@ -184,6 +189,99 @@ test.each([
     expect(within(dialog).queryByText('Ürünün üretim adımları alınamadı; varsayılan adımlar gösteriliyor.') !== null).toBe(hinted);
   },
 );
+
+test('quality control: a rejection without a reason sends none, and an approval never one', async () => {
+  const waiting = [line(3, { order_line_status_id: 3, current_order_line_process: 6 }), line(4, { order_line_status_id: 3, current_order_line_process: 6 })];
+  const { calls } = openScreen(waiting, (method, url, body) => {
+    const id = [3, 4].find((n) => url === API.qualityStatus(n));
+    if (method !== 'PUT' || id === undefined) return undefined;
+    const decided = (body as { approved: boolean }).approved ? { order_line_status_id: 4, quality_control_id: 1 } : { order_line_status_id: 2, current_order_line_process: 5, quality_control_id: 2 };
+    return [200, { order: { ...waiting.find((l) => l.id === id), ...decided }, message: 'Kaydedildi' }];
+  });
+  const decide = async (id: number, choose: (dialog: HTMLElement) => Promise<void>) => {
+    await waitFor(() => expect(document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="quality_action"] button`)).toBeEnabled());
+    fireEvent.click(document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="quality_action"] button`)!);
+    const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+    await choose(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  };
+  await decide(3, async (dialog) => {
+    fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'rejected' } });
+    const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
+    await within(stepSelect).findByRole('option', { name: 'Döküm' });
+    fireEvent.change(stepSelect, { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText('Red gerekçesi (isteğe bağlı)'), { target: { value: '   ' } });
+  });
+  await decide(4, async (dialog) => {
+    fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'approved' } });
+    expect(within(dialog).queryByLabelText('Red gerekçesi (isteğe bağlı)')).toBeNull();
+  });
+  expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+    [API.qualityStatus(3), { approved: false, reason: '', return_step_id: 5 }],
+    [API.qualityStatus(4), { approved: true, reason: '', return_step_id: null }],
+  ]);
+});
+
+const HISTORY = [
+  { id: 1, action: 'next_step', from_status: 1, to_status: 2, from_step: -1, to_step: 5, detail: null, created_at: '2026-11-20T09:00:00.000Z', user_id: 8, username: 'usta', role_id: 3 },
+  { id: 2, action: 'quality_reject', from_status: 3, to_status: 2, from_step: 6, to_step: 5, detail: 'Taş düştü', created_at: '2026-11-20T10:00:00.000Z', user_id: 7, username: 'admin', role_id: 2 },
+  { id: 3, action: 'cancel', from_status: 2, to_status: 2, from_step: 5, to_step: 5, detail: 'customer', created_at: '2026-11-20T11:00:00.000Z', user_id: null, username: null, role_id: null },
+];
+
+test("a line's history opens from its row in a panel: loading, then who, when, from where to where and why; an empty or refused history says so", async () => {
+  let answer: (history: unknown) => void = () => undefined;
+  const first = new Promise((resolve) => (answer = resolve));
+  const lines = [line(3, { order_line_status_id: 2, current_order_line_process: 5 }), line(4), line(5)];
+  storeLogin(2, 'Admin');
+  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+    const path = String(url);
+    const [status, body] =
+      path === API.lineHistory(3)
+        ? [200, await first]
+        : path === API.lineHistory(4)
+          ? [200, { history: [] }]
+          : path === API.lineHistory(5)
+            ? [500, { error: 'Sunucu hatası', code: 'INTERNAL' }]
+            : path === API.orders
+              ? [200, { orders: lines }]
+              : [200, LOOKUPS[path] ?? {}];
+    return jsonResponse(status, body);
+  }) as typeof fetch;
+  renderApp(
+    <Routes>
+      <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+    </Routes>,
+    '/admin/orders',
+  );
+  const open = async (id: number) => {
+    fireEvent.click(await screen.findByRole('button', { name: `Geçmiş: satır #${id}` }));
+    return screen.findByRole('dialog', { name: `Satır Geçmişi #${id}` });
+  };
+  let dialog = await open(3);
+  expect(within(dialog).getByText('B2B-000003')).toBeInTheDocument();
+  expect(within(dialog).getByRole('status')).toHaveTextContent('Yükleniyor...');
+  answer({ history: HISTORY });
+  const table = await within(dialog).findByRole('table', { name: 'Geçmiş' });
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Tarih', 'Kullanıcı', 'İşlem', 'Değişiklik', 'Gerekçe']);
+  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent));
+  expect(rows).toEqual([
+    ['usta', 'Sonraki adım', 'Daha başlamadı → Döküm', '-'],
+    ['admin', 'Kalite kontrol reddi', 'Cila → Döküm', 'Taş düştü'],
+    ['Sistem', 'İptal', '-', 'customer'],
+  ]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Kapat' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  dialog = await open(4);
+  expect(await within(dialog).findByText('Bu satır için henüz kayıt yok.')).toBeInTheDocument();
+  fireEvent.keyDown(document, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  dialog = await open(5);
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sunucu hatası');
+  expect(within(dialog).queryByRole('table')).toBeNull();
+});
 
 test('a refused packing approval says why, after the section 8 prefix', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) =>
@@ -373,6 +471,11 @@ test('the office sees every line read-only: no quality control or packing button
   expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Paketleme Onayı' })).not.toBeInTheDocument();
   expect(screen.queryByRole('columnheader', { name: /Paketleme Onayı/ })).not.toBeInTheDocument();
+  // A line's history is the office's to read too.
+  fireEvent.click(screen.getByRole('button', { name: 'Geçmiş: satır #3' }));
+  await screen.findByRole('dialog', { name: 'Satır Geçmişi #3' });
+  await waitFor(() => expect(calls.some((c) => c.url === API.lineHistory(3))).toBe(true));
+  fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
   fireEvent.doubleClick(await screen.findByRole('gridcell', { name: '5 g' }));
   expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
   // Exports and the quick filter stay; nothing but reads went to the server.
@@ -494,6 +597,7 @@ test("the grid's handle names the columns shown, in their order, and the rows sh
       onCorrectGram={() => undefined}
       onShip={() => undefined}
       onCorrect={() => undefined}
+      onHistory={() => undefined}
       busyLines={[]}
       noMatch="-"
     />,

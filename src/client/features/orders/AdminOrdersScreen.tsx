@@ -29,7 +29,7 @@ import {
   useScopeLoad,
 } from '../order-lines';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
-import { exportedColumns, isActionColumn, orderColumns } from './columns';
+import { changesLine, exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
 import { type Correction, CorrectionModal } from './CorrectionModal';
@@ -56,6 +56,8 @@ const loadGrid = () =>
   ));
 loadGrid().catch(() => undefined);
 const LazyGrid = lazy(loadGrid);
+// A line's history is opened now and then: its panel loads when first opened.
+const LineHistoryPanel = lazy(() => import('./LineHistoryPanel'));
 
 const ALL = { kind: 'all' } as const;
 const EXPORT_KEY = 'orders';
@@ -112,8 +114,8 @@ function shownCount() {
 
 /**
  * /admin/orders, order management: every order line in one grid, with quality control, packing
- * approval and gram correction. The office's /office/orders is the same grid read-only: no action
- * columns, no gram typed in.
+ * approval, gram correction and each line's history. The office's /office/orders is the same grid
+ * read-only: no buttons that change a line, no gram typed in.
  */
 export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t, i18n } = useTranslation('orders');
@@ -124,7 +126,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const orders = useScopeLoad(ALL);
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
-  const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !isActionColumn(column)), [t, lookups, fmt, readOnly]);
+  const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
   const number = countFormat(i18n.language);
   // Chosen once: a component that changed from one render to the next would mount the grid again.
   const [OrderGrid] = useState(() => loadedGrid ?? LazyGrid);
@@ -134,6 +136,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const shown = useSyncExternalStore(count.subscribe, count.get);
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [correcting, setCorrecting] = useState<OrderLineDto | null>(null);
+  const [reading, setReading] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [quickFilter, setQuickFilter] = useState('');
   // The user's saved view: the grid opens with it, and every change of columns, sort or filters is kept.
@@ -186,6 +189,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     setGramNotice(null);
     setCorrecting(line);
   }, []);
+  const openHistory = useCallback((line: OrderLineDto) => setReading(line), []);
   const saveCorrection = (change: Correction) => {
     if (!correcting) return;
     if (change.mode === 'stepBack') dispatch(stepBackRequested(correcting.id, change.step, change.reason));
@@ -211,8 +215,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     },
     [dispatch],
   );
-  const saveQuality = ({ approved, returnStep }: QualityDecision) => {
-    if (deciding) dispatch(qualityDecided(deciding.id, { approved, returnStep, reason: approved ? '' : t('quality.rejectReason') }));
+  const saveQuality = (decision: QualityDecision) => {
+    if (deciding) dispatch(qualityDecided(deciding.id, decision));
   };
   const exportRows = () => {
     const visible = grid.current?.visibleRows() ?? [];
@@ -277,6 +281,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             onCorrectGram={correctGram}
             onShip={ship}
             onCorrect={openCorrection}
+            onHistory={openHistory}
             busyLines={busyLines}
             noMatch={t('noMatch')}
             readOnly={readOnly}
@@ -296,6 +301,11 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           onCancel={() => setDeciding(null)}
           onSave={saveQuality}
         />
+      )}
+      {reading && (
+        <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+          <LineHistoryPanel line={reading} onClose={() => setReading(null)} />
+        </Suspense>
       )}
       {correcting && !readOnly && (
         <CorrectionModal

@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { LineHistoryDto } from '../../../shared/api';
 import { canEnterGram, lineState, whyNot } from '../../../shared/lifecycle';
 import { LineStatus, stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
-import { TableHead } from '../../components/TableHead';
 import {
   gramEntered,
-  lineHistoryRequested,
+  LineHistory,
   lineRequested,
   nextStepRequested,
   selectLine,
   selectLineAction,
-  selectLineHistory,
   selectLoad,
   workshopApprovalRequested,
 } from '../order-lines';
@@ -31,28 +28,14 @@ export default function WorkshopOrderScreen() {
   const status = useStatusTexts();
   const order = useAppSelector((state) => selectLine(state, id));
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
-  const history = useAppSelector((state) => selectLineHistory(state, id));
   const action = useAppSelector((state) => selectLineAction(state, id));
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'workshop' }));
-    dispatch(lineHistoryRequested(id));
   }, [dispatch, id]);
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
   const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
   const statusName = (status: number | null) => (status === null ? '-' : (lookups.status.get(status) ?? String(status)));
-  /**
-   * What a history row changed: the step it went to, else the status (after the last step the piece
-   * moves into quality control at the same step), else what the action recorded (a gram, a reason).
-   */
-  const historyChange = (row: LineHistoryDto) => {
-    if (row.action === 'gram' || row.action === 'gram_correction') return row.detail;
-    // A correction's reason follows the move it made.
-    const reason = row.detail && (row.action === 'step_back' || row.action === 'cancel') ? ` · ${row.detail}` : '';
-    if (row.from_step !== row.to_step) return `${stepName(row.from_step)} → ${stepName(row.to_step)}${reason}`;
-    if (row.from_status !== row.to_status) return `${statusName(row.from_status)} → ${statusName(row.to_status)}${reason}`;
-    return row.detail ?? '-';
-  };
   // Each option named by what it is ('Ayar: 14 Ayar'): the master reads them across the bench.
   const options = (['material', 'chain_length', 'size', 'color', 'karat'] as const).flatMap((option) => {
     const value = order[`${option}_id`];
@@ -153,22 +136,7 @@ export default function WorkshopOrderScreen() {
         </section>
       </div>
       <h2>{t('history')}</h2>
-      <NoticeView notice={history?.notice ?? null} />
-      <div className="table-scroll">
-        <table>
-          <TableHead labels={(['when', 'who', 'action', 'change'] as const).map((key) => t(`historyColumns.${key}`))} />
-          <tbody>
-            {(history?.rows ?? []).map((row) => (
-              <tr key={row.id}>
-                <td>{fmt.date(row.created_at)}</td>
-                <td>{row.username ?? '-'}</td>
-                <td>{t(`actions.${row.action}`, { defaultValue: row.action })}</td>
-                <td>{historyChange(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LineHistory id={id} />
     </>
   );
 }

@@ -1,8 +1,11 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import { auditedColumns, auditKindOf, recordLineCorrections } from '../audit/lines';
 import type { LineBus, RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { LINE_STATE_COLUMNS, ownedLine } from '../order-lines/queries';
@@ -12,7 +15,7 @@ import { getGeneralSettings } from '../settings/service';
 /*
  * The one code path that writes an order line and its history row: every move of the life cycle
  * and the admin's gram correction. Each also records its change for the live channel (bus.ts),
- * which tells the sockets once the transaction has committed.
+ * which tells the sockets once the transaction has committed, and a correction its audit row.
  */
 
 const now = () => new Date().toISOString();
@@ -133,6 +136,8 @@ export async function actOnLine(
         created_at: at,
       })
       .execute();
+    const kind = auditKindOf(action, state);
+    if (kind) await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind, before: auditedColumns(state), after: auditedColumns(next), reason: options.detail }]);
     await record([changeOf(line, eventType(state.status, next.status))]);
     return { id: lineId, order_line_status_id: next.status, current_order_line_process: next.step };
   });
@@ -173,6 +178,7 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
         created_at: at,
       })
       .execute();
+    await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind: 'line_gram', before: { product_gram: line.product_gram }, after: { product_gram: gram } }]);
     await record([changeOf(line, 'order_update')]);
     return { id: lineId, product_gram: gram };
   });
@@ -184,10 +190,10 @@ export type CancelableLine = { id: number; order_id: number; workshop_id: number
 /**
  * Cancels lines by the life cycle's rule (any state before completion; a completed or already
  * canceled line stays as it is), inside the caller's transaction (the shop's cancellation of an
- * order): each canceled line gets its history row and an `order_canceled` event. Returns the ids
- * canceled.
+ * order): each canceled line gets its history row, its audit row and an `order_canceled` event.
+ * Returns the ids canceled.
  */
-export async function cancelLines(trx: Db, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
+export async function cancelLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
   const at = now();
   const canceled = lines.filter((line) => applyAction(lineState(line), { type: 'cancel' }).ok);
   if (canceled.length === 0) return [];
@@ -209,6 +215,7 @@ export async function cancelLines(trx: Db, record: RecordChanges, lines: readonl
       })),
     )
     .execute();
+  await recordLineCorrections(trx, canceled.map((line) => ({ userId, lineId: line.id, kind: 'line_cancel', before: {}, after: {}, reason })));
   await record(canceled.map((line) => changeOf(line, 'order_canceled')));
   return ids;
 }
