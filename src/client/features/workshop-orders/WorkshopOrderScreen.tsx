@@ -35,7 +35,6 @@ export default function WorkshopOrderScreen() {
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
   const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
-  const statusName = (status: number | null) => (status === null ? '-' : (lookups.status.get(status) ?? String(status)));
   // Each option named by what it is ('Ayar: 14 Ayar'): the master reads them across the bench.
   const options = (['material', 'chain_length', 'size', 'color', 'karat'] as const).flatMap((option) => {
     const value = order[`${option}_id`];
