@@ -7,6 +7,7 @@ import type { RecordChanges } from '../live/bus';
 import { LINE_STATE_COLUMNS } from '../order-lines/queries';
 import { cancelLines } from '../orders/life-cycle';
 import { insertLines, unitLines, type UnitFields } from '../orders/units';
+import { shopCancelReason } from './cancel-reason';
 
 /** A shop order as the product reads it, whether a webhook or the Admin API brought it. */
 export interface ShopOrder {
@@ -338,8 +339,7 @@ export async function takeShopOrder(trx: Transaction<Database>, recordChanges: R
       .select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS])
       .where('l.order_id', '=', orderId)
       .execute();
-    const reason = order.cancelReason || 'shop';
-    canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), reason.slice(0, 500), null)).length;
+    canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), shopCancelReason(order.cancelReason), null)).length;
   }
   await trx
     .updateTable('shop_connections')
