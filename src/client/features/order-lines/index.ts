@@ -18,6 +18,8 @@ export {
 } from './selectors';
 export {
   customerApprovalRequested,
+  gramConfirmationDeclined,
+  gramConfirmationNeeded,
   gramCorrected,
   gramEntered,
   lineCancelRequested,

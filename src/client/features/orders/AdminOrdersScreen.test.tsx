@@ -405,6 +405,67 @@ test('a weighed gram has a visible edit button that opens its editor; a received
   expect(await waitFor(() => within(gramCell(4)).getByRole('textbox'))).toBeInTheDocument();
 });
 
+test("a gram far from the piece's expected weight is asked about before it is sent; beyond the hard bound it is refused here", async () => {
+  const weighed = line(4, { order_line_status_id: 4, product_gram: 2.1, expected_weight: 2 });
+  const settings = { currency: 'TRY', time_zone: 'Europe/Istanbul', gram_confirm_percent: 50, gram_max_factor: 10 };
+  const { calls } = openScreen([weighed], (method, url, body) => {
+    if (url === API.generalSettings) return [200, { settings }];
+    return method === 'PUT' && url === API.correctGram(4) ? [200, { order: { ...weighed, product_gram: (body as { product_gram: number }).product_gram }, message: 'Gram değeri başarıyla güncellendi!' }] : undefined;
+  });
+  await screen.findByRole('gridcell', { name: 'B2B-000004' });
+  const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
+  const type = async (text: string) => {
+    fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+    const editor = await waitFor(() => within(cell()).getByRole('textbox'));
+    fireEvent.input(editor, { target: { value: text } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+  };
+  const sent = () => calls.filter((c) => c.url === API.correctGram(4));
+
+  await type('99999');
+  expect(await screen.findByText('Girilen gram (99.999 g) bu parça için kabul edilemez: en fazla 20 g girilebilir.')).toBeInTheDocument();
+  await type('3,5');
+  let dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  expect(within(dialog).getByText('Girilen gram (3,5 g) beklenen ağırlıktan (2 g) çok farklı. Tartıyı ve virgülü kontrol edin; doğruysa kaydetmek için onaylayın.')).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(sent()).toEqual([]);
+
+  await type('3,5');
+  dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, kaydet' }));
+  expect(await screen.findByText('Gram değeri başarıyla güncellendi!')).toBeInTheDocument();
+  expect(sent()).toEqual([expect.objectContaining({ method: 'PUT', body: { product_gram: 3.5, gram_confirmed: true } })]);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('the server asks about a gram the screen took (its settings changed meanwhile): confirmed, the gram is sent again with the yes', async () => {
+  const weighed = line(4, { order_line_status_id: 4, product_gram: 2.1, expected_weight: 2 });
+  const question = {
+    error: 'Girilen gram (2,9 g) beklenen ağırlıktan (2 g) çok farklı. Tartıyı ve virgülü kontrol edin; doğruysa kaydetmek için onaylayın.',
+    code: 'GRAM_CONFIRM',
+    message: { key: 'errors:gramConfirm', values: { gram: '2,9 g', expected: '2 g' } },
+  };
+  const { calls } = openScreen([weighed], (method, url, body) => {
+    if (method !== 'PUT' || url !== API.correctGram(4)) return undefined;
+    return (body as { gram_confirmed?: boolean }).gram_confirmed ? [200, { order: { ...weighed, product_gram: 2.9 }, message: 'Gram değeri başarıyla güncellendi!' }] : [409, question];
+  });
+  await screen.findByRole('gridcell', { name: 'B2B-000004' });
+  const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
+  fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+  const editor = await waitFor(() => within(cell()).getByRole('textbox'));
+  fireEvent.input(editor, { target: { value: '2,9' } });
+  fireEvent.keyDown(editor, { key: 'Enter' });
+  const dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  expect(within(dialog).getByText(question.error)).toBeInTheDocument();
+  // The question is the dialog's, not a failure above the grid.
+  expect(screen.queryByText(/Gram güncellenirken hata oluştu/)).toBeNull();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, kaydet' }));
+  expect(await screen.findByText('Gram değeri başarıyla güncellendi!')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === API.correctGram(4)).map((c) => c.body)).toEqual([{ product_gram: 2.9 }, { product_gram: 2.9, gram_confirmed: true }]);
+  await waitFor(() => expect(cell()).toHaveTextContent('2,9 g'));
+});
+
 test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {
   openScreen([
     line(1, { workshop_name: null, workshop_id: null }),

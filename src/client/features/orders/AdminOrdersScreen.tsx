@@ -9,10 +9,13 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView, sentenceText } from '../../components/NoticeView';
+import { Modal } from '../../components/Modal';
 import { firstError } from '../../components/validate';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
+  gramConfirmationDeclined,
+  gramConfirmationNeeded,
   gramCorrected,
   type LineActionKind,
   lineCancelRequested,
@@ -29,6 +32,7 @@ import {
   useScopeLoad,
 } from '../order-lines';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
+import { useGramCheck } from '../settings';
 import { changesLine, exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
@@ -198,13 +202,20 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   };
   const where = (line: OrderLineDto) =>
     [base.status.get(line.order_line_status_id) ?? String(line.order_line_status_id), stepLabel(line.current_order_line_process, (s) => base.step.get(s), t('notStarted'))].join(' · ');
+  const gramCheck = useGramCheck();
   const correctGram = useCallback(
     (line: OrderLineDto, value: number | null) => {
       const invalid = firstError(gramSchema, { product_gram: value ?? undefined });
       setGramNotice(invalid ? { kind: 'error', key: invalid } : null);
-      if (!invalid) dispatch(gramCorrected(line.id, value as number));
+      if (invalid) return;
+      const gram = value as number;
+      // Beyond the hard bound refused here already; beyond the confirm band asked before anything is sent.
+      const { verdict, sentence } = gramCheck(gram, line.expected_weight);
+      if (verdict === 'refused') setGramNotice({ kind: 'error', ...sentence });
+      else if (verdict === 'confirm') dispatch(gramConfirmationNeeded({ kind: 'gramCorrection', id: line.id, gram, confirmed: false }, { kind: 'info', ...sentence }));
+      else dispatch(gramCorrected(line.id, gram));
     },
-    [dispatch],
+    [dispatch, gramCheck],
   );
   const ship = useCallback(
     (line: OrderLineDto, typed: string) => {
@@ -227,9 +238,11 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   // The grid's own CSV writer: the rows and columns shown, in their order.
   const exportCsv = () => grid.current?.exportCsv(t('csvFileName', { date: new Date().toISOString().slice(0, 10) }));
   const progress = orders.status === 'loading' ? orders.progress : null;
+  // A gram far from the expected weight, to be confirmed (the question shows in its dialog).
+  const asked = latest?.status === 'confirming' ? (latest.pending ?? null) : null;
   // The outcome of the action asked for last; a failure of the open dialog's decision shows in the dialog.
   const latestNotice =
-    latest && !(deciding && latest === decision) && !(correcting && latest === correction) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
+    latest && !asked && !(deciding && latest === decision) && !(correcting && latest === correction) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
 
   return (
     <>
@@ -306,6 +319,19 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
         <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
           <LineHistoryPanel line={reading} onClose={() => setReading(null)} />
         </Suspense>
+      )}
+      {asked && !readOnly && (
+        <Modal title={t('gramConfirm.title')} onClose={() => dispatch(gramConfirmationDeclined(asked.id))}>
+          <NoticeView notice={latest?.notice ?? null} />
+          <div className="toolbar">
+            <button type="button" onClick={() => dispatch(gramCorrected(asked.id, asked.gram, true))}>
+              {t('gramConfirm.save')}
+            </button>
+            <button type="button" className="secondary" onClick={() => dispatch(gramConfirmationDeclined(asked.id))}>
+              {t('gramConfirm.cancel')}
+            </button>
+          </div>
+        </Modal>
       )}
       {correcting && !readOnly && (
         <CorrectionModal

@@ -2,6 +2,8 @@ import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { GRAM_MAX_WITHOUT_EXPECTED } from '../../../shared/lifecycle';
+import { formatGram } from '../../../shared/locale';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
@@ -47,9 +49,9 @@ function TimeZoneSelect({ current, field }: { current: string; field: UseFormReg
   );
 }
 
-/** System e-mail, phone, time zone, the currency every amount is shown in and the gram tolerance. */
+/** System e-mail, phone, time zone, the currency every amount is shown in, the gram tolerance and the bounds of a typed gram. */
 export function GeneralSettingsPanel() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { general, notice, save } = useAppSelector(selectSettings);
   const { register, handleSubmit, formState, reset, watch } = useForm<GeneralSettings>({ resolver: yupResolver(generalSettingsSchema) as never, defaultValues: DEFAULT_SETTINGS });
@@ -89,6 +91,28 @@ export function GeneralSettingsPanel() {
           hint={t('general.gram_tolerance_hint')}
           error={errors.gram_tolerance_percent?.message}
           {...register('gram_tolerance_percent')}
+        />
+        <TextField
+          label={t('general.gram_confirm_percent')}
+          type="number"
+          min={1}
+          max={1000}
+          step="any"
+          inputMode="decimal"
+          hint={t('general.gram_confirm_hint')}
+          error={errors.gram_confirm_percent?.message}
+          {...register('gram_confirm_percent')}
+        />
+        <TextField
+          label={t('general.gram_max_factor')}
+          type="number"
+          min={1}
+          max={1000}
+          step="any"
+          inputMode="decimal"
+          hint={t('general.gram_max_hint', { gram: formatGram(GRAM_MAX_WITHOUT_EXPECTED, i18n.language) })}
+          error={errors.gram_max_factor?.message}
+          {...register('gram_max_factor')}
         />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}

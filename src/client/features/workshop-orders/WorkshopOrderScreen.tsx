@@ -6,6 +6,7 @@ import { LineStatus, stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import {
+  gramConfirmationDeclined,
   gramEntered,
   LineHistory,
   lineRequested,
@@ -43,6 +44,8 @@ export default function WorkshopOrderScreen() {
   const state = lineState(order);
   // While an action runs or the line settles after one, no button takes a tap (a double tap moves a piece once).
   const busy = action?.status === 'busy' || action?.status === 'settling';
+  // The server asks about a gram far from the expected weight: the gram entry's dialog asks the master.
+  const asked = action?.status === 'confirming' && action.pending ? { gram: action.pending.gram, question: action.notice } : null;
   const nextLabel = () => {
     if (action?.kind !== 'nextStep') return t('nextStep');
     if (action.status === 'busy') return t('nextBusy');
@@ -57,7 +60,7 @@ export default function WorkshopOrderScreen() {
     <>
       <Link to="/workshop/orders">{t('back')}</Link>
       <h1>{t('title', { id })}</h1>
-      <NoticeView notice={action?.notice ?? null} />
+      <NoticeView notice={asked ? null : (action?.notice ?? null)} />
       <div className="piece">
         <figure className="piece-photo">
           {order.product_picture_url ? <img src={order.product_picture_url} alt={order.product_title} /> : <span className="hint">{t('noPhoto')}</span>}
@@ -113,7 +116,13 @@ export default function WorkshopOrderScreen() {
                 </div>
               </div>
               {canEnterGram(state) ? (
-                <GramEntry line={order} busy={busy} onSave={(gram) => dispatch(gramEntered(id, gram))} />
+                <GramEntry
+                  line={order}
+                  busy={busy}
+                  asked={asked}
+                  onSave={(gram, confirmed) => dispatch(gramEntered(id, gram, confirmed))}
+                  onDecline={() => dispatch(gramConfirmationDeclined(id))}
+                />
               ) : (
                 <p className="why">
                   {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}

@@ -73,12 +73,13 @@ describe.each(testDatabases())('order line corrections in the audit log on $name
     const [id] = await newLines(1);
     await toQuality(id);
     await quality(id, { approved: true, reason: '', return_step_id: null });
-    expect(await written(() => t.call('POST', API.myWorkshopGram(id), { token: master, body: { product_gram: 49 } }))).toEqual([]);
-    expect(await written(() => t.call('POST', API.myWorkshopGram(id), { token: master, body: { product_gram: 4.9 } }))).toEqual([
-      { user_id: masterId, kind: 'line_gram', entity_id: id, before: { product_gram: 49 }, after: { product_gram: 4.9 } },
+    // A slip of the decimal point the master confirms, then weighs again.
+    expect(await written(() => t.call('POST', API.myWorkshopGram(id), { token: master, body: { product_gram: 39, gram_confirmed: true } }))).toEqual([]);
+    expect(await written(() => t.call('POST', API.myWorkshopGram(id), { token: master, body: { product_gram: 3.9 } }))).toEqual([
+      { user_id: masterId, kind: 'line_gram', entity_id: id, before: { product_gram: 39 }, after: { product_gram: 3.9 } },
     ]);
     expect(await written(() => t.call('PUT', API.correctGram(id), { token: admin, body: { product_gram: 5.15 } }))).toEqual([
-      { user_id: adminId, kind: 'line_gram', entity_id: id, before: { product_gram: 4.9 }, after: { product_gram: 5.15 } },
+      { user_id: adminId, kind: 'line_gram', entity_id: id, before: { product_gram: 3.9 }, after: { product_gram: 5.15 } },
     ]);
     // The same gram again changes nothing and records nothing.
     expect(await written(() => t.call('PUT', API.correctGram(id), { token: admin, body: { product_gram: 5.15 } }))).toEqual([]);

@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
-import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { applyAction, canCorrectGram, checkGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
+import { DEFAULT_LANGUAGE, formatGram } from '../../../shared/locale';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
 import { auditedColumns, auditKindOf, recordLineCorrections } from '../audit/lines';
@@ -20,10 +21,20 @@ import { getGeneralSettings } from '../settings/service';
 
 const now = () => new Date().toISOString();
 
-/** The stored flag of a weighed piece, against the tolerance configured in the general settings. */
-async function gramFlag(db: Db, gram: number, expected: number | null): Promise<0 | 1> {
-  const { gram_tolerance_percent } = await getGeneralSettings(db);
-  return gramDeviates(gram, expected, gram_tolerance_percent) ? 1 : 0;
+/**
+ * A typed gram against the bounds of the general settings (shared/lifecycle.ts checkGram): beyond the
+ * hard bound a 400, beyond the confirm band a 409 GRAM_CONFIRM unless the person confirmed it.
+ * Taken, it answers the stored flag of the weighed piece, against the configured tolerance.
+ */
+async function weighed(db: Db, gram: number, expected: number | null, confirmed: boolean): Promise<0 | 1> {
+  const settings = await getGeneralSettings(db);
+  const check = checkGram(gram, expected, settings);
+  if (check.verdict !== 'fine') {
+    const values = Object.fromEntries(Object.entries(check.params).map(([name, value]) => [name, formatGram(value, DEFAULT_LANGUAGE)]));
+    if (check.verdict === 'refused') throw badRequest(check.key, 'GRAM_IMPLAUSIBLE', values);
+    if (!confirmed) throw conflict(check.key, 'GRAM_CONFIRM', values);
+  }
+  return gramDeviates(gram, expected, settings.gram_tolerance_percent) ? 1 : 0;
 }
 
 export const ACTION_NAMES: Record<LineAction['type'], string> = {
@@ -76,6 +87,8 @@ export async function actOnLine(
     expectedStep?: number;
     /** What the history row keeps beside the move (the admin's reason). */
     detail?: string;
+    /** The person's yes to a gram beyond the confirm band. */
+    gramConfirmed?: boolean;
   } = {},
 ) {
   return bus.write(db, async (trx, record) => {
@@ -88,6 +101,7 @@ export async function actOnLine(
     const outcome = applyAction(state, action);
     if (!outcome.ok) throw refused(outcome.refusal);
     const next = outcome.next;
+    const flag = action.type === 'enterGram' ? await weighed(trx, action.gram, line.expected_weight, options.gramConfirmed === true) : null;
     const at = now();
     const updated = await trx
       .updateTable('order_lines')
@@ -100,7 +114,7 @@ export async function actOnLine(
         packing_status_id: next.packingStatus,
         customer_approval_status_id: next.customerApproved ? CUSTOMER_APPROVED : line.customer_approval_status_id,
         ...(outcome.deliveredToOffice ? { delivery_to_office: at } : {}),
-        ...(action.type === 'enterGram' ? { gram_flagged: await gramFlag(trx, action.gram, line.expected_weight) } : {}),
+        ...(flag === null ? {} : { gram_flagged: flag }),
         updated_at: at,
       })
       .where('id', '=', lineId)
@@ -145,19 +159,21 @@ export async function actOnLine(
 
 /**
  * The admin's correction of a weighed gram (order screen); recorded in the history like any change.
- * Only a gram the workshop has entered is corrected: the office never weighs a piece first.
+ * Only a gram the workshop has entered is corrected: the office never weighs a piece first. The
+ * gram is held to the same bounds as the workshop's (`confirmed`: the admin's yes).
  */
-export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number) {
+export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number, confirmed = false) {
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
     const state = lineState(line);
     if (state.canceled) throw refused('canceled');
     if (state.received) throw refused('gramReceived');
     if (!canCorrectGram(state)) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
+    const flag = await weighed(trx, gram, line.expected_weight, confirmed);
     const at = now();
     const updated = await trx
       .updateTable('order_lines')
-      .set({ product_gram: gram, gram_flagged: await gramFlag(trx, gram, line.expected_weight), updated_at: at })
+      .set({ product_gram: gram, gram_flagged: flag, updated_at: at })
       .where('id', '=', lineId)
       // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands; canceled meanwhile, it is only read.
       .where('metal_received_at', 'is', null)

@@ -110,9 +110,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
-  api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved', body: gramSchema, errors: [409] }), async (request) => {
-    const { product_gram } = await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })), ...said('success:gramEntered') };
+  const gramRoute = route(workshopLine, {
+    summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved. Far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)',
+    body: gramSchema,
+    errors: [409],
+  });
+  api.post(API.myWorkshopGram(':id'), gramRoute, async (request) => {
+    const { product_gram, gram_confirmed } = await declaredBody(request);
+    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram }), { gramConfirmed: gram_confirmed }), ...said('success:gramEntered') };
   });
 
   api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
@@ -138,11 +143,12 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const step = order.current_order_line_process;
     return { order, ...said('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
-  api.put(API.correctGram(':id'), route(adminLine, { summary: "Correct a piece's gram", body: gramSchema, errors: [409] }), async (request) => {
+  const correctGramRoute = route(adminLine, { summary: "Correct a piece's gram; far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)", body: gramSchema, errors: [409] });
+  api.put(API.correctGram(':id'), correctGramRoute, async (request) => {
     const id = lineId(request);
-    const { product_gram } = await declaredBody(request);
+    const { product_gram, gram_confirmed } = await declaredBody(request);
     const who = sessionActor(request);
-    await correctGram(db, bus, id, who, product_gram);
+    await correctGram(db, bus, id, who, product_gram, gram_confirmed);
     return { order: await getLine(db, id, who), ...said('success:gramCorrected') };
   });
   const shipmentRoute = route(adminLine, { summary: "Hand the packed pieces of the line's order to the carrier with a tracking number (a shop order is fulfilled in the shop)", body: shipmentSchema, trim: ['shipment_tracking_number'], errors: [409] });

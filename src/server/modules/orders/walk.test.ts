@@ -118,8 +118,11 @@ describe.each(testDatabases())('an order line from order to completion on $name'
 
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.code).toBe('LINE_PACKING_NOT_ALLOWED');
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 0 })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
-    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 49 })).body).toMatchObject({ order: { product_gram: 49 }, message: 'Gram kaydedildi.' });
-    // A slip of the comma: the workshop corrects its own entry until packing is approved.
+    // A slip of the comma, 49 g for a 4 g piece, is refused; 8 g is taken once confirmed.
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 49 })).body.code).toBe('GRAM_IMPLAUSIBLE');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 8 })).body.code).toBe('GRAM_CONFIRM');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 8, gram_confirmed: true })).body).toMatchObject({ order: { product_gram: 8 }, message: 'Gram kaydedildi.' });
+    // The workshop corrects its own entry until packing is approved.
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).body.order.product_gram).toBe(4.9);
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body).toMatchObject({
       order: { order_line_status_id: 5, packing_status_id: 2 },
@@ -137,7 +140,7 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'gram_correction', 'packing_approve', 'customer_approve',
     ]);
     expect(history[5]).toMatchObject({ from_status: 3, to_status: 2, to_step: steps[1], username: 'admin' });
-    expect(history.slice(9, 11).map((h: { detail: string; username: string }) => [h.detail, h.username])).toEqual([['49', 'usta'], ['49 -> 4.9', 'usta']]);
+    expect(history.slice(9, 11).map((h: { detail: string; username: string }) => [h.detail, h.username])).toEqual([['8', 'usta'], ['8 -> 4.9', 'usta']]);
     // Packed: the workshop's entry is final, only the office corrects it now.
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_NOT_ALLOWED');
 
