@@ -1,4 +1,5 @@
 import { array, boolean, object } from 'yup';
+import { GRAM_PLACES, toUnits } from '../metal';
 import { decimal, id, integer, text } from './fields';
 
 /** Units of one product row of a manual order. */
@@ -56,7 +57,11 @@ export const manualOrderFormSchema = manualOrderSchema.shape({
  * expected weight is taken only with `gram_confirmed: true`, the person's answer to the question.
  */
 export const gramSchema = object({
-  product_gram: decimal('validation:gramInvalid', 0, 100_000).required('validation:gramInvalid').moreThan(0, 'validation:gramInvalid'),
+  product_gram: decimal('validation:gramInvalid', 0, 100_000)
+    .required('validation:gramInvalid')
+    .moreThan(0, 'validation:gramInvalid')
+    // To the milligram: a fourth decimal is refused, never rounded.
+    .test('places', 'validation:gramInvalid', (value) => value == null || toUnits(value, GRAM_PLACES) !== null),
   gram_confirmed: boolean().typeError('errors:invalidBody').meta({
     description: "true: the person confirmed a gram beyond the confirm band of the expected weight; without it such a gram is refused (409 GRAM_CONFIRM). Above the hard bound a gram is refused whatever (400 GRAM_IMPLAUSIBLE)",
   }),

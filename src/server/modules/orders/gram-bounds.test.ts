@@ -90,6 +90,14 @@ describe.each(testDatabases())('the bounds of a typed gram on $name', (database)
     expect(await enter(weighed, { product_gram: 2 })).toMatchObject({ status: 200 });
   });
 
+  test('a gram is kept to the milligram as typed, on both databases; a fourth decimal is refused, never rounded', async () => {
+    const before = await stored(weighed);
+    expect(await correct(weighed, { product_gram: 2.3456 })).toMatchObject({ status: 400, body: { code: 'VALIDATION', message: { key: 'validation:gramInvalid' } } });
+    expect(await stored(weighed)).toEqual(before);
+    expect(await correct(weighed, { product_gram: 2.345 })).toMatchObject({ status: 200, body: { order: { product_gram: 2.345 } } });
+    expect((await stored(weighed)).line.product_gram).toBe(2.345);
+  });
+
   test("the admin's correction: the same bounds, the same confirmation", async () => {
     const before = await stored(weighed);
     expect(await correct(weighed, { product_gram: 99_999 })).toMatchObject(refused('99.999 g', '20 g'));
