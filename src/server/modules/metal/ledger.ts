@@ -2,9 +2,10 @@ import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { lateSql } from '../order-lines/figures';
 import { notFound } from '../../errors';
+import type { BalanceDto, StatementDto } from '../../../shared/metal-api';
 import type { VoucherType } from '../../../shared/schemas/metal';
 import { receivable } from './pieces';
-import { fine, grams } from './stored';
+import { fine, grams, type StoredVoucher } from './stored';
 
 /**
  * Ledger entries with the side each stands on (`side`): an issue's or a receipt's, a reversal on
@@ -22,7 +23,7 @@ export const side = sql<VoucherType>`coalesce(r.type, v.type)`;
  * before, every entry in order with the balance after it, the balance at the end, and the end
  * balance by metal and milyem. Sums are of whole units, so they are exact.
  */
-export async function statement(db: Db, workshopId: number, from?: string, to?: string) {
+export async function statement(db: Db, workshopId: number, from?: string, to?: string): Promise<StatementDto> {
   const workshop = await db.selectFrom('workshops').select(['id', 'name']).where('id', '=', workshopId).executeTakeFirst();
   if (!workshop) throw notFound();
   const opening = from
@@ -37,6 +38,7 @@ export async function statement(db: Db, workshopId: number, from?: string, to?: 
     .$if(to !== undefined, (q) => q.where('e.date', '<=', to!))
     .orderBy('e.date')
     .orderBy('e.id')
+    .$narrowType<StoredVoucher>()
     .execute();
   let balance = opening;
   const entries = rows.map(({ net_mg, fine: entryFine, ...row }) => {
@@ -65,7 +67,7 @@ export async function statement(db: Db, workshopId: number, from?: string, to?: 
 }
 
 /** Fine gold every workshop owes (confirmed entries only), with its oldest pending voucher. */
-export async function balances(db: Db) {
+export async function balances(db: Db): Promise<BalanceDto[]> {
   // The sums read the ledger's covering index alone; the few workshops are named apart.
   const sums = await db.selectFrom('metal_ledger').select(['workshop_id', (eb) => eb.fn.sum<number>('fine').as('fine')]).groupBy('workshop_id').execute();
   const owed = new Map(sums.map((row) => [row.workshop_id, Number(row.fine)]));

@@ -3,7 +3,8 @@ import type { Db } from '../../db';
 import type { MetalLossNormsTable } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { toUnits } from '../../../shared/metal';
-import type { VoucherInput } from '../../../shared/schemas/metal';
+import type { LossReportDto, NormDto, WorkshopLossDto } from '../../../shared/metal-api';
+import type { NormInput, VoucherInput } from '../../../shared/schemas/metal';
 import { side, sidedEntries } from './ledger';
 import { fine, grams, now, perMille } from './stored';
 
@@ -79,12 +80,12 @@ export async function settle(trx: Db, receiptId: number, issueId: number, input:
     .execute();
 }
 
-export async function listNorms(db: Db) {
+export async function listNorms(db: Db): Promise<NormDto[]> {
   const norms = await db.selectFrom('metal_loss_norms').selectAll().orderBy('milyem', 'desc').orderBy('id').execute();
   return norms.map((norm) => ({ ...norm, per_mille: perMille(norm.per_mille) }));
 }
 
-export async function addNorm(db: Db, input: { workshop_id?: number; step_id?: number; milyem: number; per_mille: number | string; valid_from?: string; valid_to?: string }) {
+export async function addNorm(db: Db, input: NormInput): Promise<NormDto> {
   const row = await db
     .insertInto('metal_loss_norms')
     .values({
@@ -106,7 +107,7 @@ export async function addNorm(db: Db, input: { workshop_id?: number; step_id?: n
  * returned net, per mille of the issued, beside the norm valid at the period's end; and by
  * workshop, the loss in fine gold less what refining recovered of it over the period.
  */
-export async function lossReport(db: Db, from?: string, to?: string) {
+export async function lossReport(db: Db, from?: string, to?: string): Promise<LossReportDto> {
   const rows = await sidedEntries(db)
     .innerJoin('metal_voucher_lines as l', 'l.id', 'e.voucher_line_id')
     .innerJoin('workshops as w', 'w.id', 'e.workshop_id')
@@ -155,7 +156,7 @@ export async function lossReport(db: Db, from?: string, to?: string) {
  * Each workshop's loss in fine gold over a period, what refining lots dated in it recovered for
  * the workshop, and what stays lost: the loss less the recovered.
  */
-async function unrecoveredLoss(db: Db, rows: ReadonlyArray<{ workshop_id: number; workshop_name: string; fine: number }>, from?: string, to?: string) {
+async function unrecoveredLoss(db: Db, rows: ReadonlyArray<{ workshop_id: number; workshop_name: string; fine: number }>, from?: string, to?: string): Promise<WorkshopLossDto[]> {
   const recovered = await db
     .selectFrom('metal_refining_shares as s')
     .innerJoin('metal_refining_lots as l', 'l.id', 's.lot_id')

@@ -3,6 +3,7 @@ import type { Db } from '../../db';
 import type { RecordChanges } from '../live/bus';
 import { badRequest, conflict } from '../../errors';
 import { GRAM_PLACES, toUnits } from '../../../shared/metal';
+import type { ReceivablePieceDto } from '../../../shared/metal-api';
 import { NOT_STARTED } from '../../../shared/statuses';
 import type { VoucherInput } from '../../../shared/schemas/metal';
 import { karats, listPurities } from './purities';
@@ -107,7 +108,7 @@ export async function receivePieces(
  * A workshop's receivable pieces: what a receipt offers, each at the gram the tablet entered, or
  * with no gram (`gross_g` null) when it was canceled before it was weighed.
  */
-export async function receivablePieces(db: Db, workshopId: number) {
+export async function receivablePieces(db: Db, workshopId: number): Promise<ReceivablePieceDto[]> {
   const rows = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')

@@ -1,13 +1,14 @@
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { ayarOf } from '../../../shared/metal';
+import type { KaratDto, PurityDto } from '../../../shared/metal-api';
 import { now } from './stored';
 
-export async function listPurities(db: Db) {
+export async function listPurities(db: Db): Promise<PurityDto[]> {
   return db.selectFrom('metal_purities').selectAll().orderBy('metal').orderBy('ayar', 'desc').execute();
 }
 
-export async function updatePurity(db: Db, id: number, milyem: number) {
+export async function updatePurity(db: Db, id: number, milyem: number): Promise<PurityDto> {
   const updated = await db.updateTable('metal_purities').set({ milyem, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirst();
   if (!updated) throw notFound();
   return updated;
@@ -20,7 +21,7 @@ const KARAT_OPTION = 5;
  * Every karat option value with the purity it stands for: the office's mapping where it set one,
  * else the gold purity of the ayar its name says ('14 ayar' -> 14 ayar, 585).
  */
-export async function karats(db: Db) {
+export async function karats(db: Db): Promise<KaratDto[]> {
   const values = await db
     .selectFrom('product_option_values as v')
     .leftJoin('metal_karats as k', 'k.option_value_id', 'v.id')
@@ -38,7 +39,7 @@ export async function karats(db: Db) {
 }
 
 /** The office says which purity a karat value stands for (null: none). */
-export async function setKarat(db: Db, optionValueId: number, purityId: number | null) {
+export async function setKarat(db: Db, optionValueId: number, purityId: number | null): Promise<KaratDto> {
   const value = await db.selectFrom('product_option_values').select('id').where('id', '=', optionValueId).where('option_id', '=', KARAT_OPTION).executeTakeFirst();
   if (!value) throw notFound();
   if (purityId !== null && !(await db.selectFrom('metal_purities').select('id').where('id', '=', purityId).executeTakeFirst())) throw badRequest('errors:purityUnknown', 'PURITY_UNKNOWN');

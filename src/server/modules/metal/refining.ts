@@ -1,19 +1,11 @@
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { FINE_PLACES, fineOf, GRAM_PLACES, shareOut, toUnits } from '../../../shared/metal';
+import type { RefiningLotDto } from '../../../shared/metal-api';
+import type { RefiningLotInput } from '../../../shared/schemas/metal';
 import { refuseLocked } from './lock';
 import { side, sidedEntries } from './ledger';
-import { fine, grams, now } from './stored';
-
-export interface RefiningInput {
-  date: string;
-  period_from: string;
-  period_to: string;
-  dust_g: number | string;
-  assayed_milyem: number;
-  recovered_fine_g: number | string;
-  note?: string;
-}
+import { fine, grams, type Numbered, now } from './stored';
 
 /** Net weight issued to each workshop over a period (confirmed entries; a reversal takes its issue back). */
 async function issuedBy(db: Db, from: string, to: string) {
@@ -32,7 +24,7 @@ async function issuedBy(db: Db, from: string, to: string) {
  * A refining lot: the fine gold recovered from the dust is shared back to the workshops in
  * proportion to the net weight issued to them over the lot's period, exactly to the last unit.
  */
-export async function createRefiningLot(db: Db, userId: number, input: RefiningInput) {
+export async function createRefiningLot(db: Db, userId: number, input: RefiningLotInput): Promise<RefiningLotDto> {
   if (input.period_from > input.period_to) throw badRequest('validation:voucherDateInvalid', 'VALIDATION');
   const id = await db.transaction().execute(async (trx) => {
     await refuseLocked(trx, input.date);
@@ -67,8 +59,8 @@ export async function createRefiningLot(db: Db, userId: number, input: RefiningI
 }
 
 /** Every refining lot, newest first, with each workshop's share. */
-export async function refiningLots(db: Db) {
-  const lots = await db.selectFrom('metal_refining_lots').selectAll().orderBy('date', 'desc').orderBy('id', 'desc').execute();
+export async function refiningLots(db: Db): Promise<RefiningLotDto[]> {
+  const lots = await db.selectFrom('metal_refining_lots').selectAll().orderBy('date', 'desc').orderBy('id', 'desc').$narrowType<Numbered>().execute();
   const shares = await db
     .selectFrom('metal_refining_shares as s')
     .innerJoin('workshops as w', 'w.id', 's.workshop_id')

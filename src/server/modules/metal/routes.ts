@@ -7,13 +7,13 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { DAY_PATTERN, disputeSchema, karatSchema, lockSchema, normSchema, periodSchema, puritySchema, refiningLotSchema, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
+import { DAY_PATTERN, disputeSchema, karatSchema, lockSchema, normSchema, periodSchema, puritySchema, refiningLotSchema, type RefiningLotInput, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import { balances, statement } from './ledger';
 import { lockBefore, lockedBefore } from './lock';
 import { addNorm, listNorms, lossReport } from './loss';
 import { receivablePieces } from './pieces';
 import { karats, listPurities, setKarat, updatePurity } from './purities';
-import { createRefiningLot, type RefiningInput, refiningLots } from './refining';
+import { createRefiningLot, refiningLots } from './refining';
 import { createVoucher, decideVoucher, getVoucher, listVouchers } from './vouchers';
 
 const DAY_QUERY = { schema: { type: 'string', pattern: DAY_PATTERN.source }, description: 'A day (YYYY-MM-DD), inclusive' } as const;
@@ -115,7 +115,7 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   api.get(API.metalRefining, route(office, { summary: 'Refining lots (ramat): dust sent, assay, fine recovered and its shares by workshop' }), async () => ({ lots: await refiningLots(db) }));
   const refiningRoute = route(admin, { summary: 'Record a refining lot: its recovered fine gold is shared back by the net weight issued over its period', body: refiningLotSchema, trim: ['note'], created: true, errors: [409] });
   api.post(API.metalRefining, refiningRoute, async (request, reply) =>
-    reply.code(201).send({ lot: await createRefiningLot(db, sessionUser(request).id, (await declaredBody(request)) as RefiningInput) }),
+    reply.code(201).send({ lot: await createRefiningLot(db, sessionUser(request).id, (await declaredBody(request)) as RefiningLotInput) }),
   );
   api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher, its overdue pieces and its pieces to receive' }), async () => ({ balances: await balances(db) }));
 }

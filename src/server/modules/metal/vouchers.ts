@@ -2,11 +2,12 @@ import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import { badRequest, conflict, notFound } from '../../errors';
 import { CARAT_PLACES, fromUnits, GRAM_PLACES, lineWeights, toUnits } from '../../../shared/metal';
+import type { VoucherDto, VoucherSummaryDto } from '../../../shared/metal-api';
 import type { VoucherInput, VoucherLineInput, VoucherType } from '../../../shared/schemas/metal';
 import { refuseLocked } from './lock';
 import { settle } from './loss';
 import { checkOrderLines, receivePieces } from './pieces';
-import { fine, grams, now, perMille } from './stored';
+import { fine, grams, now, perMille, type StoredVoucher } from './stored';
 
 /*
  * Metal vouchers: written by the office, confirmed or disputed by their workshop; only a confirmed
@@ -20,12 +21,13 @@ const OPPOSITE: Record<VoucherType, VoucherType> = { issue: 'receipt', receipt: 
 const PREFIX: Record<VoucherType, string> = { issue: 'MC', receipt: 'MG' };
 
 /** A voucher with its lines, weights as decimal strings. */
-export async function getVoucher(db: Db, id: number, workshopId?: number) {
+export async function getVoucher(db: Db, id: number, workshopId?: number): Promise<VoucherDto> {
   const voucher = await db
     .selectFrom('metal_vouchers')
     .selectAll()
     .where('id', '=', id)
     .$if(workshopId !== undefined, (q) => q.where('workshop_id', '=', workshopId!))
+    .$narrowType<StoredVoucher>()
     .executeTakeFirst();
   if (!voucher) throw notFound('errors:voucherNotFound');
   const lines = await db.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
@@ -50,13 +52,14 @@ export async function getVoucher(db: Db, id: number, workshopId?: number) {
   };
 }
 
-export async function listVouchers(db: Db, workshopId?: number) {
+export async function listVouchers(db: Db, workshopId?: number): Promise<VoucherSummaryDto[]> {
   const vouchers = await db
     .selectFrom('metal_vouchers')
     .select(['id', 'type', 'number', 'workshop_id', 'date', 'note', 'reverses_id', 'settles_id', 'status', 'dispute_reason', 'created_at', 'decided_at', 'above_norm'])
     .$if(workshopId !== undefined, (q) => q.where('workshop_id', '=', workshopId!))
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
+    .$narrowType<StoredVoucher>()
     .execute();
   return vouchers.map((voucher) => ({ ...voucher, above_norm: voucher.above_norm === 1 }));
 }
@@ -87,7 +90,7 @@ function storedLines(lines: readonly VoucherLineInput[]) {
  * voucher of the same workshop and takes no lines: it copies that voucher's lines, each with the
  * milyem and weights it was written with, under the opposite type, so confirmed it undoes it exactly.
  */
-export async function createVoucher(db: Db, bus: LineBus, userId: number, input: VoucherInput) {
+export async function createVoucher(db: Db, bus: LineBus, userId: number, input: VoucherInput): Promise<VoucherDto> {
   const id = await bus.write(db, async (trx, _record, announce) => {
     const workshop = await trx.selectFrom('workshops').select('id').where('id', '=', input.workshop_id).executeTakeFirst();
     if (!workshop) throw badRequest('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: input.workshop_id });
@@ -137,7 +140,7 @@ export async function createVoucher(db: Db, bus: LineBus, userId: number, input:
  * The workshop's answer to a voucher addressed to it: confirmed, it writes one ledger entry per
  * line (signed by its type); disputed, with a reason, it writes nothing. Decided once.
  */
-export async function decideVoucher(db: Db, bus: LineBus, userId: number, workshopId: number, id: number, decision: { confirmed: true } | { confirmed: false; reason: string }) {
+export async function decideVoucher(db: Db, bus: LineBus, userId: number, workshopId: number, id: number, decision: { confirmed: true } | { confirmed: false; reason: string }): Promise<VoucherDto> {
   await bus.write(db, async (trx, record, announce) => {
     const voucher = await trx.selectFrom('metal_vouchers').selectAll().where('id', '=', id).where('workshop_id', '=', workshopId).executeTakeFirst();
     if (!voucher) throw notFound('errors:voucherNotFound');
