@@ -1,5 +1,8 @@
 import { lineBus } from '../modules/live/bus';
-import { balances, createRefiningLot, createVoucher, decideVoucher, receivablePieces } from '../modules/metal/service';
+import { balances } from '../modules/metal/ledger';
+import { receivablePieces } from '../modules/metal/pieces';
+import { createRefiningLot } from '../modules/metal/refining';
+import { createVoucher, decideVoucher } from '../modules/metal/vouchers';
 import { FINE_PLACES, fromUnits, GRAM_PLACES, toUnits } from '../../shared/metal';
 import type { VoucherLineInput } from '../../shared/schemas/metal';
 import type { Db } from '.';

@@ -93,6 +93,16 @@ export const lockSchema = object({
   locked_before: day('validation:voucherDateInvalid').required('validation:voucherDateInvalid'),
 });
 
+/** A norm as a request carries it: per mille as a number or a decimal string. */
+export interface NormInput {
+  workshop_id?: number;
+  step_id?: number;
+  milyem: number;
+  per_mille: number | string;
+  valid_from?: string;
+  valid_to?: string;
+}
+
 /** An allowed loss: per mille to 2 decimals, for a milyem, a workshop and a step or every one, within optional days. */
 export const normSchema = object({
   workshop_id: id('validation:workshopIdInvalid').optional().default(undefined),
@@ -105,6 +115,17 @@ export const normSchema = object({
 
 /** The purity a karat option value stands for, or none. */
 export const karatSchema = object({ purity_id: id('errors:invalidId').nullable().defined('errors:invalidId') });
+
+/** A refining lot as a request carries it: weights as numbers or decimal strings, exactly as typed. */
+export interface RefiningLotInput {
+  date: string;
+  period_from: string;
+  period_to: string;
+  dust_g: number | string;
+  assayed_milyem: number;
+  recovered_fine_g: number | string;
+  note?: string;
+}
 
 /** A refining lot: the dust sent over a period, its assayed milyem and the fine gold recovered. */
 export const refiningLotSchema = object({

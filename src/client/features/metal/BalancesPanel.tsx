@@ -7,10 +7,10 @@ import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
 import { exportCleared, exportRequested, selectExport } from '../exports';
 import { formatDay } from '../../../shared/locale';
+import type { BalanceDto } from '../../../shared/metal-api';
 import { useMetalFormat } from './format';
 import { ReportButtons } from './ReportButtons';
 import { selectBalances } from './slice';
-import type { BalanceDto } from './types';
 
 const EXPORT_KEY = 'metal:balances';
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LossRowDto, WorkshopLossDto } from '../../../shared/metal-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
@@ -13,7 +14,6 @@ import { lossSheet } from './lossSheet';
 import { ReportButtons } from './ReportButtons';
 import { useLedgerNames } from './names';
 import { lossRequested, puritiesRequested, selectLoss } from './slice';
-import type { LossRowDto, WorkshopLossDto } from './types';
 
 const EXPORT_KEY = 'metal:loss';
 

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { normSchema } from '../../../shared/schemas/metal';
+import type { NormDto } from '../../../shared/metal-api';
+import { type NormInput, normSchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
@@ -13,7 +14,6 @@ import { useMetalFormat } from './format';
 import { typedWeight } from './lines';
 import { useLedgerNames } from './names';
 import { normAddRequested, normsRequested, puritiesRequested, selectMetal, selectNorms, selectPurities } from './slice';
-import type { NormDto, NormInput } from './types';
 
 interface Values {
   workshop_id: string;

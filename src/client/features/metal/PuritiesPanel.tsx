@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { KaratDto, PurityDto } from '../../../shared/metal-api';
 import { puritySchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
@@ -7,7 +8,6 @@ import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
 import { useMetalFormat } from './format';
 import { karatsRequested, karatUpdateRequested, puritiesRequested, purityUpdateRequested, selectKarats, selectMetal, selectPurities } from './slice';
-import type { KaratDto, PurityDto } from './types';
 
 function PurityRow({ purity }: { purity: PurityDto }) {
   const { t } = useTranslation('metal');

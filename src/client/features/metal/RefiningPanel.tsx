@@ -2,7 +2,8 @@ import { Fragment, useEffect, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, toUnits } from '../../../shared/metal';
-import { refiningLotSchema } from '../../../shared/schemas/metal';
+import type { RefiningLotDto } from '../../../shared/metal-api';
+import { type RefiningLotInput, refiningLotSchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
@@ -11,7 +12,6 @@ import { Field, FormEnd } from './Field';
 import { useMetalFormat } from './format';
 import { typedWeight } from './lines';
 import { refiningLotCreateRequested, refiningRequested, selectMetal, selectRefining } from './slice';
-import type { RefiningLotDto, RefiningLotInput } from './types';
 
 interface Values {
   date: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { StatementDto } from '../../../shared/metal-api';
 import { TableHead } from '../../components/TableHead';
 import { useMetalFormat } from './format';
-import type { StatementDto } from './types';
 
 /**
  * A workshop's statement in fine gold: the balance brought forward, every entry with the balance

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type Control, useFieldArray, useForm, type UseFormRegister, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LINE_KINDS, METALS, VOUCHER_TYPES, voucherSchema } from '../../../shared/schemas/metal';
+import type { ReceivablePieceDto, VoucherSummaryDto } from '../../../shared/metal-api';
+import { LINE_KINDS, METALS, VOUCHER_TYPES, type VoucherInput, voucherSchema, type VoucherType } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
@@ -11,7 +12,6 @@ import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
 import { puritiesRequested, receivableRequested, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
-import type { ReceivablePieceDto, VoucherInput, VoucherSummaryDto, VoucherType } from './types';
 
 interface Values {
   type: VoucherType;

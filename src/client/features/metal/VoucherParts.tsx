@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { VoucherDto, VoucherLineDto, VoucherSummaryDto } from '../../../shared/metal-api';
 import { TableHead } from '../../components/TableHead';
 import { useMetalFormat } from './format';
-import type { VoucherDto, VoucherLineDto, VoucherSummaryDto } from './types';
 
 /** A voucher's status, the workshop's reason when it disputed it, and the flags the server sets on it. */
 export function VoucherStatus({ voucher }: { voucher: VoucherSummaryDto }) {
@@ -20,7 +20,7 @@ export function VoucherStatus({ voucher }: { voucher: VoucherSummaryDto }) {
 export function VoucherLoss({ voucher }: { voucher: VoucherDto }) {
   const { t } = useTranslation('metal');
   const fmt = useMetalFormat();
-  if (voucher.loss_g === null || voucher.loss_g === undefined) return null;
+  if (voucher.loss_g === null) return null;
   const figures = {
     loss: fmt.grams(voucher.loss_g),
     perMille: voucher.loss_per_mille ? fmt.perMille(voucher.loss_per_mille) : '-',

@@ -1,12 +1,12 @@
 import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VoucherSummaryDto } from '../../../shared/metal-api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { Modal } from '../../components/Modal';
 import { TableHead } from '../../components/TableHead';
 import { useMetalFormat } from './format';
 import { selectBalances, selectMetal, selectVoucherDetail, selectVouchers, voucherCreateRequested, voucherRequested } from './slice';
-import type { VoucherSummaryDto } from './types';
 import { VoucherLines, VoucherLoss, VoucherStatus } from './VoucherParts';
 
 /** A voucher's lines, read when first opened, and a settling receipt's loss. */

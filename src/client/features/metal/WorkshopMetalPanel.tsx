@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VoucherSummaryDto } from '../../../shared/metal-api';
 import { disputeSchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
@@ -22,7 +23,6 @@ import {
   vouchersRequested,
 } from './slice';
 import { StatementView } from './StatementView';
-import type { VoucherSummaryDto } from './types';
 import { VoucherLines, VoucherStatus } from './VoucherParts';
 
 /** The workshop's reason for disputing a voucher: required, in a dialog. */

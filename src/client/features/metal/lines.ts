@@ -1,5 +1,5 @@
 import { CARAT_PLACES, FINE_PLACES, fromUnits, GRAM_PLACES, lineWeights, toUnits } from '../../../shared/metal';
-import type { VoucherLineInput } from './types';
+import type { VoucherLineInput } from '../../../shared/schemas/metal';
 
 /* A voucher line as the form holds it (every field the text typed) and what it becomes. */
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
+import type { LossRowDto } from '../../../shared/metal-api';
 import type { SheetColumn } from '../../components/excel';
-import type { LossRowDto } from './types';
 
 /* In the sheet weights and rates are numbers, so Excel sums and compares them; the decimal text reads back as the same figure. */
 const figure = (value: string | null) => (value === null ? null : Number(value));

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API } from '../../../shared/api';
+import type { RefiningLotDto, StatementDto, VoucherDto } from '../../../shared/metal-api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { RoleDashboard } from '../dashboard/dashboards';
 import { voucherHeard } from '../live';
 import MetalScreen from './MetalScreen';
-import type { RefiningLotDto, StatementDto, VoucherDto } from './types';
 
 const PURITIES = [
   { id: 1, metal: 'gold', ayar: 22, milyem: 916, updated_at: '2026-11-01T00:00:00.000Z' },
@@ -21,11 +21,18 @@ const voucher = (over: Partial<VoucherDto> = {}): VoucherDto => ({
   date: '2026-11-02',
   note: null,
   reverses_id: null,
+  settles_id: null,
   status: 'pending',
   dispute_reason: null,
+  created_by: 2,
   created_at: '2026-11-02T08:00:00.000Z',
+  decided_by: null,
   decided_at: null,
-  lines: [{ id: 1, kind: 'raw', metal: 'gold', milyem: 916, order_product_id: null, step_id: null, gross_g: '100.000', stone_ct: '0.00', stone_g: '0.000', other_g: '0.000', net_g: '100.000', fine_g: '91.6000' }],
+  above_norm: false,
+  loss_g: null,
+  loss_per_mille: null,
+  norm_per_mille: null,
+  lines: [{ id: 1, voucher_id: 10, kind: 'raw', metal: 'gold', milyem: 916, order_product_id: null, step_id: null, gross_g: '100.000', stone_ct: '0.00', stone_g: '0.000', other_g: '0.000', net_g: '100.000', fine_g: '91.6000' }],
   ...over,
 });
 
@@ -400,6 +407,7 @@ describe('refining lots and the period lock', () => {
     assayed_fine_g: '4.1109',
     recovered_fine_g: '4.0500',
     note: 'Kasım ramatı',
+    created_by: 2,
     created_at: '2026-12-01T09:00:00.000Z',
     shares: [
       { workshop_id: 4, workshop_name: 'Usta Ali', handled_g: '300.000', fine_g: '2.7000' },

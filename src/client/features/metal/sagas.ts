@@ -1,5 +1,6 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API } from '../../../shared/api';
+import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import { failure } from '../../api/failure';
 import { http } from '../../api/http';
 import { takeLoadOnce } from '../../app/loadOnce';
@@ -47,21 +48,7 @@ import {
   vouchersRequested,
   writeFailed,
 } from './slice';
-import type {
-  BalanceDto,
-  KaratDto,
-  LossQuery,
-  LossRowDto,
-  NormDto,
-  PurityDto,
-  ReceivablePieceDto,
-  RefiningLotDto,
-  StatementDto,
-  StatementQuery,
-  VoucherDto,
-  VoucherSummaryDto,
-  WorkshopLossDto,
-} from './types';
+import type { LossQuery, StatementQuery } from './types';
 
 function* loadPurities() {
   try {

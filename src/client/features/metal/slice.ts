@@ -1,26 +1,11 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
+import type { NormInput, RefiningLotInput, VoucherInput } from '../../../shared/schemas/metal';
 import type { LoadStatus } from '../../app/loadOnce';
 import { loadAsked } from '../../app/loadOnce';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
-import type {
-  BalanceDto,
-  KaratDto,
-  LossQuery,
-  LossRowDto,
-  NormDto,
-  NormInput,
-  PurityDto,
-  ReceivablePieceDto,
-  RefiningLotDto,
-  RefiningLotInput,
-  StatementDto,
-  StatementQuery,
-  VoucherDto,
-  VoucherInput,
-  VoucherSummaryDto,
-  WorkshopLossDto,
-} from './types';
+import type { LossQuery, StatementQuery } from './types';
 
 interface Loaded<T> {
   status: LoadStatus;

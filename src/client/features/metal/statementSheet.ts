@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SheetColumn } from '../../components/excel';
 import { formatDay } from '../../../shared/locale';
-import type { StatementDto } from './types';
+import type { StatementDto } from '../../../shared/metal-api';
 
 /** One row of the exported statement: the balance brought forward, an entry, or the closing balance. */
 interface SheetRow {
