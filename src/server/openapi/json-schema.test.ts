@@ -53,7 +53,7 @@ test('the field rules of fields.ts and the schemas come out as JSON Schema keywo
   expect(product.properties.production_expected_days).toEqual({ type: 'integer', minimum: 1, maximum: 365 });
 
   const gram = toJsonSchema(orders.gramSchema) as { properties: Record<string, JsonSchema> };
-  expect(gram.properties.product_gram).toEqual({ type: 'number', maximum: 100_000, exclusiveMinimum: 0 });
+  expect(gram.properties.product_gram).toEqual({ type: 'number', maximum: 100_000, exclusiveMinimum: 0, multipleOf: 0.001 });
   expect((toJsonSchema(customers.creditSchema).properties as Record<string, JsonSchema>).credit).toEqual({ type: 'number', minimum: 0, maximum: 1e10, multipleOf: 0.01 });
 
   const settingsSchema = toJsonSchema(settings.generalSettingsSchema) as { properties: Record<string, JsonSchema> };

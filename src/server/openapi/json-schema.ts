@@ -27,6 +27,7 @@ const RULES: Record<string, (params: Params, type: string) => JsonSchema> = {
   url: () => ({ format: 'uri' }),
   'control-characters': () => ({ not: { pattern: CONTROL_CHARACTER_PATTERN } }),
   cents: () => ({ multipleOf: 0.01 }),
+  milligrams: () => ({ multipleOf: 0.001 }),
   zone: () => ({ description: 'an IANA time zone name, such as Europe/Istanbul' }),
   some: () => ({ contains: { type: 'object', required: ['quantity'], properties: { quantity: { type: 'number', exclusiveMinimum: 0 } } } }),
   same: () => ({ description: 'equal to new_password' }),

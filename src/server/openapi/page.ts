@@ -39,6 +39,7 @@ export function ruleOf(schema: JsonSchema): string {
   if (schema.exclusiveMinimum !== undefined) parts.push(`above ${schema.exclusiveMinimum}`);
   if (schema.exclusiveMaximum !== undefined) parts.push(`below ${schema.exclusiveMaximum}`);
   if (schema.multipleOf === 0.01) parts.push('at most two decimals');
+  else if (schema.multipleOf === 0.001) parts.push('at most three decimals');
   else if (schema.multipleOf !== undefined) parts.push(`a multiple of ${schema.multipleOf}`);
   if (typeof schema.pattern === 'string') parts.push(`matching /${schema.pattern}/`);
   const nots = [schema.not, ...((schema.allOf as JsonSchema[] | undefined) ?? []).map((s) => s.not)].filter(Boolean) as JsonSchema[];

@@ -61,7 +61,7 @@ export const gramSchema = object({
     .required('validation:gramInvalid')
     .moreThan(0, 'validation:gramInvalid')
     // To the milligram: a fourth decimal is refused, never rounded.
-    .test('places', 'validation:gramInvalid', (value) => value == null || toUnits(value, GRAM_PLACES) !== null),
+    .test('milligrams', 'validation:gramInvalid', (value) => value == null || toUnits(value, GRAM_PLACES) !== null),
   gram_confirmed: boolean().typeError('errors:invalidBody').meta({
     description: "true: the person confirmed a gram beyond the confirm band of the expected weight; without it such a gram is refused (409 GRAM_CONFIRM). Above the hard bound a gram is refused whatever (400 GRAM_IMPLAUSIBLE)",
   }),

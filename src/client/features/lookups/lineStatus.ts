@@ -11,7 +11,7 @@ export interface CancelableLine extends StatusLine {
 
 /**
  * A line's shown status (shared/statuses `shownStatus`) in the reader's language: `name` is its
- * status's name, 'İptal edildi' for a canceled line; `told` adds why and when it was canceled, for
+ * status's name, the canceled sentence for a canceled line; `told` adds why and when it was canceled, for
  * a list, a detail or a sheet with no columns of their own for them.
  */
 export function statusTexts(t: TFunction, names: ReadonlyMap<number, string>, date: (iso: string) => string) {

@@ -105,7 +105,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const moneyIn = perValue((currency: string) => perValue((value: number) => fmt.money(value, currency)));
   const money = (value: number | null, currency: string) => (value === null ? '' : moneyIn(currency)(value));
   const gram = perValue((value: number | null) => (value === null ? '' : fmt.gram(value)));
-  // The shown status: a canceled line reads 'İptal edildi' (why and when have their own columns), sorted after the completed.
+  // The shown status: a canceled line reads as canceled (why and when have their own columns), sorted after the completed.
   const status = statusTexts(t, lookups.status, fmt.date).name;
   const statusOrder = (row: OrderLineDto) => {
     const shown = shownStatus(row);
