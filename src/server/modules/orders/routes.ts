@@ -10,7 +10,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API, type OrderReportDto } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
-import { Role } from '../../../shared/roles';
+import { ADMINS, CUSTOMERS, LINE_READERS, OFFICE, OFFICE_AND_CUSTOMERS, WORKSHOPS } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
@@ -39,16 +39,16 @@ const nextStepBody = object({
 
 export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits, jobs: { wake: () => void }): void {
   const route = routesOf('Orders and order lines');
-  const workshop = { config: { roles: [Role.Workshop] } };
-  const customer = { config: { roles: [Role.Customer] } };
-  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
-  const admin = { config: { roles: [Role.Admin] } };
+  const workshop = { config: { roles: WORKSHOPS } };
+  const customer = { config: { roles: CUSTOMERS } };
+  const officeAndCustomers = { config: { roles: OFFICE_AND_CUSTOMERS } };
+  const office = { config: { roles: OFFICE } };
+  const admin = { config: { roles: ADMINS } };
   // Routes whose :id is an order line: another workshop's or customer's line answers 404.
-  const workshopLine = { config: { roles: [Role.Workshop], owns: 'line' as const } };
-  const customerLine = { config: { roles: [Role.Customer], owns: 'line' as const } };
-  const adminLine = { config: { roles: [Role.Admin], owns: 'line' as const } };
-  const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer], owns: 'line' as const } };
+  const workshopLine = { config: { roles: WORKSHOPS, owns: 'line' as const } };
+  const customerLine = { config: { roles: CUSTOMERS, owns: 'line' as const } };
+  const adminLine = { config: { roles: ADMINS, owns: 'line' as const } };
+  const lineReaders = { config: { roles: LINE_READERS, owns: 'line' as const } };
   const lineId = (request: FastifyRequest) => idParam(request.params);
   /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
   const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[4], options?: Parameters<typeof actOnLine>[5]) => {
@@ -82,7 +82,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const total = Math.max(0, Math.min(page.limit ?? Infinity, (await countLines(db, actor)) - page.offset));
     return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, streamLines(db, actor, page));
   };
-  api.get(API.orders, route(readers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
   api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);
   api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({
     history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query),
@@ -184,7 +184,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const { orders } = await linesByIds(db, who, lines);
     return { canceled, orders, ...said('success:orderCanceled', { count: canceled.length }) };
   });
-  const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
+  const reportRoute = route(office, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),

@@ -7,7 +7,7 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API, type ShopEventDto } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
@@ -21,7 +21,7 @@ const EVENTS_SHOWN = 500;
 /** The admin's view of the shop link: what arrived and became of it, failed jobs, items waiting for a product. */
 export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: { wake: () => void }, clientOf: (connectionId: number) => Promise<ShopifyClient>): void {
   const route = routesOf('Shopify');
-  const admin = { config: { roles: [Role.Admin] } };
+  const admin = { config: { roles: ADMINS } };
 
   api.get(API.shopEvents, route(admin, { summary: 'The latest webhooks received, newest first, with their outcome (waiting, running, done, failed and why)', query: PAGING_QUERY }), async (request) => {
     const rows = await db

@@ -6,7 +6,7 @@ import { array, object } from 'yup';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, ANY_ROLE } from '../../../shared/roles';
 import { id, integer } from '../../../shared/schemas/fields';
 import * as users from './service';
 
@@ -23,9 +23,9 @@ const roleChangesBody = array(
 
 export function userRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Users and roles');
-  const adminOnly = { config: { roles: [Role.Admin] } };
+  const adminOnly = { config: { roles: ADMINS } };
   // Every role, the inactive one too: a new user sees who they are while waiting for a role.
-  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const anyRole = { config: { roles: ANY_ROLE } };
 
   api.get(API.me, route(anyRole, { summary: 'The signed-in user' }), async (request) => ({ user: await users.getUser(db, sessionUser(request).id) }));
 
