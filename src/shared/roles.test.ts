@@ -3,6 +3,7 @@ import {
   ANY_ROLE,
   CUSTOMERS,
   EVERY_ACTIVE,
+  isInactive,
   OFFICE,
   OFFICE_AND_CUSTOMERS,
   PRODUCTION,
@@ -11,6 +12,7 @@ import {
   type RoleId,
   WORKSHOPS,
   readsLines,
+  userStatus,
 } from './roles';
 
 const GROUPS = { ADMINS, OFFICE, WORKSHOPS, CUSTOMERS, PRODUCTION, OFFICE_AND_CUSTOMERS, EVERY_ACTIVE, ANY_ROLE };
@@ -40,4 +42,11 @@ test('the office, the workshops and the customers share no role, and only a grou
 test('every active role reads lines; the inactive one and a number no role has do not', () => {
   expect(ROLE_IDS.filter(readsLines)).toEqual(ROLE_IDS.filter((role) => EVERY_ACTIVE.includes(role)));
   expect([Role.Inactive, 0, 9].map(readsLines)).toEqual([false, false, false]);
+});
+
+test('a user is inactive in the inactive role alone, which no active group holds', () => {
+  expect(ROLE_IDS.filter(isInactive)).toEqual([Role.Inactive]);
+  expect(ROLE_IDS.map(userStatus)).toEqual(ROLE_IDS.map((role) => (EVERY_ACTIVE.includes(role) ? 'active' : 'inactive')));
+  // A role the code does not know is not the inactive one: its user is listed as active (and reads nothing).
+  expect(userStatus(9)).toBe('active');
 });

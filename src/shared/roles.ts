@@ -15,6 +15,13 @@ export function isRoleId(value: unknown): value is RoleId {
   return typeof value === 'number' && (ROLE_IDS as readonly number[]).includes(value);
 }
 
+/** A registered user waits in the inactive role, reading nothing, until an admin gives them another. */
+export const isInactive = (role: number): boolean => role === Role.Inactive;
+
+/** A user's status as the users list shows it: inactive while their role is. */
+export type UserStatus = 'active' | 'inactive';
+export const userStatus = (role: number): UserStatus => (isInactive(role) ? 'inactive' : 'active');
+
 /*
  * The groups of roles a route or a screen is declared for, named by who they are. The office is the
  * admin with the office staff: whatever the office may do, the admin may too.

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { ADMINS, CUSTOMERS, OFFICE, WORKSHOPS } from '../../shared/roles';
+import { ADMINS, CUSTOMERS, OFFICE, type RoleId, WORKSHOPS } from '../../shared/roles';
 import { HttpsBanner } from '../components/HttpsBanner';
 import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
@@ -36,7 +36,7 @@ function RequireSession({ children }: { children: ReactNode }) {
  * Screens of some roles only: anyone else typing their address lands on their own dashboard
  * (the server refuses them the data and the actions anyway; the screen would only show failures).
  */
-function ForRoles({ roles }: { roles: readonly number[] }) {
+function ForRoles({ roles }: { roles: readonly RoleId[] }) {
   const { role } = useAppSelector(selectSession);
   return roles.includes(role) ? <Outlet /> : <Navigate to="/dashboard" replace />;
 }
