@@ -155,6 +155,7 @@ export interface RoleDto {
   role_name: string;
 }
 
+/** One change of POST API.changeUserRoles, which takes a list of them. */
 export interface RoleChange {
   ID: number;
   Role: RoleId;

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
-import { badRequest } from '../../errors';
 import { message, said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
@@ -11,7 +10,7 @@ import { declaredBody, idParam } from '../../validate';
 import { API, type OrderReportDto } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
 import { ADMINS, CUSTOMERS, LINE_READERS, OFFICE, OFFICE_AND_CUSTOMERS, WORKSHOPS } from '../../../shared/roles';
-import { integer, isId, isInteger } from '../../../shared/schemas/fields';
+import { integer } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
@@ -24,15 +23,11 @@ import { enqueue } from '../jobs/queue';
 import { actOnLine, cancelLine, cancelOrder, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
 
-/** `{approved: true}` exactly, as the approve routes take it. */
-function requireApproved(body: unknown): void {
-  if ((body as { approved?: unknown } | null)?.approved !== true) throw badRequest('errors:invalidBody', 'VALIDATION');
-}
-
-/* The bodies the handlers below check themselves, declared for the API document. */
-const approvedBody = object({ approved: boolean().oneOf([true], 'errors:invalidBody').required('errors:invalidBody') });
+/** `{approved: true}`, as the approve routes take it. */
+const approvedBody = object({ approved: boolean().typeError('errors:invalidBody').oneOf([true], 'errors:invalidBody').required('errors:invalidBody') });
+/** The step a tablet showed, or no body at all. */
 const nextStepBody = object({
-  current_order_line_process: integer('errors:invalidBody').meta({
+  current_order_line_process: integer('errors:invalidBody').nonNullable('errors:invalidBody').meta({
     description: 'The step the screen showed: a piece that has moved on since is refused (409), so a double tap moves it once',
   }),
 }).nullable();
@@ -96,18 +91,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     order: await getLine(db, lineId(request), sessionActor(request)),
   }));
   api.patch(API.myWorkshopApprove(':id'), route(workshopLine, { summary: 'Approve a line at the workshop (once)', body: approvedBody, errors: [409] }), async (request) => {
-    requireApproved(request.body);
+    await declaredBody(request);
     return { order: await act(request, () => ({ type: 'workshopApprove' })) };
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
   api.patch(API.myWorkshopNextStep(':id'), route(workshopLine, { summary: 'Move a line to the next step of its routing', body: nextStepBody, errors: [409] }), async (request) => {
-    // A body that is not a JSON object (text, an array, a bare string) would lose the step it carries.
-    const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
-    const seen = (body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
-    if (seen !== undefined && !isInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
+    const seen = (await declaredBody(request))?.current_order_line_process;
     return {
-      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
+      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen }),
     };
   });
   api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved', body: gramSchema, errors: [409] }), async (request) => {
@@ -120,14 +111,13 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     order: await getLine(db, lineId(request), sessionActor(request)),
   }));
   api.patch(API.myCustomerApprove(':id'), route(customerLine, { summary: 'Approve an own order line (once)', body: approvedBody, errors: [409] }), async (request) => {
-    requireApproved(request.body);
+    await declaredBody(request);
     return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
   const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step with a reason', body: qualitySchema, trim: ['reason'], errors: [409] });
   api.put(API.qualityStatus(':id'), qualityRoute, async (request) => {
     const { approved, reason, return_step_id: returnStep } = await declaredBody(request);
-    if (!approved && !isId(returnStep)) throw badRequest('validation:returnStepRequired', 'VALIDATION');
     // A rejection always says why in the history and the audit log: the admin's words, else the catalogue's.
     const order = await act(
       request,
