@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { LoginResponse } from '../shared/api';
+import type { RoleId } from '../shared/roles';
 import { createI18n } from './app/i18n';
 import { createStore } from './app/store';
 import { saveSession, sessionOf } from './features/session/storage';
@@ -11,8 +12,9 @@ import { saveSession, sessionOf } from './features/session/storage';
 /** A signed-looking token; the client only checks its shape. */
 export const FAKE_TOKEN = 'aaa.bbb.ccc';
 
+/** A stored login of `role`: any number, so a test may sign in with one no role has. */
 export function storeLogin(role: number, roleTitle = 'role'): void {
-  const login: LoginResponse = { token: FAKE_TOKEN, refresh_token: 'refresh-1', user_role_id: role, user_role_title: roleTitle, user_id: 7 };
+  const login: LoginResponse = { token: FAKE_TOKEN, refresh_token: 'refresh-1', user_role_id: role as RoleId, user_role_title: roleTitle, user_id: 7 };
   saveSession(sessionOf(login));
 }
 

@@ -28,7 +28,7 @@ import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/jobs/queue';
 import { fulfilShipment } from './modules/shopify/fulfilment';
-import { reconcileEvery, reconcileStore } from './modules/shopify/reconcile';
+import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
 import { metalRoutes } from './modules/metal/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';
@@ -128,10 +128,7 @@ export async function buildApp(
       webhook: webhookJobHandler(db, bus),
       subscribe: async (job) => void (await subscribeStore(await clientOf(job.connection_id), webhookUri)),
       fulfil: async (job) => void (await fulfilShipment(await clientOf(job.connection_id), JSON.parse(job.payload))),
-      reconcile: async (job) => {
-        const store = await db.selectFrom('shop_connections').select(['id', 'user_id', 'last_order_seen_at', 'created_at']).where('id', '=', job.connection_id!).executeTakeFirstOrThrow();
-        await reconcileStore(db, bus, await clientOf(store.id), store);
-      },
+      reconcile: reconcileJobHandler(db, bus, clientOf),
     },
     pollMs: config.shopify.jobPollMs,
     concurrency: config.shopify.jobWorkers ?? (dialect === 'postgres' ? 4 : 1),

@@ -1,4 +1,4 @@
-import { type AnyObject, type InferType, type ObjectSchema, ValidationError } from 'yup';
+import { type AnyObject, ArraySchema, type InferType, ObjectSchema, ValidationError } from 'yup';
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, isId } from '../shared/schemas/fields';
 import { AppError } from './errors';
 
@@ -22,6 +22,26 @@ export function holdsControlCharacters(value: unknown): boolean {
   return false;
 }
 
+/** What a route's body may be declared as: an object's fields, or a list of such objects (changeUserRoles). */
+export type BodySchema = ObjectSchema<AnyObject | null> | ArraySchema<AnyObject[] | undefined, AnyObject, unknown, '' | 'd'>;
+
+/** Only the schema's own fields of `value`: of the object, or of each object of the list. */
+function ownFields(schema: BodySchema, value: unknown): unknown {
+  if (schema instanceof ArraySchema) return (value as unknown[]).map((item) => ownFields(schema.innerType as BodySchema, item));
+  const valid = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(schema.fields).filter((field) => field in valid).map((field) => [field, valid[field]]));
+}
+
+/** An object with the `trim` fields trimmed; anything else as it is. */
+function trimmed(value: unknown, trim: readonly string[]): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const input: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const field of trim) {
+    if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
+  }
+  return input;
+}
+
 /**
  * Checks a request body against a shared schema. Types are not coerced (strict), so a number
  * where text belongs is refused; `trim` lists the fields trimmed first, as the client does.
@@ -30,27 +50,22 @@ export function holdsControlCharacters(value: unknown): boolean {
  * sends a whole record back still works and can change nothing it was not meant to.
  * A control character (NUL above all) anywhere in the body refuses it whole, before any field is
  * read, on SQLite as on PostgreSQL (which cannot store a NUL).
+ * A body that is not an object is refused as such; a list route's schema names its own sentence
+ * for anything but a list. A nullable schema takes no body at all (absent or null) as null.
  */
-export async function validateBody<T extends AnyObject>(
-  schema: ObjectSchema<T>,
-  body: unknown,
-  trim: readonly string[] = [],
-): Promise<T> {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError(400, 'VALIDATION', 'errors:invalidBody');
-  }
-  if (holdsControlCharacters(body)) throw new AppError(400, 'VALIDATION', CONTROL_CHARACTERS_MESSAGE);
-  const input: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  for (const field of trim) {
-    if (typeof input[field] === 'string') input[field] = (input[field] as string).trim();
-  }
+export async function validateBody<S extends BodySchema>(schema: S, body: unknown, trim: readonly string[] = []): Promise<InferType<S>> {
+  if (body == null && schema.spec.nullable) return null as InferType<S>;
+  const list = schema instanceof ArraySchema;
+  const shaped = list ? Array.isArray(body) : body !== null && typeof body === 'object' && !Array.isArray(body);
+  if (!shaped && !list) throw new AppError(400, 'VALIDATION', 'errors:invalidBody');
+  if (shaped && holdsControlCharacters(body)) throw new AppError(400, 'VALIDATION', CONTROL_CHARACTERS_MESSAGE);
+  const input = Array.isArray(body) ? body.map((item) => trimmed(item, trim)) : trimmed(body, trim);
   try {
-    const valid = (await schema.validate(input, { strict: true, abortEarly: false })) as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(schema.fields).filter((field) => field in valid).map((field) => [field, valid[field]])) as T;
+    return ownFields(schema, await schema.validate(input, { strict: true, abortEarly: false })) as InferType<S>;
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     // Report the first field in form order, as the form itself would.
-    const order = Object.keys(schema.fields);
+    const order = schema instanceof ObjectSchema ? Object.keys(schema.fields) : [];
     const problems = error.inner.length > 0 ? error.inner : [error];
     const first = [...problems].sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''))[0];
     throw new AppError(400, 'VALIDATION', String(first.errors[0]));
@@ -58,7 +73,7 @@ export async function validateBody<T extends AnyObject>(
 }
 
 /** A request of a route that declares its body schema (`config.body`, and `config.trim`). */
-export interface DeclaringBody<S extends ObjectSchema<AnyObject>> {
+export interface DeclaringBody<S extends BodySchema> {
   body: unknown;
   routeOptions: { config: { body: S; trim?: readonly string[] } };
 }
@@ -68,10 +83,10 @@ export interface DeclaringBody<S extends ObjectSchema<AnyObject>> {
  * `validateBody` checks it: the schema is named once, in the declaration the API document reads.
  * A route that declares no body does not type-check here.
  */
-export function declaredBody<S extends ObjectSchema<AnyObject>>(request: DeclaringBody<S>): Promise<InferType<S>> {
+export function declaredBody<S extends BodySchema>(request: DeclaringBody<S>): Promise<InferType<S>> {
   const { body, trim } = request.routeOptions.config;
   if (!body) throw new Error('the route declares no body schema');
-  return validateBody(body, request.body, trim) as Promise<InferType<S>>;
+  return validateBody(body, request.body, trim);
 }
 
 /** An id from the path (`/things/:id`), 1 to 2147483647 like every id; anything else is a 400 that touches nothing. */

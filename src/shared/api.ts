@@ -1,6 +1,7 @@
 import type { AuditKind } from './audit';
 import type { CreditStanding } from './credit';
 import type { GridStateJson } from './grid-views';
+import type { RoleId, UserStatus } from './roles';
 
 /** HTTP paths of SPEC section 7 used by both the server routes and the browser client. */
 export const API = {
@@ -130,7 +131,7 @@ export const API = {
 export interface LoginResponse {
   token: string;
   refresh_token: string;
-  user_role_id: number;
+  user_role_id: RoleId;
   user_role_title: string;
   user_id: number;
 }
@@ -141,22 +142,23 @@ export interface UserDto {
   id: number;
   username: string;
   email: string;
-  role: number;
+  role: RoleId;
   role_name: string;
-  status: 'active' | 'inactive';
+  status: UserStatus;
   /** The language the user reads the product in; null: the product's default (tr). */
   language: string | null;
   created_at: string;
 }
 
 export interface RoleDto {
-  id: number;
+  id: RoleId;
   role_name: string;
 }
 
+/** One change of POST API.changeUserRoles, which takes a list of them. */
 export interface RoleChange {
   ID: number;
-  Role: number;
+  Role: RoleId;
 }
 
 /** A sentence named by its catalogue key (`errors:notFound`) and the values of its placeholders. */
@@ -284,7 +286,7 @@ export interface LineHistoryDto {
   user_id: number | null;
   username: string | null;
   /** The role of who acted (shared/roles), named from the catalogues; null for the shop's cancellation. */
-  role_id: number | null;
+  role_id: RoleId | null;
 }
 
 export interface ProductDto {

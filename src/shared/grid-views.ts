@@ -1,4 +1,4 @@
-import { Role, type RoleId } from './roles';
+import { OFFICE, type RoleId } from './roles';
 
 /**
  * The grids whose layout a user may save (the key is the path's `{grid}`), each with the roles that
@@ -6,7 +6,7 @@ import { Role, type RoleId } from './roles';
  */
 export const GRIDS = {
   /** The admin order grid (features/orders). */
-  orders: [Role.Admin, Role.Office],
+  orders: OFFICE,
 } as const satisfies Record<string, readonly RoleId[]>;
 
 export type GridKey = keyof typeof GRIDS;

@@ -7,9 +7,10 @@ import { logoutRequested, selectSession } from '../features/session';
 import { LanguageMenu, useUserLanguage } from '../features/account';
 import { LiveIndicator } from '../features/live';
 import { roleName } from '../components/roleName';
+import type { RoleId } from '../../shared/roles';
 
 /** The role's main screens, the current one marked, so every screen has a way to the others. */
-function MainNav({ role }: { role: number }) {
+function MainNav({ role }: { role: RoleId }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   const items = navOfRole(role);

@@ -1,4 +1,4 @@
-import { Role } from '../../shared/roles';
+import { Role, type RoleId } from '../../shared/roles';
 
 /**
  * One entry of a role's header menu: `label` names its text in common:nav, `to` the screen it opens,
@@ -13,7 +13,7 @@ export interface NavItem {
 const DASHBOARD: NavItem = { label: 'dashboard', to: '/dashboard' };
 
 /* The main screens of each role (SPEC section 2); a role not listed has the dashboard alone. */
-const NAV_OF_ROLE: Partial<Record<number, readonly NavItem[]>> = {
+const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
   [Role.Admin]: [
     DASHBOARD,
     { label: 'orders', to: '/admin/orders' },
@@ -47,7 +47,7 @@ const NAV_OF_ROLE: Partial<Record<number, readonly NavItem[]>> = {
   ],
 };
 
-export function navOfRole(role: number): readonly NavItem[] {
+export function navOfRole(role: RoleId): readonly NavItem[] {
   return NAV_OF_ROLE[role] ?? [DASHBOARD];
 }
 

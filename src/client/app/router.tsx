@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { Role } from '../../shared/roles';
+import { ADMINS, CUSTOMERS, OFFICE, type RoleId, WORKSHOPS } from '../../shared/roles';
 import { HttpsBanner } from '../components/HttpsBanner';
 import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
@@ -36,15 +36,10 @@ function RequireSession({ children }: { children: ReactNode }) {
  * Screens of some roles only: anyone else typing their address lands on their own dashboard
  * (the server refuses them the data and the actions anyway; the screen would only show failures).
  */
-function ForRoles({ roles }: { roles: readonly number[] }) {
+function ForRoles({ roles }: { roles: readonly RoleId[] }) {
   const { role } = useAppSelector(selectSession);
   return roles.includes(role) ? <Outlet /> : <Navigate to="/dashboard" replace />;
 }
-
-const ADMIN = [Role.Admin];
-const OFFICE = [Role.Admin, Role.Office];
-const WORKSHOP = [Role.Workshop];
-const CUSTOMER = [Role.Customer];
 
 function LoginRoute() {
   const { loggedIn } = useAppSelector(selectSession);
@@ -83,7 +78,7 @@ export function AppRoutes() {
             {DASHBOARD_PATHS.map((path) => (
               <Route key={path} path={path} element={<DashboardScreen />} />
             ))}
-            <Route element={<ForRoles roles={ADMIN} />}>
+            <Route element={<ForRoles roles={ADMINS} />}>
               <Route path="/admin/users" element={<UsersScreen />} />
               <Route path="/admin/user-roles" element={<UserRolesScreen />} />
               <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
@@ -104,11 +99,11 @@ export function AppRoutes() {
               <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
               <Route path="/office/metal" element={<MetalScreen readOnly />} />
             </Route>
-            <Route element={<ForRoles roles={WORKSHOP} />}>
+            <Route element={<ForRoles roles={WORKSHOPS} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
               <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
             </Route>
-            <Route element={<ForRoles roles={CUSTOMER} />}>
+            <Route element={<ForRoles roles={CUSTOMERS} />}>
               <Route path="/order/:id" element={<CustomerOrderScreen />} />
               <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
             </Route>

@@ -19,8 +19,8 @@ export const cancelSchema = object({ reason: reason() });
 
 /**
  * Quality control's decision (SPEC section 7): approved, or rejected back to a step of the routing
- * (the route requires the step of a rejection) with a reason, whose empty value the server keeps as
- * its catalogue's sentence (success:qualityRejectedReason).
+ * (required then) with a reason, whose empty value the server keeps as its catalogue's sentence
+ * (success:qualityRejectedReason).
  */
 export const qualitySchema = object({
   approved: boolean().typeError('validation:qualityStatusRequired').required('validation:qualityStatusRequired'),
@@ -31,5 +31,6 @@ export const qualitySchema = object({
     .meta({ description: "Why a rejection sends the piece back, kept in the line's history and the audit log; empty: 'Kalite kontrol reddedildi'" }),
   return_step_id: integer('validation:returnStepRequired', 1)
     .nullable()
+    .when('approved', { is: false, then: (step) => step.required('validation:returnStepRequired') })
     .meta({ description: 'Required when approved is false: the step of the routing the piece goes back to' }),
 });

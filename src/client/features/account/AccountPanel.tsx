@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Role } from '../../../shared/roles';
+import { Role, type RoleId } from '../../../shared/roles';
 import { NoticeView } from '../../components/NoticeView';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from '../customers';
 import { useFormatters } from '../lookups';
@@ -60,7 +60,7 @@ function CustomerBlocks() {
 }
 
 /** The account tab: the user's own workshop or customer record, the language and the password change. */
-export function AccountPanel({ role }: { role: number }) {
+export function AccountPanel({ role }: { role: RoleId }) {
   const { t } = useTranslation('account');
   if (role !== Role.Workshop && role !== Role.Customer) return <p className="alert info">{t('unsupportedRole')}</p>;
   return (

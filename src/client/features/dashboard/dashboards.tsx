@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Role } from '../../../shared/roles';
+import { isInactive, Role } from '../../../shared/roles';
 import { type Tab, Tabs } from '../../components/Tabs';
 import { AccountPanel, PasswordChangeForm } from '../account';
 import { OptionNamesPanel } from '../catalogue';
@@ -136,12 +136,12 @@ function InactiveNotice() {
   );
 }
 
-/** `tab` preselects a tab from the route. */
+/** `tab` preselects a tab from the route; a role the code does not know (the server may hold one) gets the generic cards. */
 export function RoleDashboard({ role, tab }: { role: number; tab?: string }) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
   const tabs = TABS[role]?.(t, pathname);
   if (tabs) return <Tabs label={tabs[0].label} initial={tab} tabs={tabs} />;
-  if (role === Role.Inactive) return <InactiveNotice />;
+  if (isInactive(role)) return <InactiveNotice />;
   return <NavCards cards={[{ card: 'profile' }, { card: 'help' }]} />;
 }

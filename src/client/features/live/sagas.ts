@@ -1,6 +1,6 @@
 import { buffers, type Channel, channel, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import { readsLines, Role } from '../../../shared/roles';
+import { readsLines, Role, type RoleId } from '../../../shared/roles';
 import { LIVE_BATCH_MS, LIVE_PATHS, LIVE_RECONNECT_ATTEMPTS, LIVE_RECONNECT_STEP_MS, LiveClose } from '../../../shared/live';
 import { currentToken, refreshOnce, sessionLost } from '../../api/http';
 import { loggedIn, loggedOut, profileLoaded, selectSession, sessionReloaded, type SessionState } from '../session';
@@ -18,7 +18,7 @@ export interface LiveOptions {
   /** The wait before reconnect n is n times this. */
   stepMs: number;
   /** How long changed ids are gathered, by the reader's role. */
-  batchMs: (role: number) => number;
+  batchMs: (role: RoleId) => number;
 }
 
 const DEFAULTS: LiveOptions = {

@@ -1,5 +1,6 @@
 import { buffers, type EventChannel, eventChannel } from 'redux-saga';
 import { type AuthMessage, type BatchMessage, LINE_EVENT_TYPES, type LineEvent, type LiveMessage } from '../../../shared/live';
+import type { RoleId } from '../../../shared/roles';
 
 /** A message as the saga sees it: a batch arrives as its events, one by one. */
 export type ChannelMessage = Exclude<LiveMessage, BatchMessage>;
@@ -11,7 +12,7 @@ export type SocketEvent = { kind: 'message'; message: ChannelMessage } | { kind:
 export const pageOrigin = () => `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}`;
 
 /** The address names who asks; the token goes in the first message instead, since addresses end up in logs. */
-export function liveUrl(origin: string, path: string, who: { userId: number; role: number }): string {
+export function liveUrl(origin: string, path: string, who: { userId: number; role: RoleId }): string {
   return `${origin}${path}?${new URLSearchParams({ user_id: String(who.userId), role: String(who.role) })}`;
 }
 

@@ -1,10 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginResponse } from '../../../shared/api';
+import { Role, type RoleId } from '../../../shared/roles';
 import { readSession, sessionOf, type StoredSession } from './storage';
 
 export interface SessionState {
   loggedIn: boolean;
-  role: number;
+  /** Without a session, the inactive role: it may do nothing. */
+  role: RoleId;
   roleTitle: string;
   userId: number;
   username: string;
@@ -14,7 +16,7 @@ export interface SessionState {
 
 const fromStorage = (stored: StoredSession | null): SessionState => ({
   loggedIn: stored !== null,
-  role: stored?.role ?? 0,
+  role: stored?.role ?? Role.Inactive,
   roleTitle: stored?.roleTitle ?? '',
   userId: stored?.userId ?? 0,
   username: '',
@@ -30,7 +32,7 @@ export const sessionSlice = createSlice({
     /** Storage may have changed in another tab or after a refresh: take what it holds now. */
     sessionReloaded: (state, action: PayloadAction<StoredSession | null>) => ({ ...fromStorage(action.payload), username: action.payload ? state.username : '' }),
     /** The user as the server knows them now; `language` is theirs, null for the product's default (the language feature follows it). */
-    profileLoaded: (state, action: PayloadAction<{ role: number; roleTitle: string; username: string; language: string | null }>) => {
+    profileLoaded: (state, action: PayloadAction<{ role: RoleId; roleTitle: string; username: string; language: string | null }>) => {
       state.role = action.payload.role;
       state.roleTitle = action.payload.roleTitle;
       state.username = action.payload.username;

@@ -1,4 +1,5 @@
 import type { LoginResponse } from '../../../shared/api';
+import { Role, type RoleId } from '../../../shared/roles';
 
 /*
  * The tab's session storage (SPEC section 3), written only here and used only by the session
@@ -16,7 +17,7 @@ export const SESSION_KEYS = {
 export interface StoredSession {
   token: string;
   refreshToken: string | null;
-  role: number;
+  role: RoleId;
   roleTitle: string;
   userId: number;
 }
@@ -38,7 +39,8 @@ export function readSession(): StoredSession | null {
   return {
     token,
     refreshToken: sessionStorage.getItem(SESSION_KEYS.refreshToken),
-    role: Number(sessionStorage.getItem(SESSION_KEYS.role) ?? 1),
+    // Written below from a login or profile answer; a session without one waits as the inactive role.
+    role: Number(sessionStorage.getItem(SESSION_KEYS.role) ?? Role.Inactive) as RoleId,
     roleTitle: sessionStorage.getItem(SESSION_KEYS.roleTitle) ?? '',
     userId: Number(sessionStorage.getItem(SESSION_KEYS.userId) ?? 0),
   };
@@ -57,7 +59,7 @@ export function saveSession(session: StoredSession): void {
   sessionStorage.setItem(SESSION_KEYS.userId, String(session.userId));
 }
 
-export function saveRole(role: number, roleTitle: string): void {
+export function saveRole(role: RoleId, roleTitle: string): void {
   sessionStorage.setItem(SESSION_KEYS.role, String(role));
   sessionStorage.setItem(SESSION_KEYS.roleTitle, roleTitle);
 }

@@ -1,4 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import type { RoleId } from '../../../shared/roles';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import type { NoticeLike } from '../../components/NoticeView';
 import { loadAsked } from '../../app/loadOnce';
@@ -6,7 +7,7 @@ import { loggedIn, loggedOut } from '../session';
 
 /** Figures of the running system (GET /system/info). */
 export interface SystemInfo {
-  users_by_role: Array<{ role_id: number; role_name: string; count: number }>;
+  users_by_role: Array<{ role_id: RoleId; role_name: string; count: number }>;
   order_lines_by_status: Array<{ status_id: number; name: string; count: number }>;
   products: number;
   workshops: number;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { Role, type RoleId } from '../../../shared/roles';
 import { customerSchema } from '../../../shared/schemas/customers';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
 import { workshopSchema } from '../../../shared/schemas/workshops';
@@ -20,8 +20,8 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
   useEffect(() => {
     dispatch(customersRequested());
   }, [dispatch]);
-  const usersOf = (role: number) => users.filter((u) => u.role === role).map((u) => ({ value: u.id, label: `${u.username} (${u.email})` }));
-  const userField = (role: number): FormField => ({ name: 'user_id', choices: usersOf(role), placeholder: t('forms.chooseUser') });
+  const usersOf = (role: RoleId) => users.filter((u) => u.role === role).map((u) => ({ value: u.id, label: `${u.username} (${u.email})` }));
+  const userField = (role: RoleId): FormField => ({ name: 'user_id', choices: usersOf(role), placeholder: t('forms.chooseUser') });
   const customerField: FormField = {
     name: 'user_id',
     label: 'customer',

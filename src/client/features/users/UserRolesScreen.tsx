@@ -19,7 +19,7 @@ function RoleRow({ user, roles, busy }: { user: UserDto; roles: RoleDto[]; busy:
       <td>{user.email}</td>
       <td>{roleName(t, user.role, user.role_name)}</td>
       <td>
-        <select aria-label={t('roleFor', { username: user.username })} value={chosen} onChange={(e) => setChosen(Number(e.target.value))}>
+        <select aria-label={t('roleFor', { username: user.username })} value={chosen} onChange={(e) => setChosen(roles.find((role) => String(role.id) === e.target.value)?.id ?? chosen)}>
           {roles.map((role) => (
             <option key={role.id} value={role.id}>
               {roleName(t, role.id, role.role_name)}

@@ -1,5 +1,5 @@
 import { all, call, put, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { API, type CustomerDto, type RoleDto, type SaidBody, type UserDto, type WorkshopDto } from '../../../shared/api';
+import { API, type CustomerDto, type RoleChange, type RoleDto, type SaidBody, type UserDto, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
 import { said } from '../../api/said';
@@ -37,8 +37,9 @@ function* loadUsers() {
 
 function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
   const { userId, role } = action.payload;
+  const changes: RoleChange[] = [{ ID: userId, Role: role }];
   try {
-    const answer: SaidBody = yield call(http.post, API.changeUserRoles, [{ ID: userId, Role: role }]);
+    const answer: SaidBody = yield call(http.post, API.changeUserRoles, changes);
     yield put(roleAssigned({ userId, role, message: said(answer) }));
   } catch (error) {
     yield put(roleAssignFailed({ userId, notice: failure(error, 'users:assignFailed') }));

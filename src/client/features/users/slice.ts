@@ -1,5 +1,6 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleDto, UserDto } from '../../../shared/api';
+import { type RoleId, userStatus } from '../../../shared/roles';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
@@ -34,14 +35,14 @@ export const usersSlice = createSlice({
       state.status = 'failed';
       state.notice = action.payload;
     },
-    roleAssignRequested: (state, action: PayloadAction<{ userId: number; role: number }>) => {
+    roleAssignRequested: (state, action: PayloadAction<{ userId: number; role: RoleId }>) => {
       state.assigning.push(action.payload.userId);
       state.notice = null;
     },
-    roleAssigned: (state, action: PayloadAction<{ userId: number; role: number; message: Sentence }>) => {
+    roleAssigned: (state, action: PayloadAction<{ userId: number; role: RoleId; message: Sentence }>) => {
       const { userId, role, message } = action.payload;
       const roleName = state.roles.find((r) => r.id === role)?.role_name ?? String(role);
-      usersAdapter.updateOne(state, { id: userId, changes: { role, role_name: roleName, status: role === 1 ? 'inactive' : 'active' } });
+      usersAdapter.updateOne(state, { id: userId, changes: { role, role_name: roleName, status: userStatus(role) } });
       state.assigning = state.assigning.filter((id) => id !== userId);
       state.notice = { kind: 'success', ...message };
     },

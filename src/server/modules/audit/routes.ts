@@ -4,7 +4,7 @@ import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
 import { AUDIT_KINDS, AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE } from '../../../shared/audit';
 import { INTEGER_MAX } from '../../../shared/schemas/fields';
-import { Role } from '../../../shared/roles';
+import { ADMINS } from '../../../shared/roles';
 import * as audit from './service';
 
 /** The filters `parseAuditQuery` reads, for the API document. */
@@ -21,7 +21,7 @@ const AUDIT_QUERY = {
 export function auditRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Audit log');
   // Who changed what is the admin's to read: the entries name users, credit, prices and corrections.
-  const admin = { config: { roles: [Role.Admin] } };
+  const admin = { config: { roles: ADMINS } };
   api.get(API.auditLog, route(admin, { summary: 'Admin changes, newest first, filtered and paged', query: AUDIT_QUERY }), async (request) =>
     audit.listAuditLog(db, audit.parseAuditQuery(request.query)),
   );

@@ -4,7 +4,7 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ANY_ROLE } from '../../../shared/roles';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -56,7 +56,7 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
   const route = routesOf('Sessions and accounts');
   const open = { config: { public: true } };
   // Every role, the inactive one too: whoever holds a session may end it and change its password.
-  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const anyRole = { config: { roles: ANY_ROLE } };
   const limits = rateLimits(deps.db);
   const rules = authLimits(settings);
   sweepLimits(api, limits);

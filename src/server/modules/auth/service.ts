@@ -6,7 +6,7 @@ import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { message } from '../../messages';
 import type { LoginResponse } from '../../../shared/api';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
-import { DEFAULT_ROLE } from '../../../shared/roles';
+import { DEFAULT_ROLE, type RoleId } from '../../../shared/roles';
 import type { Mailer } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, endUserSessions, type SessionUser, useSession } from './sessions';
@@ -37,6 +37,7 @@ async function issueTokens(deps: AuthDeps, userId: number, sessionId: string): P
     .selectFrom('users')
     .innerJoin('roles', 'roles.id', 'users.role_id')
     .select(['users.id', 'users.role_id', 'roles.role_name'])
+    .$narrowType<{ role_id: RoleId }>()
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   return {

@@ -6,7 +6,7 @@ import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, CUSTOMERS, OFFICE } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
 import * as customers from './service';
 
@@ -14,8 +14,8 @@ const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_numbe
 
 export function customerRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Customers');
-  const admin = { config: { roles: [Role.Admin] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const admin = { config: { roles: ADMINS } };
+  const office = { config: { roles: OFFICE } };
 
   const creating = (summary: string) => route(admin, { summary, body: customerSchema, trim: TRIMMED, created: true, errors: [409] });
   const create = async (request: DeclaringBody<typeof customerSchema>, reply: { code(status: number): { send(body: unknown): unknown } }) => {
@@ -40,7 +40,7 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
     return { customer: await customers.updateCredit(db, id, credit, sessionUser(request).id), ...said('success:creditUpdated') };
   });
 
-  api.get(API.myCustomer, route({ config: { roles: [Role.Customer] } }, { summary: 'The own customer record with its figures', errors: [404] }), async (request) => {
+  api.get(API.myCustomer, route({ config: { roles: CUSTOMERS } }, { summary: 'The own customer record with its figures', errors: [404] }), async (request) => {
     // A customer's actor always names its customer record.
     const customer = await customers.getCustomer(db, sessionActor(request).customerId!);
     return { customer: { ...customer, ...(await customers.statistics(db, customer)) } };

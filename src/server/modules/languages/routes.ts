@@ -5,7 +5,7 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody } from '../../validate';
 import { languagesIn } from '../../../../locales/languages';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ANY_ROLE } from '../../../shared/roles';
 import { languageSchema } from '../../../shared/schemas/language';
 import { saveLanguage } from './service';
 
@@ -16,7 +16,7 @@ import { saveLanguage } from './service';
 export function languageRoutes(api: FastifyInstance, db: Db, languages: readonly string[] = Object.keys(languagesIn())): void {
   const route = routesOf('Sessions and accounts');
   // Every role, the inactive one too: whoever reads the product may choose its language.
-  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const anyRole = { config: { roles: ANY_ROLE } };
   const languageRoute = route(anyRole, { summary: 'Save the language you read the product in (a folder of locales/)', body: languageSchema(languages) });
   api.put(API.myLanguage, languageRoute, async (request) => {
     const { language } = await declaredBody(request);

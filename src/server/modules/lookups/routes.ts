@@ -4,7 +4,7 @@ import { paged, PAGING_QUERY } from '../../paging';
 import { routesOf } from '../../plugins/route-table';
 import { idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { EVERY_ACTIVE } from '../../../shared/roles';
 import { getLookup, listLookup } from './service';
 
 /* The fixed lists of SPEC section 4, each as a list and by id: {statuses: [...]}, {status: {...}}. */
@@ -16,9 +16,9 @@ const LOOKUPS = [
 
 export function lookupRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Fixed lists');
-  const readers = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const everyone = { config: { roles: EVERY_ACTIVE } };
   for (const { path, table, one, many, label } of LOOKUPS) {
-    api.get(path, route(readers, { summary: `List the ${label}`, query: PAGING_QUERY }), async (request) => ({ [many]: paged(await listLookup(db, table), request.query) }));
-    api.get(`${path}/:id`, route(readers, { summary: `One of the ${label}` }), async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
+    api.get(path, route(everyone, { summary: `List the ${label}`, query: PAGING_QUERY }), async (request) => ({ [many]: paged(await listLookup(db, table), request.query) }));
+    api.get(`${path}/:id`, route(everyone, { summary: `One of the ${label}` }), async (request) => ({ [one]: await getLookup(db, table, idParam(request.params)) }));
   }
 }

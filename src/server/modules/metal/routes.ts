@@ -6,7 +6,7 @@ import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, OFFICE, PRODUCTION, Role, WORKSHOPS } from '../../../shared/roles';
 import { DAY_PATTERN, disputeSchema, karatSchema, lockSchema, normSchema, periodSchema, puritySchema, refiningLotSchema, type RefiningLotInput, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import { balances, statement } from './ledger';
 import { lockBefore, lockedBefore } from './lock';
@@ -35,21 +35,21 @@ function period(request: FastifyRequest): { from?: string; to?: string } {
  */
 export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   const route = routesOf('Metal ledger');
-  const admin = { config: { roles: [Role.Admin] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
-  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Workshop] } };
-  const workshop = { config: { roles: [Role.Workshop] } };
+  const admin = { config: { roles: ADMINS } };
+  const office = { config: { roles: OFFICE } };
+  const production = { config: { roles: PRODUCTION } };
+  const workshop = { config: { roles: WORKSHOPS } };
   /** The workshop a workshop user reads for; none for the office, which reads every one. */
   const ownWorkshop = (request: FastifyRequest) => (sessionUser(request).role === Role.Workshop ? sessionActor(request).workshopId : undefined);
 
-  api.get(API.metalPurities, route(readers, { summary: 'The purity table: ayar to milyem' }), async () => ({ purities: await listPurities(db) }));
+  api.get(API.metalPurities, route(production, { summary: 'The purity table: ayar to milyem' }), async () => ({ purities: await listPurities(db) }));
   api.put(API.metalPurity(':id'), route(admin, { summary: "Change a purity's milyem (vouchers keep the milyem they were written with)", body: puritySchema }), async (request) => {
     const id = idParam(request.params);
     const { milyem } = await declaredBody(request);
     return { purity: await updatePurity(db, id, milyem) };
   });
 
-  api.get(API.metalKarats, route(readers, { summary: 'The karat option values and the purity each stands for' }), async () => ({ karats: await karats(db) }));
+  api.get(API.metalKarats, route(production, { summary: 'The karat option values and the purity each stands for' }), async () => ({ karats: await karats(db) }));
   api.put(API.metalKarat(':id'), route(admin, { summary: 'Say which purity a karat option value stands for (null: none)', body: karatSchema }), async (request) => {
     const id = idParam(request.params);
     const { purity_id } = await declaredBody(request);
@@ -61,10 +61,10 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
     const input = await declaredBody(request);
     return reply.code(201).send({ voucher: await createVoucher(db, bus, sessionUser(request).id, input as VoucherInput) });
   });
-  api.get(API.metalVouchers, route(readers, { summary: 'Vouchers, newest first: every one for the office, its own for a workshop' }), async (request) => ({
+  api.get(API.metalVouchers, route(production, { summary: 'Vouchers, newest first: every one for the office, its own for a workshop' }), async (request) => ({
     vouchers: await listVouchers(db, ownWorkshop(request)),
   }));
-  api.get(API.metalVoucher(':id'), route(readers, { summary: 'One voucher with its lines' }), async (request) => {
+  api.get(API.metalVoucher(':id'), route(production, { summary: 'One voucher with its lines' }), async (request) => {
     const id = idParam(request.params);
     return { voucher: await getVoucher(db, id, ownWorkshop(request)) };
   });
@@ -82,7 +82,7 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
     return { voucher: await decideVoucher(db, bus, actor.userId, actor.workshopId!, id, { confirmed: false, reason }) };
   });
 
-  const statementRoute = route(readers, { summary: "A workshop's statement in fine gold: opening, entries, closing, by milyem", query: { from: DAY_QUERY, to: DAY_QUERY } });
+  const statementRoute = route(production, { summary: "A workshop's statement in fine gold: opening, entries, closing, by milyem", query: { from: DAY_QUERY, to: DAY_QUERY } });
   api.get(API.metalStatement(':id'), statementRoute, async (request) => {
     const id = idParam(request.params);
     const own = ownWorkshop(request);
@@ -91,12 +91,12 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
     const { from, to } = period(request);
     return { statement: await statement(db, id, from, to) };
   });
-  api.get(API.metalLock, route(readers, { summary: 'The day before which periods are closed (null: none)' }), async () => ({ locked_before: await lockedBefore(db) }));
+  api.get(API.metalLock, route(production, { summary: 'The day before which periods are closed (null: none)' }), async () => ({ locked_before: await lockedBefore(db) }));
   api.put(API.metalLock, route(admin, { summary: 'Close the periods before a day (a lock only moves forward)', body: lockSchema, errors: [409] }), async (request) => {
     const { locked_before } = await declaredBody(request);
     return { locked_before: await lockBefore(db, locked_before) };
   });
-  api.get(API.metalReceivable(':id'), route(readers, { summary: "A workshop's pieces not yet received, for a receipt: weighed ones with their grams, and canceled ones from production, weighed or to weigh" }), async (request) => {
+  api.get(API.metalReceivable(':id'), route(production, { summary: "A workshop's pieces not yet received, for a receipt: weighed ones with their grams, and canceled ones from production, weighed or to weigh" }), async (request) => {
     const id = idParam(request.params);
     const own = ownWorkshop(request);
     if (own !== undefined && own !== id) throw notFound();

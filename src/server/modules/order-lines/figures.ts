@@ -73,7 +73,7 @@ export async function officeReport(db: Db, now = new Date()) {
     .select([
       'l.workshop_id',
       'w.name as workshop_name',
-      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id < ${LineStatus.Completed} then 1 end)`.as('open'),
+      sql<number>`count(case when ${openSql()} then 1 end)`.as('open'),
       sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
     ])
     .groupBy(['l.workshop_id', 'w.name'])

@@ -1,5 +1,6 @@
 import type { LineHistoryDto } from '../../../shared/api';
 import type { Db } from '../../db';
+import type { RoleId } from '../../../shared/roles';
 import type { Actor } from './actor';
 import { ownedLine } from './queries';
 
@@ -14,6 +15,7 @@ export async function lineHistory(db: Db, lineId: number, actor: Actor): Promise
     .selectFrom('order_line_history as h')
     .leftJoin('users as u', 'u.id', 'h.user_id')
     .select(['h.id', 'h.action', 'h.from_status', 'h.to_status', 'h.from_step', 'h.to_step', 'h.detail', 'h.created_at', 'h.user_id', 'u.username', 'u.role_id'])
+    .$narrowType<{ role_id: RoleId | null }>()
     .where('h.order_line_id', '=', lineId)
     .orderBy('h.id')
     .execute();

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
-import { badRequest } from '../../errors';
 import { message, said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
@@ -10,8 +9,8 @@ import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API, type OrderReportDto } from '../../../shared/api';
 import { workshopCards } from '../../../shared/figures';
-import { Role } from '../../../shared/roles';
-import { integer, isId, isInteger } from '../../../shared/schemas/fields';
+import { ADMINS, CUSTOMERS, LINE_READERS, OFFICE, OFFICE_AND_CUSTOMERS, WORKSHOPS } from '../../../shared/roles';
+import { integer } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
@@ -24,31 +23,27 @@ import { enqueue } from '../jobs/queue';
 import { actOnLine, cancelLine, cancelOrder, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
 
-/** `{approved: true}` exactly, as the approve routes take it. */
-function requireApproved(body: unknown): void {
-  if ((body as { approved?: unknown } | null)?.approved !== true) throw badRequest('errors:invalidBody', 'VALIDATION');
-}
-
-/* The bodies the handlers below check themselves, declared for the API document. */
-const approvedBody = object({ approved: boolean().oneOf([true], 'errors:invalidBody').required('errors:invalidBody') });
+/** `{approved: true}`, as the approve routes take it. */
+const approvedBody = object({ approved: boolean().typeError('errors:invalidBody').oneOf([true], 'errors:invalidBody').required('errors:invalidBody') });
+/** The step a tablet showed, or no body at all. */
 const nextStepBody = object({
-  current_order_line_process: integer('errors:invalidBody').meta({
+  current_order_line_process: integer('errors:invalidBody').nonNullable('errors:invalidBody').meta({
     description: 'The step the screen showed: a piece that has moved on since is refused (409), so a double tap moves it once',
   }),
 }).nullable();
 
 export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits, jobs: { wake: () => void }): void {
   const route = routesOf('Orders and order lines');
-  const workshop = { config: { roles: [Role.Workshop] } };
-  const customer = { config: { roles: [Role.Customer] } };
-  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
-  const admin = { config: { roles: [Role.Admin] } };
+  const workshop = { config: { roles: WORKSHOPS } };
+  const customer = { config: { roles: CUSTOMERS } };
+  const officeAndCustomers = { config: { roles: OFFICE_AND_CUSTOMERS } };
+  const office = { config: { roles: OFFICE } };
+  const admin = { config: { roles: ADMINS } };
   // Routes whose :id is an order line: another workshop's or customer's line answers 404.
-  const workshopLine = { config: { roles: [Role.Workshop], owns: 'line' as const } };
-  const customerLine = { config: { roles: [Role.Customer], owns: 'line' as const } };
-  const adminLine = { config: { roles: [Role.Admin], owns: 'line' as const } };
-  const lineReaders = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer], owns: 'line' as const } };
+  const workshopLine = { config: { roles: WORKSHOPS, owns: 'line' as const } };
+  const customerLine = { config: { roles: CUSTOMERS, owns: 'line' as const } };
+  const adminLine = { config: { roles: ADMINS, owns: 'line' as const } };
+  const lineReaders = { config: { roles: LINE_READERS, owns: 'line' as const } };
   const lineId = (request: FastifyRequest) => idParam(request.params);
   /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
   const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[4], options?: Parameters<typeof actOnLine>[5]) => {
@@ -82,7 +77,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const total = Math.max(0, Math.min(page.limit ?? Infinity, (await countLines(db, actor)) - page.offset));
     return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, streamLines(db, actor, page));
   };
-  api.get(API.orders, route(readers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
   api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);
   api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({
     history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query),
@@ -96,18 +91,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     order: await getLine(db, lineId(request), sessionActor(request)),
   }));
   api.patch(API.myWorkshopApprove(':id'), route(workshopLine, { summary: 'Approve a line at the workshop (once)', body: approvedBody, errors: [409] }), async (request) => {
-    requireApproved(request.body);
+    await declaredBody(request);
     return { order: await act(request, () => ({ type: 'workshopApprove' })) };
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
   api.patch(API.myWorkshopNextStep(':id'), route(workshopLine, { summary: 'Move a line to the next step of its routing', body: nextStepBody, errors: [409] }), async (request) => {
-    // A body that is not a JSON object (text, an array, a bare string) would lose the step it carries.
-    const body = request.body;
-    if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) throw badRequest('errors:invalidBody', 'VALIDATION');
-    const seen = (body as { current_order_line_process?: unknown } | null)?.current_order_line_process;
-    if (seen !== undefined && !isInteger(seen)) throw badRequest('errors:invalidBody', 'VALIDATION');
+    const seen = (await declaredBody(request))?.current_order_line_process;
     return {
-      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
+      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen }),
     };
   });
   const gramRoute = route(workshopLine, {
@@ -125,14 +116,13 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     order: await getLine(db, lineId(request), sessionActor(request)),
   }));
   api.patch(API.myCustomerApprove(':id'), route(customerLine, { summary: 'Approve an own order line (once)', body: approvedBody, errors: [409] }), async (request) => {
-    requireApproved(request.body);
+    await declaredBody(request);
     return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
   const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step with a reason', body: qualitySchema, trim: ['reason'], errors: [409] });
   api.put(API.qualityStatus(':id'), qualityRoute, async (request) => {
     const { approved, reason, return_step_id: returnStep } = await declaredBody(request);
-    if (!approved && !isId(returnStep)) throw badRequest('validation:returnStepRequired', 'VALIDATION');
     // A rejection always says why in the history and the audit log: the admin's words, else the catalogue's.
     const order = await act(
       request,
@@ -190,7 +180,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const { orders } = await linesByIds(db, who, lines);
     return { canceled, orders, ...said('success:orderCanceled', { count: canceled.length }) };
   });
-  const reportRoute = route({ config: { roles: [Role.Admin, Role.Office] } }, { summary: "The office's report: lines by status, open and late lines per workshop" });
+  const reportRoute = route(office, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
     order: await act(request, () => ({ type: 'approvePacking' })),

@@ -5,22 +5,22 @@ import { paged, PAGING_QUERY } from '../../paging';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, EVERY_ACTIVE } from '../../../shared/roles';
 import { productionStepSchema } from '../../../shared/schemas/production-steps';
 import * as steps from './service';
 
 export function productionStepRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Production steps');
   // Step names are shown wherever a line's progress is: every active role may read them.
-  const readers = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
-  const adminOnly = { config: { roles: [Role.Admin] } };
+  const everyone = { config: { roles: EVERY_ACTIVE } };
+  const adminOnly = { config: { roles: ADMINS } };
   const path = API.productionStep(':id');
 
-  api.get(API.productionSteps, route(readers, { summary: 'List production steps', query: PAGING_QUERY }), async (request) => ({
+  api.get(API.productionSteps, route(everyone, { summary: 'List production steps', query: PAGING_QUERY }), async (request) => ({
     production_steps: paged(await steps.listSteps(db), request.query),
   }));
 
-  api.get(path, route(readers, { summary: 'One production step' }), async (request) => ({ production_step: await steps.getStep(db, idParam(request.params)) }));
+  api.get(path, route(everyone, { summary: 'One production step' }), async (request) => ({ production_step: await steps.getStep(db, idParam(request.params)) }));
 
   const trim = ['step_name', 'description'];
   api.post(API.productionSteps, route(adminOnly, { summary: 'Add a production step', body: productionStepSchema, trim, created: true }), async (request, reply) => {

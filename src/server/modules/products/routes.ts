@@ -6,7 +6,7 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, EVERY_ACTIVE, OFFICE, OFFICE_AND_CUSTOMERS, PRODUCTION, Role } from '../../../shared/roles';
 import { expectedDaysSchema, ourProductIdSchema, productSchema, routingSchema, workmanshipRateSchema } from '../../../shared/schemas/products';
 import * as products from './service';
 
@@ -14,15 +14,15 @@ const TRIMMED = ['title', 'picture_url', 'shopify_product_id', 'shopify_variant_
 
 export function productRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Catalogue');
-  const admin = { config: { roles: [Role.Admin] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const admin = { config: { roles: ADMINS } };
+  const office = { config: { roles: OFFICE } };
   // Option names and routings appear on workshop and customer screens too.
-  const everyone = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
-  const production = { config: { roles: [Role.Admin, Role.Workshop, Role.Office] } };
+  const everyone = { config: { roles: EVERY_ACTIVE } };
+  const production = { config: { roles: PRODUCTION } };
   const one = API.product(':id');
 
   // Customers choose from the catalogue for manual orders, without the workshop's terms.
-  const catalogue = { config: { roles: [Role.Admin, Role.Office, Role.Customer] } };
+  const catalogue = { config: { roles: OFFICE_AND_CUSTOMERS } };
   api.get(API.products, route(catalogue, { summary: "List the catalogue; a customer's without the workshop's terms", query: PAGING_QUERY }), async (request) => {
     const all = paged(await products.listProducts(db), request.query);
     if (sessionUser(request).role !== Role.Customer) return { products: all };

@@ -4,7 +4,7 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, EVERY_ACTIVE } from '../../../shared/roles';
 import { type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
 import { version } from '../../../../package.json';
 import * as settings from './service';
@@ -12,9 +12,9 @@ import * as settings from './service';
 export function settingsRoutes(api: FastifyInstance, db: Db, dialect: DialectName): void {
   const route = routesOf('Settings');
   const startedAt = Date.now();
-  const admin = { config: { roles: [Role.Admin] } };
+  const admin = { config: { roles: ADMINS } };
   // Every screen that shows money or dates needs the currency and time zone.
-  const everyone = { config: { roles: [Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const everyone = { config: { roles: EVERY_ACTIVE } };
 
   api.get(API.generalSettings, route(everyone, { summary: 'The general settings: contact, currency, time zone, gram tolerance and bounds' }), async () => ({
     settings: await settings.getGeneralSettings(db),

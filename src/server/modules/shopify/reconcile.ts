@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
 import { type IntakeStore, LINE_ITEM_FIELDS, ORDER_FIELDS, orderFromGraphql, takeShopOrder } from './intake';
-import { enqueue } from '../jobs/queue';
+import { enqueue, type JobHandler } from '../jobs/queue';
 
 /*
  * A missed webhook never loses an order: every 10 minutes each active store is asked for the
@@ -45,7 +45,7 @@ async function withAllItems(client: ShopifyClient, order: Page['orders']['nodes'
 }
 
 /** Takes every order of the store updated since its last seen one (or since it was connected). */
-export async function reconcileStore(db: Db, bus: LineBus, client: ShopifyClient, store: IntakeStore & { last_order_seen_at: string | null; created_at: string }): Promise<number> {
+async function reconcileStore(db: Db, bus: LineBus, client: ShopifyClient, store: IntakeStore & { last_order_seen_at: string | null; created_at: string }): Promise<number> {
   const since = new Date(Date.parse(store.last_order_seen_at ?? store.created_at) - OVERLAP_MS).toISOString();
   let taken = 0;
   for (let after: string | null = null; ; ) {
@@ -58,6 +58,15 @@ export async function reconcileStore(db: Db, bus: LineBus, client: ShopifyClient
     if (!data.orders.pageInfo.hasNextPage) return taken;
     after = data.orders.pageInfo.endCursor;
   }
+}
+
+/** The worker's handler of a reconciliation job: its store, reconciled through the store's client. */
+export function reconcileJobHandler(db: Db, bus: LineBus, clientOf: (connectionId: number) => Promise<ShopifyClient>): JobHandler {
+  return async (job) => {
+    if (job.connection_id === null) throw new Error('a reconciliation job without its store');
+    const store = await db.selectFrom('shop_connections').select(['id', 'user_id', 'last_order_seen_at', 'created_at']).where('id', '=', job.connection_id).executeTakeFirstOrThrow();
+    await reconcileStore(db, bus, await clientOf(store.id), store);
+  };
 }
 
 /**

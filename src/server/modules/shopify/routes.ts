@@ -6,37 +6,24 @@ import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
-import { API, type ShopEventDto } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { API } from '../../../shared/api';
+import { ADMINS } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
 import { retryJob } from '../jobs/queue';
+import { latestEvents } from './events';
 import { matchItem, waitingItems } from './pending';
 import { storeSubscriptions } from './subscriptions';
-
-/** Received webhooks shown: the latest, enough to see what a store sent today. */
-const EVENTS_SHOWN = 500;
 
 /** The admin's view of the shop link: what arrived and became of it, failed jobs, items waiting for a product. */
 export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: { wake: () => void }, clientOf: (connectionId: number) => Promise<ShopifyClient>): void {
   const route = routesOf('Shopify');
-  const admin = { config: { roles: [Role.Admin] } };
+  const admin = { config: { roles: ADMINS } };
 
-  api.get(API.shopEvents, route(admin, { summary: 'The latest webhooks received, newest first, with their outcome (waiting, running, done, failed and why)', query: PAGING_QUERY }), async (request) => {
-    const rows = await db
-      .selectFrom('jobs as j')
-      .leftJoin('shop_connections as c', 'c.id', 'j.connection_id')
-      .select(['j.id', 'j.kind', 'j.payload', 'j.status', 'j.attempts', 'j.last_error', 'j.created_at', 'j.finished_at', 'j.run_after', 'c.shop_name'])
-      .orderBy('j.id', 'desc')
-      .limit(EVENTS_SHOWN)
-      .execute();
-    const events = rows.map(({ payload, ...row }): ShopEventDto => {
-      const { topic, domain } = JSON.parse(payload) as { topic?: string; domain?: string };
-      return { ...row, topic: topic ?? null, shop_domain: domain ?? null };
-    });
-    return { events: paged(events, request.query) };
-  });
+  api.get(API.shopEvents, route(admin, { summary: 'The latest webhooks received, newest first, with their outcome (waiting, running, done, failed and why)', query: PAGING_QUERY }), async (request) => ({
+    events: paged(await latestEvents(db), request.query),
+  }));
 
   api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [404, 409] }), async (request) => {
     const id = idParam(request.params);

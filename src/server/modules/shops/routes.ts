@@ -6,7 +6,7 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS } from '../../../shared/roles';
 import { catalogueSyncSchema, optionNamesSchema } from '../../../shared/schemas/catalogue';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
 import { type CatalogueSyncs, latestSyncs, syncConnections } from '../shopify/catalogue-syncs';
@@ -19,7 +19,7 @@ const TRIMMED = ['shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_to
 
 export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, shopify: ShopifyClients, catalogue: CatalogueSyncs, jobs: { wake: () => void }): void {
   const route = routesOf('Shops');
-  const admin = { config: { roles: [Role.Admin] } };
+  const admin = { config: { roles: ADMINS } };
 
   const storeRoute = route(admin, { summary: "Connect a customer's store (credentials kept encrypted)", body: storeSchema, trim: TRIMMED, created: true });
   api.post(API.shop, storeRoute, async (request, reply) => {

@@ -5,27 +5,31 @@ import { paged, PAGING_QUERY } from '../../paging';
 import { array, object } from 'yup';
 import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
+import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, ANY_ROLE } from '../../../shared/roles';
 import { id, integer } from '../../../shared/schemas/fields';
 import * as users from './service';
 
-/** What `parseRoleChanges` takes (it checks the body itself), declared for the API document. */
+/** A non-empty list of {ID, Role}: a user id and an integer (an unknown role is refused when applied); one sentence for any other body. */
 const roleChangesBody = array(
   object({
     ID: id('validation:roleChangesInvalid').meta({ description: 'The user' }),
     Role: integer('validation:roleChangesInvalid').required('validation:roleChangesInvalid').meta({ description: 'The new role id' }),
-  }),
+  })
+    .typeError('validation:roleChangesInvalid')
+    .required('validation:roleChangesInvalid'),
 )
+  .typeError('validation:roleChangesInvalid')
   .required('validation:roleChangesInvalid')
   .min(1, 'validation:roleChangesInvalid')
   .max(users.MAX_CHANGES, 'validation:roleChangesInvalid');
 
 export function userRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Users and roles');
-  const adminOnly = { config: { roles: [Role.Admin] } };
+  const adminOnly = { config: { roles: ADMINS } };
   // Every role, the inactive one too: a new user sees who they are while waiting for a role.
-  const anyRole = { config: { roles: [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer] } };
+  const anyRole = { config: { roles: ANY_ROLE } };
 
   api.get(API.me, route(anyRole, { summary: 'The signed-in user' }), async (request) => ({ user: await users.getUser(db, sessionUser(request).id) }));
 
@@ -35,7 +39,7 @@ export function userRoutes(api: FastifyInstance, db: Db): void {
 
   const changeRolesRoute = route(adminOnly, { summary: "Change users' roles, all or none; the last admin stays admin", body: roleChangesBody, errors: [409] });
   api.post(API.changeUserRoles, changeRolesRoute, async (request) => {
-    await users.changeUserRoles(db, users.parseRoleChanges(request.body), sessionUser(request).id);
+    await users.changeUserRoles(db, await declaredBody(request), sessionUser(request).id);
     return { ...said('success:rolesChanged') };
   });
 }

@@ -1,24 +1,24 @@
 import type { Db } from '../../db';
 import { badRequest, conflict } from '../../errors';
-import type { RoleChange, RoleDto, UserDto } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
-import { isId, isInteger } from '../../../shared/schemas/fields';
+import type { RoleDto, UserDto } from '../../../shared/api';
+import { Role, type RoleId, userStatus } from '../../../shared/roles';
 import { recordChanges } from '../audit/record';
 
 const userColumns = ['users.id', 'users.username', 'users.email', 'users.role_id', 'roles.role_name', 'users.language', 'users.created_at'] as const;
 
+// The roles table holds the five roles the code knows (a user of another reads nothing).
 function selectUsers(db: Db) {
-  return db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.role_id').select(userColumns);
+  return db.selectFrom('users').innerJoin('roles', 'roles.id', 'users.role_id').select(userColumns).$narrowType<{ role_id: RoleId }>();
 }
 
-function toDto(row: { id: number; username: string; email: string; role_id: number; role_name: string; language: string | null; created_at: string }): UserDto {
+function toDto(row: { id: number; username: string; email: string; role_id: RoleId; role_name: string; language: string | null; created_at: string }): UserDto {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     role: row.role_id,
     role_name: row.role_name,
-    status: row.role_id === Role.Inactive ? 'inactive' : 'active',
+    status: userStatus(row.role_id),
     language: row.language,
     created_at: row.created_at,
   };
@@ -33,30 +33,16 @@ export async function getUser(db: Db, id: number): Promise<UserDto> {
 }
 
 export function listRoles(db: Db): Promise<RoleDto[]> {
-  return db.selectFrom('roles').select(['id', 'role_name']).orderBy('id').execute();
+  return db.selectFrom('roles').select(['id', 'role_name']).$narrowType<{ id: RoleId }>().orderBy('id').execute();
 }
 
 export const MAX_CHANGES = 1000;
 
-/** Checks the shape of a changeUserRoles body: a non-empty list of {ID, Role}, a user id and an integer (the shared field rules). */
-export function parseRoleChanges(body: unknown): RoleChange[] {
-  const valid =
-    Array.isArray(body) &&
-    body.length > 0 &&
-    body.length <= MAX_CHANGES &&
-    body.every(
-      (item) =>
-        item !== null &&
-        typeof item === 'object' &&
-        isId((item as RoleChange).ID) &&
-        isInteger((item as RoleChange).Role),
-    );
-  if (!valid) throw badRequest('validation:roleChangesInvalid', 'VALIDATION');
-  return (body as RoleChange[]).map(({ ID, Role }) => ({ ID, Role }));
-}
-
-/** Applies every change or none; the last admin keeps the admin role. Each user's change is one audit row of `changedBy`. */
-export async function changeUserRoles(db: Db, changes: RoleChange[], changedBy: number): Promise<void> {
+/**
+ * Applies every change or none (a role is any integer until found among the roles); the last admin
+ * keeps the admin role. Each user's change is one audit row of `changedBy`.
+ */
+export async function changeUserRoles(db: Db, changes: ReadonlyArray<{ ID: number; Role: number }>, changedBy: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const roles = new Map((await trx.selectFrom('roles').select(['id', 'role_name']).execute()).map((r) => [r.id, r.role_name]));
     const userIds = [...new Set(changes.map((c) => c.ID))];

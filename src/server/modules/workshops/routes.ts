@@ -7,7 +7,7 @@ import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { ADMINS, OFFICE, WORKSHOPS } from '../../../shared/roles';
 import {
   assignProductSchema,
   productIdsSchema,
@@ -22,8 +22,8 @@ const TRIMMED = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax
 
 export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   const route = routesOf('Workshops');
-  const admin = { config: { roles: [Role.Admin] } };
-  const office = { config: { roles: [Role.Admin, Role.Office] } };
+  const admin = { config: { roles: ADMINS } };
+  const office = { config: { roles: OFFICE } };
   const id = (params: unknown) => idParam(params);
 
   api.get(API.workshops, route(office, { summary: 'List workshops', query: PAGING_QUERY }), async (request) => ({
@@ -51,7 +51,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
   });
 
   // A workshop user's actor always names its workshop.
-  api.get(API.myWorkshop, route({ config: { roles: [Role.Workshop] } }, { summary: 'The own workshop', errors: [404] }), async (request) => ({
+  api.get(API.myWorkshop, route({ config: { roles: WORKSHOPS } }, { summary: 'The own workshop', errors: [404] }), async (request) => ({
     workshop: await workshops.getWorkshop(db, sessionActor(request).workshopId!),
   }));
 
