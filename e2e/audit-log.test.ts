@@ -19,7 +19,7 @@ test('the admin changes a credit, opens the audit log from the dashboard and fin
   const errors = watchErrors(page);
   await login(page, live.server.url, ADMIN.username, ADMIN.password);
   await page.goto(`${live.server.url}/admin/customers/${customerId}`);
-  await page.getByLabel('Yeni kredi tutarı').fill('2500.5');
+  await page.getByLabel('Yeni kredi tutarı').fill('2.500,5');
   await page.getByRole('button', { name: 'Krediyi Güncelle' }).click();
   await page.getByText('Kredi başarıyla güncellendi!').waitFor();
 

@@ -267,7 +267,7 @@ test('the admin moves a line back to an earlier step with a reason, or cancels i
   await waitFor(() => expect(document.querySelector('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('İptal edildi'));
 });
 
-test('a weighed gram has a visible edit button that opens its editor; a received one says it is final', async () => {
+test('a weighed gram has a visible edit button that opens its editor, which shows the gram it will save; a received one says it is final', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 }), line(5), line(6, { order_line_status_id: 4, product_gram: 7, metal_received_at: '2026-11-20T10:00:00.000Z' })]);
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
   const gramCell = (id: number) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="product_gram"]`) as HTMLElement;
@@ -277,7 +277,12 @@ test('a weighed gram has a visible edit button that opens its editor; a received
   expect(within(gramCell(6)).getByRole('img', { name: 'Maden defterine alındı' })).toBeInTheDocument();
   expect(within(gramCell(4)).queryByRole('img')).toBeNull();
   fireEvent.click(within(gramCell(4)).getByRole('button', { name: 'Gramı düzelt' }));
-  expect(await waitFor(() => within(gramCell(4)).getByRole('textbox'))).toBeInTheDocument();
+  const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
+  expect(editor).toHaveValue('5');
+  fireEvent.change(editor, { target: { value: '5.125' } });
+  expect(await screen.findByText('Kaydedilecek: 5,125 g')).toBeInTheDocument();
+  fireEvent.change(editor, { target: { value: '1.234,5' } });
+  expect(screen.getByRole('alert')).toHaveTextContent('Ağırlıkta binlik ayırıcı yazılmaz; nokta da virgül de ondalık ayırıcıdır: 1234,5 yazın.');
 });
 
 test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
+import { GRAMS } from '../../../shared/decimal';
 import { intlLocale } from '../../../shared/locale';
 import { gramSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +11,7 @@ import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView, sentenceText } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
+import { useTypedNumbers } from '../../components/numberFields';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
@@ -194,13 +196,21 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   };
   const where = (line: OrderLineDto) =>
     [base.status.get(line.order_line_status_id) ?? String(line.order_line_status_id), stepLabel(line.current_order_line_process, (s) => base.step.get(s), t('notStarted'))].join(' · ');
+  const { read } = useTypedNumbers();
   const correctGram = useCallback(
-    (line: OrderLineDto, value: number | null) => {
-      const invalid = firstError(gramSchema, { product_gram: value ?? undefined });
+    (line: OrderLineDto, typed: string) => {
+      const gram = read(typed, GRAMS);
+      if (gram.status === 'refused') {
+        setGramNotice({ kind: 'error', ...gram.refusal });
+        return;
+      }
+      const value = gram.status === 'read' ? gram.value : undefined;
+      if (value === line.product_gram) return;
+      const invalid = firstError(gramSchema, { product_gram: value });
       setGramNotice(invalid ? { kind: 'error', key: invalid } : null);
       if (!invalid) dispatch(gramCorrected(line.id, value as number));
     },
-    [dispatch],
+    [dispatch, read],
   );
   const ship = useCallback(
     (line: OrderLineDto, typed: string) => {

@@ -1,15 +1,24 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AMOUNT } from '../../../shared/decimal';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
+import { NumberField, type NumberRules, typedResolver, useTypedNumbers } from '../../components/numberFields';
 import { NoticeView } from '../../components/NoticeView';
+import { useFormatters } from '../lookups';
 import { selectSettings, settingsFormLeft, settingsRequested, settingsSaveRequested } from './slice';
 import { zoneGroups } from './timeZones';
 
 const ISTANBUL = 'Europe/Istanbul';
+
+/**
+ * The number fields and the rule each is typed by. The form holds their texts: a new number
+ * setting is a line here and a NumberField below.
+ */
+const NUMBERS = { gram_tolerance_percent: AMOUNT } satisfies NumberRules;
+type Texts = Omit<GeneralSettings, keyof typeof NUMBERS> & Record<keyof typeof NUMBERS, string>;
 
 /**
  * The time zone as a list grouped by region, each entry a city with its UTC offset: typing a city's
@@ -52,7 +61,12 @@ export function GeneralSettingsPanel() {
   const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { general, notice, save } = useAppSelector(selectSettings);
-  const { register, handleSubmit, formState, reset, watch } = useForm<GeneralSettings>({ resolver: yupResolver(generalSettingsSchema) as never, defaultValues: DEFAULT_SETTINGS });
+  const fmt = useFormatters();
+  const { texts, numbers } = useTypedNumbers();
+  const { register, control, handleSubmit, formState, reset, watch } = useForm<Texts, unknown, GeneralSettings>({
+    resolver: typedResolver(generalSettingsSchema, (values) => numbers(values, NUMBERS)),
+    defaultValues: texts<Texts>(DEFAULT_SETTINGS, NUMBERS),
+  });
   useEffect(() => {
     dispatch(settingsRequested());
     return () => {
@@ -60,8 +74,8 @@ export function GeneralSettingsPanel() {
     };
   }, [dispatch]);
   useEffect(() => {
-    if (general) reset(general);
-  }, [general, reset]);
+    if (general) reset(texts<Texts>(general, NUMBERS));
+  }, [general, reset, texts]);
   const errors = formState.errors;
   return (
     <section className="card narrow" aria-labelledby="general-settings-title">
@@ -79,16 +93,13 @@ export function GeneralSettingsPanel() {
             </option>
           ))}
         </select>
-        <TextField
+        <NumberField
+          control={control}
+          name="gram_tolerance_percent"
+          rule={NUMBERS.gram_tolerance_percent}
           label={t('general.gram_tolerance_percent')}
-          type="number"
-          min={0}
-          max={100}
-          step="any"
-          inputMode="decimal"
           hint={t('general.gram_tolerance_hint')}
-          error={errors.gram_tolerance_percent?.message}
-          {...register('gram_tolerance_percent')}
+          preview={(percent) => fmt.money(percent, null)}
         />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}

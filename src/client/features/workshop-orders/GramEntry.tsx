@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { GRAMS } from '../../../shared/decimal';
 import { DEFAULT_GRAM_TOLERANCE_PERCENT, gramDeviates } from '../../../shared/lifecycle';
 import { gramSchema } from '../../../shared/schemas/orders';
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
-import { firstError, parseDecimal } from '../../components/validate';
+import { firstError } from '../../components/validate';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { useFormatters } from '../lookups';
 import { selectGeneralSettings } from '../settings';
 
@@ -17,7 +19,7 @@ interface Props {
 
 /**
  * The workshop weighs a piece at packing: the expected weight beside the field, what is typed read
- * the same with a comma or a point, and a confirmation that shows the value and, beyond the
+ * as a scale's reading (a comma or a point before up to 3 decimals), and a confirmation that shows the value and, beyond the
  * tolerance, how far it is from the expected weight, before anything is saved. Entered again, the
  * gram corrects the workshop's own entry (until packing is approved).
  */
@@ -25,6 +27,7 @@ export function GramEntry({ line, busy, onSave }: Props) {
   const { t } = useTranslation('workshopOrders');
   const id = useId();
   const fmt = useFormatters();
+  const { read } = useTypedNumbers();
   const tolerance = useAppSelector(selectGeneralSettings)?.gram_tolerance_percent ?? DEFAULT_GRAM_TOLERANCE_PERCENT;
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,8 +35,11 @@ export function GramEntry({ line, busy, onSave }: Props) {
   const expected = line.expected_weight;
   const correcting = line.product_gram !== null;
 
+  const reading = read(typed, GRAMS);
   const check = () => {
-    const value = parseDecimal(typed);
+    // A refused text says why under the field.
+    if (reading.status === 'refused') return;
+    const value = reading.status === 'read' ? reading.value : undefined;
     const invalid = firstError(gramSchema, { product_gram: value });
     setError(invalid);
     if (!invalid) setConfirming(value as number);
@@ -57,16 +63,16 @@ export function GramEntry({ line, busy, onSave }: Props) {
           check();
         }}
       >
-        {/* Text, not a number field: a number field reads '1,5' as 15 in a browser set to English. */}
         <input
           id={`${id}-gram`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
+          {...numberInput(GRAMS)}
           value={typed}
-          aria-describedby={`${id}-expected`}
-          aria-invalid={error !== null}
-          onChange={(e) => setTyped(e.target.value)}
+          aria-describedby={`${id}-expected ${id}-note`}
+          aria-invalid={error !== null || reading.status === 'refused'}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setError(null);
+          }}
         />
         <button type="submit" className="big" disabled={busy}>
           {correcting ? t('gramCorrect') : t('gramSave')}
@@ -76,7 +82,7 @@ export function GramEntry({ line, busy, onSave }: Props) {
         {expected !== null ? t('gramExpected', { gram: fmt.gram(expected) }) : t('gramNoExpected')}
         {correcting && ` · ${t('gramEntered', { gram: fmt.gram(line.product_gram as number) })}`}
       </div>
-      {error && <div className="field-error">{t(error)}</div>}
+      <NumberNote id={`${id}-note`} typed={reading} error={error} preview={(gram) => fmt.gram(gram)} />
       {confirming !== null && (
         <Modal title={t('gramConfirm.title')} onClose={() => setConfirming(null)}>
           <p className="confirm-value">{t('gramConfirm.value', { gram: fmt.gram(confirming) })}</p>
