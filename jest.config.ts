@@ -7,20 +7,20 @@ const transform: Config['transform'] = {
 };
 const transformIgnorePatterns = ['/node_modules/(?!(jose)/)'];
 
-/*
- * A test waits for the state that proves its outcome; these bounds only say how long it may wait.
- * CI runs on a busy two-core machine where jest's 5 s default is reached by tests that take 1 s
- * when idle, so every project waits up to a minute (suites that drive a browser set more).
- */
-const testTimeout = 60_000;
 
 const config: Config = {
+  /*
+   * A test waits for the state that proves its outcome; this bound only says how long it may wait.
+   * CI runs on a busy two-core machine where jest's 5 s default is reached by tests that take 1 s
+   * when idle, so every test and hook waits up to a minute (suites that drive a browser set more).
+   * Jest reads it from the run's own options, not a project's.
+   */
+  testTimeout: 60_000,
   // The default output, then one line over all projects: "N passed, M failed".
   reporters: ['default', '<rootDir>/test/summary-reporter.cjs'],
   projects: [
     {
       displayName: 'unit',
-      testTimeout,
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/src/shared/**/*.test.ts',
@@ -34,7 +34,6 @@ const config: Config = {
     },
     {
       displayName: 'server',
-      testTimeout,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/server/**/*.test.ts'],
       globalSetup: '<rootDir>/test/postgres-setup.ts',
@@ -44,7 +43,6 @@ const config: Config = {
     },
     {
       displayName: 'client',
-      testTimeout,
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/src/client/**/*.test.{ts,tsx}'],
       setupFilesAfterEnv: ['<rootDir>/test/client-setup.ts'],
@@ -55,7 +53,6 @@ const config: Config = {
     },
     {
       displayName: 'e2e',
-      testTimeout,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/e2e/**/*.test.ts'],
       transform,

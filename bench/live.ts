@@ -103,11 +103,14 @@ async function seed(database: BenchDatabase, lines: number): Promise<Seeded> {
         .returning('id')
         .executeTakeFirstOrThrow();
       await seedOrders(db, WATCHED_LINES, watchedCustomer.id, 5);
+      // Lines whose hard gram bound (10x the expected weight, shared/lifecycle.ts checkGram) takes the corrections' 19 g.
       const weighed = await db
         .selectFrom('order_lines as l')
         .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .innerJoin('products as p', 'p.id', 'l.product_id')
         .select(['l.id', 'o.customer_id'])
         .where('l.product_gram', 'is not', null)
+        .where((eb) => eb.or([eb('p.expected_weight', 'is', null), eb('p.expected_weight', '>=', 1.9)]))
         .orderBy('l.id')
         .execute();
       const others = weighed.filter((l) => l.customer_id !== watchedCustomer.id).map((l) => l.id);
@@ -144,8 +147,8 @@ function writer(base: string, auth: string, lines: number[]) {
     if (id === undefined) return undefined;
     const n = corrections.get(id) ?? 0;
     corrections.set(id, n + 1);
-    // 10.1 g to 19.0 g in turn: every correction of a line shows a value other than its last.
-    const body = JSON.stringify({ product_gram: (101 + (n % 90)) / 10 });
+    // 10.1 g to 19.0 g in turn: every correction of a line shows a value other than its last; confirmed, however far from the expected weight.
+    const body = JSON.stringify({ product_gram: (101 + (n % 90)) / 10, gram_confirmed: true });
     return new Promise((resolveSent) => {
       const sentAt = now();
       const done = (status: number) => {

@@ -39,7 +39,7 @@ async function readSheet(path: string, name: string) {
   return workbook.getWorksheet(name)!;
 }
 
-test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid', async () => {
+test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid; the other piece canceled reads so for the customer and on the tablet', async () => {
   const customer = await personPage('yol_alici', 'secret-1');
   const master = await personPage('yol_usta', 'secret-1');
   const admin = await personPage('admin', 'admin-secret');
@@ -144,14 +144,43 @@ test('an order of two pieces from the customer to completion, through the worksh
   expect(cell('Mevcut Üretim Adımı')).toBe('Parlatma');
   expect(cell('Gram')).toBe(4.3);
 
-  // The customer sees the piece completed and exports both lines.
+  // The other piece reaches its first step on the tablet, then the admin cancels it from the grid with a reason.
+  const lines: Array<{ id: number }> = (await apiCall(live.server.url, 'GET', '/api/v1/orders', await apiToken(live.server.url))).orders;
+  const otherId = lines.find((line) => line.id !== lineId)!.id;
+  await master.page.goto(`${live.server.url}/workshop/order/${otherId}`);
+  await master.page.getByRole('button', { name: 'Sonraki Adım' }).click();
+  await step('Döküm');
+  await admin.page.getByRole('textbox', { name: /Sipariş Ürün ID/ }).fill(String(otherId));
+  await admin.page.getByRole('button', { name: 'Düzelt', disabled: false }).click();
+  const correction = admin.page.getByRole('dialog', { name: 'Satırı Düzelt' });
+  await correction.getByLabel('Bu satırı iptal et').check();
+  await correction.getByLabel('Gerekçe').fill('Müşteri vazgeçti');
+  await correction.getByRole('button', { name: 'Satırı iptal et' }).click();
+  await admin.page.getByText('Sipariş satırı iptal edildi.').waitFor();
+  await admin.page.locator('.ag-cell[col-id="status"]', { hasText: /^İptal edildi$/ }).waitFor();
+
+  // Canceled reads 'İptal edildi' with why and when, not the step it stopped at, and offers nothing: on the tablet...
+  const canceled = /^İptal edildi: Müşteri vazgeçti \(.+\)$/;
+  await master.page.reload();
+  await master.page.getByRole('definition').filter({ hasText: canceled }).waitFor();
+  await expect(master.page.getByRole('button', { name: /Sonraki Adım|Onayla/ }).count()).resolves.toBe(0);
+  await master.page.goto(`${live.server.url}/workshop/orders`);
+  await master.page.getByRole('button', { name: /^Biten İşler/ }).click();
+  await master.page.getByRole('row', { name: new RegExp(`Detay: ${otherId}(?!\\d)`) }).getByRole('cell', { name: canceled }).waitFor();
+
+  // ...and for the customer, who sees the piece completed beside it and exports both lines.
   await customer.page.reload();
   await customer.page.getByRole('row', { name: /Tamamlandı/ }).waitFor();
+  await customer.page.getByRole('row', { name: /İptal edildi: Müşteri vazgeçti/ }).waitFor();
   const [file] = await Promise.all([customer.page.waitForEvent('download'), customer.page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
   const sheet = await readSheet((await file.path())!, 'Siparişler');
   expect(sheet.rowCount).toBe(3);
   const statuses = [2, 3].map((row) => sheet.getRow(row).getCell(3).value).sort();
-  expect(statuses).toEqual(['Bekliyor', 'Tamamlandı']);
+  expect(statuses).toEqual(['Tamamlandı', expect.stringMatching(canceled)]);
+  await customer.page.getByRole('row', { name: /İptal edildi/ }).click();
+  await customer.page.waitForURL(new RegExp(`/order/${otherId}$`));
+  await customer.page.getByRole('definition').filter({ hasText: canceled }).waitFor();
+  await expect(customer.page.getByRole('button', { name: 'Siparişi Onayla' }).count()).resolves.toBe(0);
 
   expect([...customer.errors, ...master.errors, ...admin.errors]).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { apiCall, apiToken, login, revealGridColumn, userWithRole, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -130,6 +130,64 @@ test('a double tap on the next step moves a piece one step, however quick the se
     expect(line.order_line_status_id).toBe(2);
   }
   expect(errors).toEqual([]);
+});
+
+test("a gram far from the piece's 5 g is asked about on the tablet and in the admin's correction, one beyond 50 g refused", async () => {
+  // A customer of its own, so the customer test below finds only its own lines.
+  const buyerId = await userWithRole(live.server.url, admin, 'tablet_alici3', 5);
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Üçüncü', email: 'c@example.com', phone: '1', address: 'x', company_name: 'Üçüncü Ltd', credit: 1_000_000_000, tax_number: '3', user_id: buyerId });
+  const buyer = await apiToken(live.server.url, 'tablet_alici3', 'secret-1');
+  const master = await apiToken(live.server.url, 'tablet_usta', 'secret-1');
+  const { order } = await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, {
+    address: 'x', email: 'c@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: productId, quantity: 1 }],
+  });
+  const id = order.first_line_id as number;
+  await apiCall(live.server.url, 'PATCH', `/api/v1/workshop/me/orders/${id}/approve`, master, { approved: true });
+  for (let status = 1; status !== 3; ) status = (await apiCall(live.server.url, 'PATCH', `/api/v1/workshop/me/orders/${id}/next-step`, master, {})).order.order_line_status_id;
+  await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${id}/quality_status`, admin, { approved: true, reason: '', return_step_id: null });
+  const gram = async () => (await apiCall(live.server.url, 'GET', `/api/v1/workshop/me/orders/${id}`, master)).order.product_gram;
+
+  const tablet = await live.browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const tabletErrors = watchErrors(tablet);
+  await login(tablet, live.server.url, 'tablet_usta', 'secret-1');
+  await tablet.goto(`${live.server.url}/workshop/order/${id}`);
+  await tablet.getByLabel('Gramaj (g)').fill('99999');
+  await tablet.getByRole('button', { name: 'Gramajı Kaydet' }).click();
+  await tablet.getByText('Girilen gram (99.999 g) bu parça için kabul edilemez: en fazla 50 g girilebilir.').waitFor();
+  await expect(tablet.getByRole('dialog').count()).resolves.toBe(0);
+  await tablet.getByLabel('Gramaj (g)').fill('8');
+  await tablet.getByRole('button', { name: 'Gramajı Kaydet' }).click();
+  const confirm = tablet.getByRole('dialog', { name: 'Gramajı onaylayın' });
+  await confirm.getByText('Girilen gram (8 g) beklenen ağırlıktan (5 g) çok farklı.', { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: 'Evet, kaydet' }).click();
+  await tablet.getByText('Gram kaydedildi.').waitFor();
+  await expect(gram()).resolves.toBe(8);
+  expect(tabletErrors).toEqual([]);
+
+  const office = await live.browser.newPage({ viewport: { width: 1400, height: 900 } });
+  const officeErrors = watchErrors(office);
+  await login(office, live.server.url, 'admin', 'admin-secret');
+  await office.goto(`${live.server.url}/admin/orders`);
+  await revealGridColumn(office, 'order_product_id');
+  await office.getByRole('textbox', { name: /Sipariş Ürün ID/ }).fill(String(id));
+  await revealGridColumn(office, 'product_gram');
+  const correct = async (to: string) => {
+    await office.getByRole('gridcell', { name: '8 g' }).dblclick();
+    await office.getByRole('textbox', { name: 'Gramı düzelt' }).fill(to);
+    await office.keyboard.press('Enter');
+  };
+  const question = office.getByRole('dialog', { name: 'Gramı onaylayın' });
+  await correct('1');
+  await question.getByText('Girilen gram (1 g) beklenen ağırlıktan (5 g) çok farklı.', { exact: false }).waitFor();
+  await question.getByRole('button', { name: 'Vazgeç' }).click();
+  await question.waitFor({ state: 'detached' });
+  await expect(gram()).resolves.toBe(8);
+  await correct('1');
+  await question.getByRole('button', { name: 'Evet, kaydet' }).click();
+  await office.getByText('Gram değeri başarıyla güncellendi!').waitFor();
+  await office.getByRole('gridcell', { name: /^1 g/ }).waitFor();
+  await expect(gram()).resolves.toBe(1);
+  expect(officeErrors).toEqual([]);
 });
 
 test('the customer places a manual order, approves a line once and exports its orders', async () => {

@@ -64,6 +64,11 @@ export async function buildApp(
   });
   handleErrors(app);
   collectRoutes(app);
+  // No API answer is ever kept: a tablet's Back showed a stale line with its old buttons from the cache.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -76,7 +81,8 @@ export async function buildApp(
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Product photos come from the shop's CDN.
         imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' takes the page's own origin over ws: and wss: too: the live channel, no other host.
+        connectSrc: ["'self'"],
         // The product may run on plain HTTP inside an office network; the client warns about it.
         upgradeInsecureRequests: null,
       },

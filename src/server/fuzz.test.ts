@@ -16,6 +16,7 @@ import {
 import { startSmtp, type TestSmtp } from '../../test/smtp';
 import { INTEGER_MAX } from '../shared/schemas/fields';
 import { message } from './messages';
+import { buildOpenApiDocument, openApiPath } from './openapi/document';
 import type { RouteEntry } from './plugins/route-table';
 
 /*
@@ -28,7 +29,8 @@ import type { RouteEntry } from './plugins/route-table';
  * Whatever the input: never a 5xx, an answer within REQUEST_TIMEOUT_MS, and a refusal (4xx) leaves
  * every stored table as it was. A few inputs have one right answer: over the limit 413, JSON that
  * does not parse 400, a bad token 401. A 2xx means the input was acceptable after all (an unknown
- * field ignored); it may change data, and is not judged.
+ * field ignored); it may change data, and is not judged. Every answer is one the API document
+ * declares for its route, and none may be kept by a cache.
  * FUZZ_SEED and FUZZ_RUNS (random cases per route, after the fixed ones) override the defaults.
  */
 
@@ -442,6 +444,7 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
     let baseline: Fingerprint = await f.fingerprint();
     const roles = new Map(f.callers.filter((c) => c.userId).map((c) => [c.userId!, c.role!]));
     const knownIds = [...new Set([...Object.values(f.ids), ...roles.keys()])].sort((a, b) => a - b);
+    const document = buildOpenApiDocument(routes, 'fuzz');
 
     for (const route of routes) {
       const key = routeKey(route);
@@ -449,6 +452,7 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
       const base = f.bodies[key] ?? {};
       const fixed = Object.fromEntries(Object.entries(paramIds(route, f.ids)).map(([name, id]) => [name, String(id)]));
       const { arbitrary, examples } = fuzzOf(route, base, badTokens, knownIds);
+      const declared = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]?.responses;
       counts.routes += 1;
 
       const property = fc.asyncProperty(arbitrary, async (c) => {
@@ -473,6 +477,8 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
         baseline = after;
         if (status >= 500) throw new Error(`5xx: ${what()}`);
         if (c.expect !== undefined && status !== c.expect) throw new Error(`expected ${c.expect}: ${what()}`);
+        if (declared && !(String(status) in declared)) throw new Error(`undeclared status (the document names ${Object.keys(declared).join(', ')}): ${what()}`);
+        if (url.startsWith('/api/') && response.headers['cache-control'] !== 'no-store') throw new Error(`cacheable answer (cache-control ${String(response.headers['cache-control'])}): ${what()}`);
         if (status >= 400) {
           counts.refused += 1;
           const changed = changedTables(before, after);
@@ -502,7 +508,7 @@ describe.each(testDatabases())('fuzzed input on $name', (database) => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const statuses = Object.entries(counts.byStatus).map(([status, n]) => `${status}: ${n}`).join(', ');
     const kinds = KINDS.map((kind) => `${kind} ${counts.byKind[kind] ?? 0}`).join(', ');
-    const failing = { '5xx': /^5xx/, 'wrong status': /^expected/, 'stored change on refusal': /^stored change/, 'no answer': /^no answer within/, 'refusal without a catalogue key': /^refusal without/ };
+    const failing = { '5xx': /^5xx/, 'wrong status': /^expected/, 'undeclared status': /^undeclared/, 'cacheable answer': /^cacheable/, 'stored change on refusal': /^stored change/, 'no answer': /^no answer within/, 'refusal without a catalogue key': /^refusal without/ };
     const byFailure = Object.entries(failing).map(([name, pattern]) => `${failures.filter((failure) => pattern.test(failure)).length} ${name}`);
     const other = failures.filter((failure) => !Object.values(failing).some((pattern) => pattern.test(failure))).length;
     console.log(

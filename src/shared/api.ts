@@ -277,11 +277,14 @@ export interface LineHistoryDto {
   to_status: number | null;
   from_step: number | null;
   to_step: number | null;
-  /** The gram entered or corrected, for gram actions. */
+  /** The gram entered or corrected, for gram actions; the reason of a rejection, a step back or a cancellation; a tracking number. */
   detail: string | null;
   created_at: string;
+  /** Who acted; null for the shop's cancellation, and for a customer reader, who is told the role only. */
   user_id: number | null;
   username: string | null;
+  /** The role of who acted (shared/roles), named from the catalogues; null for the shop's cancellation. */
+  role_id: number | null;
 }
 
 export interface ProductDto {

@@ -1,6 +1,8 @@
 /**
- * The kinds of admin change the audit log records, and which record each one names. Both the
- * server (writing and filtering) and the audit screen (its kind select, its entity column) read them.
+ * The kinds of change the audit log records, and which record each one names. Both the server
+ * (writing and filtering) and the audit screen (its kind select, its entity column) read them.
+ * Besides the admin's records, the corrections of an order line: a gram replaced (by the office, or
+ * a workshop weighing again), a quality decision, a step back and a cancellation (also the shop's).
  */
 export const AUDIT_KINDS = [
   'user_role',
@@ -12,6 +14,10 @@ export const AUDIT_KINDS = [
   'settings',
   'shop_store',
   'shop_webhook',
+  'line_gram',
+  'line_quality',
+  'line_step_back',
+  'line_cancel',
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -21,7 +27,7 @@ export function isAuditKind(value: unknown): value is AuditKind {
 }
 
 /** The record an entry's `entity_id` is the id of; the general settings are one record without an id. */
-export const AUDIT_ENTITY: Record<AuditKind, 'user' | 'customer' | 'product' | 'settings' | 'shop'> = {
+export const AUDIT_ENTITY: Record<AuditKind, 'user' | 'customer' | 'product' | 'settings' | 'shop' | 'order_line'> = {
   user_role: 'user',
   customer_credit: 'customer',
   product_created: 'product',
@@ -31,6 +37,10 @@ export const AUDIT_ENTITY: Record<AuditKind, 'user' | 'customer' | 'product' | '
   settings: 'settings',
   shop_store: 'shop',
   shop_webhook: 'shop',
+  line_gram: 'order_line',
+  line_quality: 'order_line',
+  line_step_back: 'order_line',
+  line_cancel: 'order_line',
 };
 
 /** What a shop credential is recorded as: that it was given, never its value. */

@@ -1,4 +1,4 @@
-import { applyAction, canAdvance, canCorrectGram, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, type Refusal, refusalKey, whyNot, type Why } from './lifecycle';
+import { applyAction, canAdvance, canCorrectGram, canApprovePacking, canCustomerApprove, canDecideQuality, canEnterGram, canShip, canWorkshopApprove, checkGram, gramDeviates, isOpenLine, type LineAction, lineState, type LineState, type Refusal, refusalKey, whyNot, type Why } from './lifecycle';
 import { foldCase } from './text';
 import { isUrgent } from './urgent';
 
@@ -74,6 +74,8 @@ describe('gram and packing', () => {
     expect(applyAction(received, { type: 'enterGram', gram: 5 })).toEqual({ ok: false, refusal: 'gramReceived' });
     expect([canEnterGram(received), canCorrectGram(received), canCorrectGram({ ...received, received: false })]).toEqual([false, false, true]);
     expect(whyNot(received, 'enterGram')).toBe('received');
+    // Canceled, the weighed piece is only read: no correction from the office either.
+    expect(canCorrectGram({ ...packing, gram: 4, canceled: true })).toBe(false);
     for (const gram of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(applyAction(packing, { type: 'enterGram', gram })).toEqual({ ok: false, refusal: 'gramInvalid' });
     }
@@ -126,6 +128,25 @@ test('a weighed piece is flagged beyond the tolerance of its expected weight', (
   expect(gramDeviates(9, 10, 5)).toBe(true);
   expect(gramDeviates(12, 10, 25)).toBe(false);
   expect(gramDeviates(9, null)).toBe(false);
+});
+
+test('a typed gram beyond the confirm band needs a yes, beyond the hard bound it is refused (issue 24)', () => {
+  const bounds = { gram_confirm_percent: 50, gram_max_factor: 10 };
+  // Expected 2 g: within ±50 % it is taken, beyond it asked, above 20 g refused.
+  expect([1, 2, 3, 2.9].map((gram) => checkGram(gram, 2, bounds).verdict)).toEqual(['fine', 'fine', 'fine', 'fine']);
+  expect(checkGram(3.1, 2, bounds)).toEqual({ verdict: 'confirm', key: 'errors:gramConfirm', params: { gram: 3.1, expected: 2 } });
+  expect(checkGram(0.9, 2, bounds)).toEqual({ verdict: 'confirm', key: 'errors:gramConfirm', params: { gram: 0.9, expected: 2 } });
+  expect(checkGram(20, 2, bounds).verdict).toBe('confirm');
+  expect(checkGram(20.001, 2, bounds)).toEqual({ verdict: 'refused', key: 'errors:gramImplausible', params: { gram: 20.001, max: 20 } });
+  expect(checkGram(99_999, 2, bounds)).toEqual({ verdict: 'refused', key: 'errors:gramImplausible', params: { gram: 99_999, max: 20 } });
+  // No expected weight: nothing to confirm against, and 1,000 g at most.
+  expect(checkGram(1000, null, bounds)).toEqual({ verdict: 'fine' });
+  expect(checkGram(1000.5, null, bounds)).toEqual({ verdict: 'refused', key: 'errors:gramImplausible', params: { gram: 1000.5, max: 1000 } });
+  expect(checkGram(5, 0, bounds)).toEqual({ verdict: 'fine' });
+  // The bounds are settings; the hard bound is counted to the milligram.
+  expect(checkGram(3.1, 2, { gram_confirm_percent: 60, gram_max_factor: 10 }).verdict).toBe('fine');
+  expect(checkGram(5, 2, { gram_confirm_percent: 50, gram_max_factor: 2 }).verdict).toBe('refused');
+  expect(checkGram(57, 0.57, { gram_confirm_percent: 10_000, gram_max_factor: 100 }).verdict).toBe('fine');
 });
 
 test('urgent rows: any text containing an urgent word, whatever its case', () => {

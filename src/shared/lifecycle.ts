@@ -187,6 +187,34 @@ export function gramDeviates(gram: number, expected: number | null, tolerancePer
   return (Math.abs(gram - expected) / expected) * 100 > tolerancePercent;
 }
 
+/** Defaults of the two bounds of a typed gram (settings): the confirm band in % of the expected weight, and the hard bound as its multiple. */
+export const DEFAULT_GRAM_CONFIRM_PERCENT = 50;
+export const DEFAULT_GRAM_MAX_FACTOR = 10;
+/** The hard bound of a piece whose product names no expected weight. */
+export const GRAM_MAX_WITHOUT_EXPECTED = 1000;
+
+/** The bounds as the general settings hold them. */
+export interface GramBounds {
+  gram_confirm_percent: number;
+  gram_max_factor: number;
+}
+
+/**
+ * A gram typed for a piece against its expected weight (issue 24): above the hard bound (a multiple
+ * of the expected weight, else GRAM_MAX_WITHOUT_EXPECTED) it is refused whatever anyone confirms;
+ * beyond the confirm band either way (a slipped comma, a wrong scale) it needs the person's yes.
+ * The verdict, and but for 'fine' its sentence with the grams it names. The server decides; a
+ * screen asks the same before sending.
+ */
+export function checkGram(gram: number, expected: number | null, bounds: GramBounds) {
+  const known = expected !== null && expected > 0;
+  // To the milligram: 0.57 x 100 is 56.99999999999999 in floating point, and 57 g is within it.
+  const max = known ? Math.round(expected * bounds.gram_max_factor * 1000) / 1000 : GRAM_MAX_WITHOUT_EXPECTED;
+  if (gram > max) return { verdict: 'refused', key: 'errors:gramImplausible', params: { gram, max } } as const;
+  if (known && (Math.abs(gram - expected) / expected) * 100 > bounds.gram_confirm_percent) return { verdict: 'confirm', key: 'errors:gramConfirm', params: { gram, expected } } as const;
+  return { verdict: 'fine' } as const;
+}
+
 /*
  * What a screen may offer for a line, asked of the same rules the server applies, so a button is
  * enabled exactly when its action would be accepted, and a disabled one says why.
@@ -247,6 +275,6 @@ export const canCustomerApprove = (state: LineState) => offers(state, 'customerA
 export const canShip = (state: LineState) => offers(state, 'ship');
 /**
  * The office corrects a gram the workshop has entered (a gram is never first entered from the
- * office), until the piece is received into the metal ledger.
+ * office), until the piece is received into the metal ledger; a canceled line is only read.
  */
-export const canCorrectGram = (state: LineState) => state.gram !== null && !state.received;
+export const canCorrectGram = (state: LineState) => state.gram !== null && !state.received && !state.canceled;

@@ -65,6 +65,8 @@ export interface AuthMessage {
 export const LiveClose = {
   /** No valid token, a forged user id or role, or the session ended (logout, expiry, role change). */
   Unauthorized: 4401,
+  /** The user's role reads no order line (inactive, or no role at all): the socket is closed at once. */
+  Forbidden: 4403,
   /** The socket fell too far behind in reading its events. */
   TooSlow: 4408,
 } as const;

@@ -54,3 +54,8 @@ export function formatDay(day: string, language: string): string {
   }
   return format.format(at);
 }
+
+/** Grams as the language writes decimals: '4,6 g' in Turkish (the screens, and the server's Turkish sentences). */
+export function formatGram(value: number, language: string): string {
+  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value)} g`;
+}

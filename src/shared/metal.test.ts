@@ -35,6 +35,10 @@ test('fine gold is net x milyem / 1000, rounded once, half away from zero', () =
 test('a line is net of its stones (1 ct = 0.2 g) and other weights; a negative net is refused', () => {
   expect(lineWeights(10_000, 150, 500, 750)).toEqual({ grossMg: 10_000, stoneCentiCarat: 150, stoneMg: 300, otherMg: 500, netMg: 9_200, fine: 69_000 });
   expect(lineWeights(100, 100, 0, 750)).toBeNull();
+  // A line without metal: 0 g, or stones and other weights as heavy as the whole.
+  expect(lineWeights(0, 0, 0, 750)).toBeNull();
+  expect(lineWeights(500, 100, 300, 750)).toBeNull();
+  expect(lineWeights(1, 0, 0, 750)).toMatchObject({ netMg: 1 });
 });
 
 test('sums of stored fine weights never drift, however many and in whatever order', () => {

@@ -63,11 +63,12 @@ export interface LineWeights {
   fine: number;
 }
 
-/** The weights of a line typed as gross grams, stone carats and other grams at a purity; null when the net would be negative. */
+/** The weights of a line typed as gross grams, stone carats and other grams at a purity; null when no metal would be left (a net of 0 g or less). */
 export function lineWeights(grossMg: number, stoneCentiCarat: number, otherMg: number, milyem: number): LineWeights | null {
   const stoneMg = stoneCentiCarat * MG_PER_CENTICARAT;
   const netMg = grossMg - stoneMg - otherMg;
-  if (netMg < 0) return null;
+  // A line carries metal: none (0 g, or stones as heavy as the whole) is a mistyped line.
+  if (netMg <= 0) return null;
   return { grossMg, stoneCentiCarat, stoneMg, otherMg, netMg, fine: fineOf(netMg, milyem) };
 }
 

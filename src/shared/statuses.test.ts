@@ -1,4 +1,4 @@
-import { NOT_STARTED, stepLabel } from './statuses';
+import { CANCELED, LineStatus, NOT_STARTED, shownStatus, stepLabel } from './statuses';
 
 test('a step reads as its name, the not-started sentence, or its id when the name is unknown', () => {
   const names = new Map([[11, 'Kesim']]);
@@ -6,4 +6,9 @@ test('a step reads as its name, the not-started sentence, or its id when the nam
   expect(stepLabel(NOT_STARTED, name, 'Daha başlamadı')).toBe('Daha başlamadı');
   expect(stepLabel(11, name, 'Daha başlamadı')).toBe('Kesim');
   expect(stepLabel(99, name, 'Daha başlamadı')).toBe('99');
+});
+
+test('a canceled line shows canceled, whatever state it stopped in; any other line its status', () => {
+  expect([1, 2, 3, 4, 5].map((status) => shownStatus({ order_line_status_id: status, canceled_at: null }))).toEqual([1, 2, 3, 4, 5]);
+  expect(shownStatus({ order_line_status_id: LineStatus.Packing, canceled_at: '2026-11-20T09:00:00.000Z' })).toBe(CANCELED);
 });

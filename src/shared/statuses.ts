@@ -20,6 +20,22 @@ export const WORKSHOP_APPROVED = 2;
 /** current_order_line_process of a line whose production has not started. */
 export const NOT_STARTED = -1;
 
+/** What a line's shown status rests on (OrderLineDto has these fields). */
+export interface StatusLine {
+  order_line_status_id: number;
+  canceled_at: string | null;
+}
+
+/** The shown status of a canceled line, beside the status ids. */
+export const CANCELED = 'canceled';
+
+/**
+ * The status a line shows on every screen and export: a canceled line reads canceled, whatever
+ * state it stopped in (that state stays in its history and its step), and offers no action;
+ * any other line its stored status.
+ */
+export const shownStatus = (line: StatusLine): number | typeof CANCELED => (line.canceled_at === null ? line.order_line_status_id : CANCELED);
+
 /**
  * The label of a line's production step: the not-started sentence for NOT_STARTED, the step's name
  * when it is known, else its id (a step deleted since, or names not loaded yet).

@@ -4,7 +4,7 @@ import { type Control, type FieldPath, type FieldValues, type Resolver, useContr
 import { useTranslation } from 'react-i18next';
 import type { AnyObject, ObjectSchema } from 'yup';
 import { type NumberRule, readNumber, type Refusal, type TypedNumber, writeNumber } from '../../shared/decimal';
-import { sentenceText } from './NoticeView';
+import { type Sentence, sentenceText } from './NoticeView';
 
 /*
  * Fields where a person types a number. They are text fields: a browser's number field parses by
@@ -62,15 +62,16 @@ export function numberInput(rule: NumberRule) {
 export type Preview = (value: number, decimal: string) => string;
 
 /**
- * Under a number field: why its text is refused, else the schema's refusal (a catalogue key), else
- * the value it will save (given `preview`; none for a filter or a value not changed).
+ * Under a number field: why its text is refused, else the schema's refusal (a catalogue key) or the
+ * screen's (a sentence, such as a gram beyond its bound), else the value it will save (given
+ * `preview`; none for a filter or a value not changed).
  */
-export function NumberNote({ id, typed, error, preview }: { id?: string; typed: TypedNumber; error?: string | null; preview?: Preview }) {
-  const { t } = useTranslation();
+export function NumberNote({ id, typed, error, preview }: { id?: string; typed: TypedNumber; error?: string | Sentence | null; preview?: Preview }) {
+  const { t, i18n } = useTranslation();
   if (typed.status === 'refused' || error) {
     return (
       <div id={id} className="field-error" role="alert">
-        {typed.status === 'refused' ? sentenceText(t, typed.refusal) : t(error as string)}
+        {typed.status === 'refused' ? sentenceText(t, typed.refusal) : typeof error === 'string' ? t(error) : sentenceText(t, error as Sentence, i18n.language)}
       </div>
     );
   }

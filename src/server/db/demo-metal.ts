@@ -33,7 +33,8 @@ export async function seedMetal(db: Db, adminId: number): Promise<void> {
   const workshop = await db.selectFrom('workshops').select(['id', 'user_id']).where('user_id', 'is not', null).orderBy('id').executeTakeFirst();
   if (!workshop?.user_id) return;
   const tablet = (id: number) => decideVoucher(db, quiet, workshop.user_id!, workshop.id, id, { confirmed: true });
-  const pieces = await receivablePieces(db, workshop.id);
+  // Weighed pieces only: the canceled ones still to weigh stay with the workshop, to be received later.
+  const pieces = (await receivablePieces(db, workshop.id)).flatMap(({ gross_g, ...piece }) => (gross_g === null ? [] : [{ ...piece, gross_g }]));
   for (const job of JOBS) {
     const mine = pieces.filter((piece) => piece.milyem === job.milyem).slice(0, 6);
     if (mine.length === 0) continue;

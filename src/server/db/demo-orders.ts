@@ -5,6 +5,7 @@ import { applyAction, CREATED_STATE, gramDeviates, type LineAction, type LineSta
 import { Role } from '../../shared/roles';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
+import { shopCancelReason } from '../modules/shopify/cancel-reason';
 import { insertLines, unitLines } from '../modules/orders/units';
 import { builtInRouting } from '../modules/production-steps/service';
 import { getGeneralSettings } from '../modules/settings/service';
@@ -21,8 +22,8 @@ import type { OrderLineHistoryTable, OrderLinesTable, OrdersTable, ProductsTable
 
 const NOTES = ['', '', 'Hediye paketi lütfen', 'EKSPRES kargo', 'Acil: düğün hediyesi', 'İsim: Elif', ''];
 const ADMIN_CANCEL_REASONS = ['Müşteri vazgeçti', 'Ölçü yanlış verildi, yeni sipariş açıldı', 'Ödeme alınamadı', 'Taş tedarik edilemedi'];
-/** The shop's cancellation reasons, as intake stores them. */
-const SHOP_CANCEL_REASONS = ['CUSTOMER', 'INVENTORY', 'DECLINED', 'OTHER'];
+/** The shop's cancellation reasons, in the words intake stores for its codes. */
+const SHOP_CANCEL_REASONS = ['CUSTOMER', 'INVENTORY', 'DECLINED', 'OTHER'].map(shopCancelReason);
 const CARRIERS = ['YK', 'ARS', 'MNG', 'PTT'];
 const STEP_BACK_REASONS = ['Taş yuvası hatalı', 'Ölçü yeniden kontrol edilecek', 'Cila yetersiz', 'Kaynak izi kaldı'];
 

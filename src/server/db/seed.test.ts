@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
-import { applyAction, CREATED_STATE, gramDeviates, type LineAction, lineState } from '../../shared/lifecycle';
+import { applyAction, checkGram, CREATED_STATE, gramDeviates, type LineAction, lineState } from '../../shared/lifecycle';
 import { isLate } from '../../shared/late';
 import { Role } from '../../shared/roles';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings';
@@ -227,6 +227,8 @@ describe.each(testDatabases())('first start on $name', (database) => {
       const deviates = (l: (typeof lines)[number]) => gramDeviates(Number(l.product_gram), l.expected_weight, tolerance);
       expect(weighed.filter((l) => Number(l.gram_flagged) === 1 && !deviates(l))).toEqual([]);
       expect(weighed.filter((l) => Number(l.gram_flagged) === 0 && deviates(l))).toEqual([]);
+      // Every demo weighing is one the gram routes take unasked (issue 24's bounds).
+      expect(weighed.filter((l) => checkGram(Number(l.product_gram), l.expected_weight, DEFAULT_SETTINGS).verdict !== 'fine')).toEqual([]);
 
       // The walk reaches every state and every kind of move.
       expect([...new Set(lines.map((l) => l.order_line_status_id))].sort()).toEqual([1, 2, 3, 4, 5]);

@@ -77,18 +77,28 @@ const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   403: ['Forbidden', "The user's role may not call this route"],
   404: ['NotFound', "No such record, or not the user's to reach"],
   409: ['Conflict', 'Refused in the present state of the record (in use, already done, moved on, taken)'],
+  413: ['PayloadTooLarge', 'The body is larger than the server takes (BODY_TOO_LARGE)'],
+  414: ['UriTooLong', 'A path parameter is longer than any id (URI_TOO_LONG)'],
+  415: ['UnsupportedMediaType', 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)'],
   429: ['TooManyRequests', 'Too many attempts; Retry-After says when to try again'],
   502: ['BadGateway', 'A store the route asked (the shop) failed or refused; the code says why (SHOPIFY_*)'],
   503: ['ServiceUnavailable', 'A service the route needs (mail, the shop) is not available'],
 };
 
-/** The refusals a route may answer: implied by its declaration, and those it declares. */
-function errorStatuses(config: FastifyContextConfig, hasParameters: boolean): number[] {
+/**
+ * The refusals a route may answer: implied by its method and declaration, and those it declares.
+ * Any method that may carry a body has it read before the route runs, so a body that does not
+ * parse, is too large or is not JSON is refused there (400, 413, 415), whatever the route takes.
+ */
+function errorStatuses(method: string, config: FastifyContextConfig, hasParameters: boolean): number[] {
   const statuses = new Set<number>(config.errors ?? []);
-  if (hasParameters || (config.body !== undefined && config.body !== null) || config.query) statuses.add(400);
+  const bodyMethod = BODY_METHODS.includes(method) || method === 'DELETE';
+  if (hasParameters || bodyMethod || config.query) statuses.add(400);
   if (!config.public) statuses.add(401);
   if (config.roles && config.roles.length < ROLE_IDS.length) statuses.add(403);
   if (hasParameters) statuses.add(404);
+  if (bodyMethod) statuses.add(413).add(415);
+  if (hasParameters) statuses.add(414);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -194,7 +204,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], version: str
       description: config.created ? 'Created' : 'OK',
       content: { [config.produces ?? 'application/json']: {} },
     };
-    for (const status of errorStatuses(config, names.length > 0)) {
+    for (const status of errorStatuses(method, config, names.length > 0)) {
       const known = ERROR_RESPONSES[status];
       if (!known) throw new Error(`${method} ${url} declares the status ${status}, which has no description`);
       operation.responses[String(status)] = { $ref: `#/components/responses/${known[0]}` };

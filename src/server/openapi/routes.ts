@@ -24,9 +24,9 @@ export function apiDocsRoutes(app: FastifyInstance): void {
     return built;
   };
   app.get(OPENAPI_PATH, route(open, { summary: 'This document: OpenAPI 3.1 of every route, generated from the route table' }), async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(documents().json),
+    reply.type('application/json; charset=utf-8').send(documents().json),
   );
   app.get(DOCS_PATH, route(open, { summary: 'The readable page of this document', produces: 'text/html' }), async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(documents().html),
+    reply.type('text/html; charset=utf-8').send(documents().html),
   );
 }

@@ -74,10 +74,13 @@ export function sessionUser(request: FastifyRequest): SessionUser {
 /**
  * The actor of a guarded route that reads or moves order lines. A workshop user without a workshop
  * and a customer user without a customer record have none: such a route answers them 404 with the
- * sentence of their own /me route.
+ * sentence of their own /me route; any other user without one 403.
  */
 export function sessionActor(request: FastifyRequest): Actor {
   const user = sessionUser(request);
   if (request.actor) return request.actor;
-  throw user.role === Role.Workshop ? notFound('errors:noWorkshop', 'NO_WORKSHOP') : notFound('errors:noCustomer', 'NO_CUSTOMER');
+  if (user.role === Role.Workshop) throw notFound('errors:noWorkshop', 'NO_WORKSHOP');
+  if (user.role === Role.Customer) throw notFound('errors:noCustomer', 'NO_CUSTOMER');
+  // A role that reads no line (routes declare their roles, so only a route's mistake gets here).
+  throw forbidden();
 }

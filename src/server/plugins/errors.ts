@@ -79,6 +79,8 @@ function answerError(error: FastifyError | AppError, request: FastifyRequest, re
  * as every other refusal does.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these answers: they say themselves that no API answer is kept (see buildApp).
+  if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   void answerError(error, request, reply);
 }
 

@@ -51,9 +51,15 @@ export const manualOrderFormSchema = manualOrderSchema.shape({
   last_name: text().trim().required('validation:nameRequired').max(100, 'validation:textTooLong'),
 });
 
-/** Gram of a piece: a number above 0 (workshop entry and the admin's correction). */
+/**
+ * Gram of a piece: a number above 0 (workshop entry and the admin's correction). One far from the
+ * expected weight is taken only with `gram_confirmed: true`, the person's answer to the question.
+ */
 export const gramSchema = object({
   product_gram: decimal('validation:gramInvalid', 0, 100_000).required('validation:gramInvalid').moreThan(0, 'validation:gramInvalid'),
+  gram_confirmed: boolean().typeError('errors:invalidBody').meta({
+    description: "true: the person confirmed a gram beyond the confirm band of the expected weight; without it such a gram is refused (409 GRAM_CONFIRM). Above the hard bound a gram is refused whatever (400 GRAM_IMPLAUSIBLE)",
+  }),
 });
 
 

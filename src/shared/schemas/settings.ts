@@ -1,5 +1,5 @@
 import { mixed, object } from 'yup';
-import { DEFAULT_GRAM_TOLERANCE_PERCENT } from '../lifecycle';
+import { DEFAULT_GRAM_CONFIRM_PERCENT, DEFAULT_GRAM_MAX_FACTOR, DEFAULT_GRAM_TOLERANCE_PERCENT } from '../lifecycle';
 import { decimal, text } from './fields';
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR'] as const;
@@ -12,9 +12,21 @@ export interface GeneralSettings {
   currency: Currency;
   /** How far (in %) a weighed piece may differ from its product's expected weight before it is flagged. */
   gram_tolerance_percent: number;
+  /** How far (in %) a typed gram may be from the expected weight before the person must confirm it (shared/lifecycle.ts checkGram). */
+  gram_confirm_percent: number;
+  /** How many times the expected weight a typed gram may weigh at most; heavier is refused. */
+  gram_max_factor: number;
 }
 
-export const DEFAULT_SETTINGS: GeneralSettings = { system_email: '', phone: '', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: DEFAULT_GRAM_TOLERANCE_PERCENT };
+export const DEFAULT_SETTINGS: GeneralSettings = {
+  system_email: '',
+  phone: '',
+  time_zone: 'Europe/Istanbul',
+  currency: 'TRY',
+  gram_tolerance_percent: DEFAULT_GRAM_TOLERANCE_PERCENT,
+  gram_confirm_percent: DEFAULT_GRAM_CONFIRM_PERCENT,
+  gram_max_factor: DEFAULT_GRAM_MAX_FACTOR,
+};
 
 function isTimeZone(value: string | undefined): boolean {
   if (!value) return false;
@@ -26,11 +38,17 @@ function isTimeZone(value: string | undefined): boolean {
   }
 }
 
-/** The general settings tab: contact details, the currency and time zone of the screens, the gram tolerance. */
+/**
+ * The general settings tab: contact details, the currency and time zone of the screens, the gram
+ * tolerance and the bounds of a typed gram. A body without the bounds keeps them as they are (a
+ * client that does not know them yet changes nothing of them).
+ */
 export const generalSettingsSchema = object({
   system_email: text().typeError('validation:emailInvalid').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
   phone: text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
   time_zone: text().typeError('validation:timeZoneInvalid').required('validation:timeZoneInvalid').test('zone', 'validation:timeZoneInvalid', isTimeZone),
   currency: mixed<Currency>().oneOf(CURRENCIES, 'validation:currencyInvalid').required('validation:currencyInvalid'),
   gram_tolerance_percent: decimal('validation:toleranceInvalid', 0, 100).required('validation:toleranceInvalid'),
+  gram_confirm_percent: decimal('validation:gramConfirmPercentInvalid', 1, 1000).nonNullable('validation:gramConfirmPercentInvalid'),
+  gram_max_factor: decimal('validation:gramMaxFactorInvalid', 1, 1000).moreThan(1, 'validation:gramMaxFactorInvalid').nonNullable('validation:gramMaxFactorInvalid'),
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY, AUDIT_KINDS, type AuditKind } from '../../../shared/audit';
 import { WHOLE } from '../../../shared/decimal';
@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { TableHead } from '../../components/TableHead';
-import { useFormatters } from '../lookups';
+import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { AuditChange } from './AuditChange';
 import { type AuditFilters, auditLogRequested, auditUsersRequested, NO_FILTERS, selectAudit, selectAuditUsers } from './slice';
 
@@ -83,11 +83,18 @@ function FilterForm({ applied, onApply }: { applied: AuditFilters; onApply: (fil
   );
 }
 
-/** /admin/audit-log: who changed which admin record when, from what to what; filtered and read a page at a time. */
+/**
+ * /admin/audit-log: who changed which admin record or corrected which order line, when, from what to
+ * what and why; filtered and read a page at a time. A change with no user is the system's (a shop's
+ * cancellation arriving by webhook).
+ */
 export default function AuditLogScreen() {
   const { t } = useTranslation('audit');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
+  const lookups = useLookups();
+  const { qualityControl } = useStatusLists();
+  const names = useMemo(() => ({ status: lookups.status, step: lookups.step, qualityControl }), [lookups, qualityControl]);
   const { filters, offset, limit, entries, total, status, notice } = useAppSelector(selectAudit);
   const page = (next: { filters?: AuditFilters; offset: number }) => dispatch(auditLogRequested({ filters: next.filters ?? filters, offset: next.offset }));
   // Opened again, the screen shows the filters and page it was left at, read anew (the log grows meanwhile).
@@ -114,11 +121,11 @@ export default function AuditLogScreen() {
                 {entries.map((entry) => (
                   <tr key={entry.id}>
                     <td>{fmt.date(entry.created_at)}</td>
-                    <td>{entry.username ?? t('values.none')}</td>
+                    <td>{entry.username ?? t('common:system')}</td>
                     <td>{t(`kinds.${entry.kind}`, { defaultValue: entry.kind })}</td>
                     <td>{entity(entry.kind, entry.entity_id)}</td>
                     <td>
-                      <AuditChange entry={entry} fmt={fmt} />
+                      <AuditChange entry={entry} fmt={fmt} names={names} />
                     </td>
                   </tr>
                 ))}

@@ -141,8 +141,58 @@ test('no matching change: the empty sentence, no table; a refused read: the serv
 
 test('an amount of an entry shows in the currency the entry records, which is not repeated while it stays the same', async () => {
   const entry: AuditEntryDto = { ...CREDIT, before: { credit: 1000, credit_currency: 'USD' }, after: { credit: 2500.5, credit_currency: 'USD' } };
-  const { t } = renderApp(<AuditChange entry={entry} fmt={{ money: (value, currency) => formatMoney(value, currency, 'tr'), gram: String, date: String }} />);
+  const names = { status: new Map(), step: new Map(), qualityControl: new Map() };
+  const { t } = renderApp(<AuditChange entry={entry} fmt={{ money: (value, currency) => formatMoney(value, currency, 'tr'), gram: String, date: String }} names={names} />);
   const item = await screen.findByRole('listitem');
   expect(item).toHaveTextContent(`${t('audit:fields.credit')}: $1.000,00 → $2.500,50`);
   expect(screen.getAllByRole('listitem')).toHaveLength(1);
+});
+
+/* An order line's corrections: a rejection by the admin, a workshop's re-weighing, the shop's cancellation (no user). */
+const REJECTED: AuditEntryDto = {
+  id: 12,
+  user_id: 7,
+  username: 'admin',
+  kind: 'line_quality',
+  entity_id: 41,
+  before: { order_line_status_id: 3, current_order_line_process: 6, quality_control_id: null },
+  after: { order_line_status_id: 2, current_order_line_process: 5, quality_control_id: 2, reason: 'Taş düştü' },
+  created_at: AT,
+};
+const REWEIGHED: AuditEntryDto = { id: 11, user_id: 8, username: 'usta', kind: 'line_gram', entity_id: 41, before: { product_gram: 4.9 }, after: { product_gram: 5.1 }, created_at: AT };
+const SHOP_CANCEL: AuditEntryDto = { id: 10, user_id: null, username: null, kind: 'line_cancel', entity_id: 42, before: {}, after: { reason: 'customer' }, created_at: AT };
+const LINE_LOOKUPS: Record<string, unknown> = {
+  [API.statuses]: { statuses: [{ id: 2, name: 'Üretimde' }, { id: 3, name: 'Kalite Kontrol' }] },
+  [API.productionSteps]: { production_steps: [{ id: 5, step_name: 'Döküm' }, { id: 6, step_name: 'Cila' }] },
+  [API.qualityControlStatuses]: { quality_control_statuses: [{ id: 1, name: 'Onaylandı' }, { id: 2, name: 'Reddedildi' }] },
+};
+
+test("an order line's corrections: the kinds to filter by, the line, the names behind its ids, the gram, the reason, and the system for the shop", async () => {
+  const calls = mockFetch((_method, url) => {
+    if (url.startsWith(API.auditLog)) return [200, { audit_log: [REJECTED, REWEIGHED, SHOP_CANCEL], total: 3 }];
+    if (url === API.users) return [200, { users: USERS }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    return [200, LINE_LOOKUPS[url] ?? {}];
+  });
+  const { t } = renderScreen();
+  const kinds = within(screen.getByLabelText(t('audit:filters.kind'))).getAllByRole('option').map((option) => (option as HTMLOptionElement).value);
+  expect(kinds).toEqual(expect.arrayContaining(['line_gram', 'line_quality', 'line_step_back', 'line_cancel']));
+
+  const table = await screen.findByRole('table', { name: t('audit:title') });
+  const [rejected, reweighed, canceled] = within(table).getAllByRole('row').slice(1);
+  expect(within(rejected).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual(['admin', t('audit:kinds.line_quality'), t('audit:entities.order_line', { id: 41 })]);
+  // The steps' names arrive with the lookups.
+  await waitFor(() => expect(within(rejected).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    `${t('audit:fields.order_line_status_id')}: Kalite Kontrol → Üretimde`,
+    `${t('audit:fields.current_order_line_process')}: Cila → Döküm`,
+    `${t('audit:fields.quality_control_id')}: - → Reddedildi`,
+    `${t('audit:fields.reason')}: Taş düştü`,
+  ]));
+  expect(within(reweighed).getByRole('listitem')).toHaveTextContent(`${t('audit:fields.product_gram')}: 4,9 g → 5,1 g`);
+  expect(within(canceled).getAllByRole('cell').slice(1, 4).map((cell) => cell.textContent)).toEqual([t('common:system'), t('audit:kinds.line_cancel'), t('audit:entities.order_line', { id: 42 })]);
+  expect(within(canceled).getByRole('listitem')).toHaveTextContent(`${t('audit:fields.reason')}: customer`);
+
+  fireEvent.change(screen.getByLabelText(t('audit:filters.kind')), { target: { value: 'line_cancel' } });
+  fireEvent.click(screen.getByRole('button', { name: t('audit:filters.apply') }));
+  await waitFor(() => expect(auditCalls(calls).at(-1)).toEqual({ kind: 'line_cancel', limit: '50' }));
 });

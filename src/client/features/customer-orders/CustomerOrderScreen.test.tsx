@@ -42,3 +42,23 @@ test('after approving an order the customer goes back to the orders, not to the 
   fireEvent.click(screen.getByRole('link', { name: t('customerOrders:back') }));
   expect(await screen.findByText('siparişlerim')).toBeInTheDocument();
 });
+
+test('a canceled line reads İptal edildi with its reason and time as its status, not the state it stopped in, and offers no approval', async () => {
+  storeLogin(5, 'Müşteri');
+  const canceled = { ...line(false), order_line_status_id: 4, current_order_line_process: 7, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' };
+  mockFetch((_method, url) => {
+    if (url === API.myCustomerOrder(5)) return [200, { order: canceled }];
+    if (url === API.statuses) return [200, { statuses: [{ id: 4, name: 'Paketleme' }] }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
+    </Routes>,
+    '/customer/orders/5',
+  );
+  const status = (await screen.findByText(t('customerOrders:fields.order_line_status_id'))).nextElementSibling;
+  await waitFor(() => expect(status).toHaveTextContent(/^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/));
+  expect(screen.queryByText('Paketleme')).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
+});

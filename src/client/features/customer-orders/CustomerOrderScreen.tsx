@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { canCustomerApprove, lineState, whyNot } from '../../../shared/lifecycle';
+import { canCustomerApprove, lineState } from '../../../shared/lifecycle';
 import { stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { customerApprovalRequested, lineRequested, selectLine, selectLineAction, selectLoad } from '../order-lines';
 import { selectPlacedOrder } from './manualOrder';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 
 const FIELDS = [
   'order_number',
@@ -37,6 +37,7 @@ export default function CustomerOrderScreen() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
+  const status = useStatusTexts();
   const dispatch = useAppDispatch();
   const order = useAppSelector((state) => selectLine(state, id));
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
@@ -57,7 +58,7 @@ export default function CustomerOrderScreen() {
   const show = (field: (typeof FIELDS)[number]): string => {
     const value = order[field];
     if (value === null || value === '') return '-';
-    if (field === 'order_line_status_id') return lookups.status.get(Number(value)) ?? String(value);
+    if (field === 'order_line_status_id') return status.told(order);
     if (field === 'current_order_line_process') return stepLabel(Number(value), (step) => lookups.step.get(step), t('notStarted'));
     if (field === 'total_price') return fmt.money(Number(value), order.currency);
     if (field === 'product_gram') return fmt.gram(Number(value));
@@ -87,18 +88,19 @@ export default function CustomerOrderScreen() {
               </div>
             ))}
           </dl>
-          <div className="toolbar">
-            <button
-              type="button"
-              className="big"
-              disabled={!canCustomerApprove(state) || approving === 'busy' || approving === 'settling'}
-              onClick={() => dispatch(customerApprovalRequested(id))}
-            >
-              {state.customerApproved ? t('approved') : t('approve')}
-            </button>
-            {/* An approved line says so on its button; any other reason is told beside it. */}
-            {whyNot(state, 'customerApprove') === 'canceled' && <span className="why">{t('orders:why.canceled')}</span>}
-          </div>
+          {/* A canceled line is only read: its status says why and when, and no button is offered. */}
+          {!state.canceled && (
+            <div className="toolbar">
+              <button
+                type="button"
+                className="big"
+                disabled={!canCustomerApprove(state) || approving === 'busy' || approving === 'settling'}
+                onClick={() => dispatch(customerApprovalRequested(id))}
+              >
+                {state.customerApproved ? t('approved') : t('approve')}
+              </button>
+            </div>
+          )}
         </section>
       </div>
     </>

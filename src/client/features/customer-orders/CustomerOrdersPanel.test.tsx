@@ -47,3 +47,22 @@ test("the customer's list shows a page at a time and its export takes every line
   await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
   expect(written.map((row) => row[0])).toEqual(newestFirst);
 });
+
+test('a canceled line reads İptal edildi with its reason and time in the list and in the export, not the state it stopped in', async () => {
+  storeLogin(5, 'Müşteri');
+  const canceled = { ...LINES[0], order_line_status_id: 4, current_order_line_process: 7, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' };
+  mockFetch((_method, url) => {
+    if (url === API.myCustomerOrders) return [200, { orders: [canceled, LINES[1]] }];
+    if (url === API.statuses) return [200, { statuses: [{ id: 1, name: 'Bekliyor' }, { id: 4, name: 'Paketleme' }] }];
+    return [200, {}];
+  });
+  const { t, container } = renderApp(<CustomerOrdersPanel />, '/customer/orders');
+  const status = (row: number) => container.querySelectorAll('tbody tr')[row]?.children[2].textContent;
+  const told = /^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/;
+  await waitFor(() => expect([status(0), status(1)]).toEqual(['Bekliyor', expect.stringMatching(told)]));
+  expect(screen.queryByText('Paketleme')).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:export') }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(written.map((row) => row[2])).toEqual(['Bekliyor', expect.stringMatching(told)]);
+});

@@ -12,7 +12,7 @@ import { TableHead } from '../../components/TableHead';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useScopeLines } from '../order-lines';
 import { useOwnCustomer } from '../account';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 
 const MINE = { kind: 'myCustomer' } as const;
 const EXPORT_KEY = 'customer:me:orders';
@@ -23,6 +23,7 @@ export function CustomerOrdersPanel() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
+  const status = useStatusTexts();
   const dispatch = useAppDispatch();
   const orders = useScopeLines(MINE);
   const me = useOwnCustomer();
@@ -39,7 +40,7 @@ export function CustomerOrdersPanel() {
   const columns = [
     { key: 'order_number', value: (r: OrderLineDto) => r.order_number },
     { key: 'product_title', value: (r: OrderLineDto) => r.product_title },
-    { key: 'status', value: (r: OrderLineDto) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
+    { key: 'status', value: status.told },
     { key: 'step', value: (r: OrderLineDto) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('notStarted')) },
     { key: 'total_price', value: (r: OrderLineDto) => fmt.money(r.total_price, r.currency) },
     { key: 'approval', value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('approved') : t('waitingApproval')) },

@@ -10,7 +10,7 @@ import { sheetCells } from '../../components/excel';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { NoticeView } from '../../components/NoticeView';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useStatusTexts } from '../lookups';
 import { useScopeLines } from '../order-lines';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
 import { firstError } from '../../components/validate';
@@ -89,7 +89,7 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
   const orders = useScopeLines({ kind: 'customer', id });
   const exportKey = `customer:${id}:orders`;
   const exported = useAppSelector((state) => selectExport(state, exportKey));
-  const lookups = useLookups();
+  const status = useStatusTexts();
   const fmt = useFormatters();
   // Shown once its figures are read, as when the customer came in one answer with them.
   const figures = detail?.statistics;
@@ -103,10 +103,7 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
       { key: 'order_product_id', value: (r: OrderLineDto) => String(r.order_product_id) },
       { key: 'order_number', value: (r: OrderLineDto) => r.order_number },
       { key: 'product', value: (r: OrderLineDto) => r.product_title },
-      {
-        key: 'status',
-        value: (r: OrderLineDto) => (r.canceled_at ? t('orderColumns.canceled') : (lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id))),
-      },
+      { key: 'status', value: status.told },
       { key: 'workshop', value: (r: OrderLineDto) => r.workshop_name ?? '-' },
       { key: 'total_price', value: (r: OrderLineDto) => money(r.total_price, r.currency) },
       { key: 'credit_exceeded', value: (r: OrderLineDto) => (r.credit_exceeded ? t('creditExceeded') : '') },
@@ -116,7 +113,7 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
       },
       { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
     ],
-    [t, lookups, fmt, money],
+    [t, status, fmt, money],
   );
 
   const exportOrders = () => {

@@ -16,7 +16,7 @@ import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
 import { linesLoaded } from '../order-lines/slice';
 import { selectLine } from '../order-lines/selectors';
 import { sessionAccess } from '../session/access';
-import { loggedOut } from '../session/slice';
+import { loggedOut, profileLoaded } from '../session/slice';
 import { createLiveSaga, type LiveOptions } from './sagas';
 import { type LiveStatus, reconnectRequested } from './slice';
 
@@ -295,4 +295,41 @@ test('a logout closes the socket', async () => {
   store.dispatch(loggedOut());
   await until(() => socket.closed, 'the socket closed by the client');
   expect(status(store)).toBe('idle');
+});
+
+test('an inactive account opens no socket until an admin gives it a role that reads lines', async () => {
+  storeLogin(1, 'Pasif');
+  mockFetch(() => [404, {}]);
+  const store = start();
+  expect(status(store)).toBe('idle');
+  store.dispatch(profileLoaded({ role: 4, roleTitle: 'Ofis', username: 'ofis', language: null }));
+  const socket = await connection(0);
+  // The first socket is the new role's: none was opened while the account was inactive.
+  expect(socket.query).toEqual({ user_id: '7', role: '4' });
+});
+
+test('a socket the server turns away for its role (4403) is not tried again', async () => {
+  storeLogin(2);
+  mockFetch(() => [404, {}]);
+  const store = start();
+  const socket = await connection(0);
+  socket.socket.close(LiveClose.Forbidden, 'forbidden');
+  // Idle, not reconnecting: the channel has stopped for this session.
+  await untilStatus(store, 'idle');
+  expect(upgrades).toEqual(['/ws/orders']);
+});
+
+test('a page brought back by Back or Forward from the browser cache reads what changed while it was away', async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch(() => [200, { orders: [line(5, { order_line_status_id: 4 })], gone: [], version: 20 }]);
+  const store = start();
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  // A page shown anew (not from the cache) reads nothing.
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+  window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+  await until(() => selectLine(store.getState(), 5)?.order_line_status_id === 4, 'the line as it is now');
+  expect(lineReads(calls)).toEqual(['?since=10']);
 });

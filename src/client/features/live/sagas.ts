@@ -1,6 +1,6 @@
-import { buffers, type Channel, channel, type EventChannel, type Task } from 'redux-saga';
+import { buffers, type Channel, channel, eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import { Role } from '../../../shared/roles';
+import { readsLines, Role } from '../../../shared/roles';
 import { LIVE_BATCH_MS, LIVE_PATHS, LIVE_RECONNECT_ATTEMPTS, LIVE_RECONNECT_STEP_MS, LiveClose } from '../../../shared/live';
 import { currentToken, refreshOnce, sessionLost } from '../../api/http';
 import { loggedIn, loggedOut, profileLoaded, selectSession, sessionReloaded, type SessionState } from '../session';
@@ -72,6 +72,29 @@ function* connection(url: string, tracker: Tracker, wake: Channel<true>) {
   }
 }
 
+/** A page the browser brings back from its back-forward cache: its lines are as old as when it was left. */
+function pageRestores(): EventChannel<true> {
+  return eventChannel((emit) => {
+    const handler = (event: PageTransitionEvent) => event.persisted && emit(true);
+    window.addEventListener('pageshow', handler);
+    return () => window.removeEventListener('pageshow', handler);
+  });
+}
+
+/** After Back or Forward restored the page, what changed while it was away is read as after a resync. */
+function* watchPageRestores(tracker: Tracker, wake: Channel<true>) {
+  const restores: EventChannel<true> = yield call(pageRestores);
+  try {
+    while (true) {
+      yield take(restores);
+      if (sinceLastSeen(tracker)) wake.put(true);
+      yield put(voucherHeard(null));
+    }
+  } finally {
+    restores.close();
+  }
+}
+
 /**
  * The channel of one logged-in user: connects, reconnects after a drop (each attempt waits a step
  * longer; a socket that never opened hands over to the next path), refreshes the token once when
@@ -81,6 +104,7 @@ function* liveSession(options: LiveOptions, who: SessionState) {
   const tracker = newTracker();
   const wake = channel<true>(buffers.sliding(1));
   yield fork(readChanges, tracker, wake, options.batchMs(who.role));
+  yield fork(watchPageRestores, tracker, wake);
   let path = 0;
   let failures = 0;
   let refreshed = false;
@@ -88,6 +112,8 @@ function* liveSession(options: LiveOptions, who: SessionState) {
   while (true) {
     yield put(liveStatusChanged(status));
     const outcome: Outcome = yield call(connection, liveUrl(options.origin(), options.paths[path], who), tracker, wake);
+    // The server turns away a role that reads no line; trying again would only be turned away again.
+    if (outcome.code === LiveClose.Forbidden) return void (yield put(liveStatusChanged('idle')));
     status = 'reconnecting';
     if (outcome.ready) {
       failures = 0;
@@ -127,9 +153,9 @@ const sameUser = (a: SessionState, b: SessionState) => b.loggedIn && a.userId ==
 function* liveLifecycle(options: LiveOptions) {
   while (true) {
     const session: SessionState = yield select(selectSession);
-    if (!session.loggedIn) {
+    if (!session.loggedIn || !readsLines(session.role)) {
       if (((yield select(selectLiveStatus)) as LiveStatus) !== 'idle') yield put(liveStatusChanged('idle'));
-      yield take([loggedIn.type, sessionReloaded.type]);
+      yield take([loggedIn.type, sessionReloaded.type, profileLoaded.type]);
       continue;
     }
     const task: Task = yield fork(liveSession, options, session);

@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../../shared/locale';
+import { formatGram } from '../../../shared/locale';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -46,11 +46,6 @@ export function useLookups() {
   const lookups = useAppSelector(selectLookups);
   const status = useNamed(lookups.status, 'statuses');
   return useMemo(() => ({ ...lookups, status }), [lookups, status]);
-}
-
-/** Grams as the reader's language writes decimals: '4,6 g' in Turkish. */
-function formatGram(value: number, language: string): string {
-  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value)} g`;
 }
 
 /** How screens show money, grams and dates. */

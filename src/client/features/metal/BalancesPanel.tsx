@@ -16,7 +16,8 @@ const EXPORT_KEY = 'metal:balances';
 
 /**
  * The balance summary: the fine gold each workshop owes, the day of its oldest voucher still
- * unanswered and its pieces overdue; printed, or exported to Excel with the fine gold as numbers.
+ * unanswered, its pieces overdue and its pieces still to receive (canceled ones too); printed, or
+ * exported to Excel with the fine gold as numbers.
  */
 export function BalancesPanel() {
   const { t, i18n } = useTranslation('metal');
@@ -36,6 +37,7 @@ export function BalancesPanel() {
       { header: t('sheet.owed'), type: 'number', value: (r) => Number(r.fine_g) },
       { header: t('balances.oldestPending'), type: 'text', value: (r) => (r.oldest_pending_date ? formatDay(r.oldest_pending_date, i18n.language) : '') },
       { header: t('balances.overdue'), type: 'number', value: (r) => r.overdue_pieces },
+      { header: t('balances.toReceive'), type: 'number', value: (r) => r.pieces_to_receive },
     ];
     dispatch(
       exportRequested({
@@ -59,7 +61,7 @@ export function BalancesPanel() {
       <ListStatus status={status} notice={notice} count={data.length} empty={t('balances.empty')} />
       {data.length > 0 && (
         <table aria-label={t('balances.title')}>
-          <TableHead labels={[t('balances.workshop'), t('balances.owed'), t('balances.oldestPending'), t('balances.overdue')]} />
+          <TableHead labels={[t('balances.workshop'), t('balances.owed'), t('balances.oldestPending'), t('balances.overdue'), t('balances.toReceive')]} />
           <tbody>
             {data.map((row) => (
               <tr key={row.workshop_id}>
@@ -67,6 +69,7 @@ export function BalancesPanel() {
                 <td>{fmt.grams(row.fine_g)}</td>
                 <td>{row.oldest_pending_date ? fmt.day(row.oldest_pending_date) : t('balances.nonePending')}</td>
                 <td>{row.overdue_pieces}</td>
+                <td>{row.pieces_to_receive}</td>
               </tr>
             ))}
           </tbody>

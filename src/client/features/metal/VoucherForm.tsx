@@ -132,7 +132,10 @@ function LineFields({ index, control, register, setMilyem, onRemove }: {
   );
 }
 
-/** The workshop's weighed pieces a receipt may take, each a finished line at the tablet's gram when ticked. */
+/**
+ * The workshop's pieces a receipt may take, each a finished line when ticked: at the tablet's gram,
+ * or for a piece canceled before it was weighed, with its weight to type.
+ */
 function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; onToggle: (piece: ReceivablePieceDto, on: boolean) => void }) {
   const { t } = useTranslation('metal');
   const fmt = useMetalFormat();
@@ -147,7 +150,12 @@ function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; o
       {data.map((piece) => (
         <label key={piece.order_product_id} className="choice">
           <input type="checkbox" checked={chosen.has(piece.order_product_id)} onChange={(event) => onToggle(piece, event.target.checked)} />
-          {t('form.piece', { product: piece.product_title, order: piece.order_number ?? piece.order_product_id, line: piece.order_product_id, gross: fmt.grams(piece.gross_g) })}
+          {t(piece.canceled_at ? 'form.pieceCanceled' : 'form.piece', {
+            product: piece.product_title,
+            order: piece.order_number ?? piece.order_product_id,
+            line: piece.order_product_id,
+            gross: piece.gross_g === null ? t('form.toWeigh') : fmt.grams(piece.gross_g),
+          })}
         </label>
       ))}
     </fieldset>
@@ -188,7 +196,7 @@ export function VoucherForm() {
     const current = getValues('lines');
     if (on) {
       // A piece whose karat stands for a purity brings its milyem.
-      const line = { ...emptyLine(), kind: 'finished', milyem: piece.milyem ? String(piece.milyem) : '', gross_g: write(piece.gross_g, LINE_NUMBERS.gross_g), order_product_id: String(piece.order_product_id) };
+      const line = { ...emptyLine(), kind: 'finished', milyem: piece.milyem ? String(piece.milyem) : '', gross_g: piece.gross_g === null ? '' : write(piece.gross_g, LINE_NUMBERS.gross_g), order_product_id: String(piece.order_product_id) };
       // The first line, still empty, takes the piece instead of staying blank.
       if (current.length === 1 && !current[0].gross_g.trim()) lines.replace([line]);
       else lines.append(line);

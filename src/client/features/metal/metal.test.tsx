@@ -11,7 +11,7 @@ const PURITIES = [
   { id: 2, metal: 'gold', ayar: 18, milyem: 750, updated_at: '2026-11-01T00:00:00.000Z' },
   { id: 3, metal: 'silver', ayar: null, milyem: 925, updated_at: '2026-11-01T00:00:00.000Z' },
 ];
-const BALANCES = [{ workshop_id: 4, workshop_name: 'Usta Ali', fine_g: '49.1361', oldest_pending_date: '2026-11-12' }];
+const BALANCES = [{ workshop_id: 4, workshop_name: 'Usta Ali', fine_g: '49.1361', oldest_pending_date: '2026-11-12', overdue_pieces: 1, pieces_to_receive: 3 }];
 
 const voucher = (over: Partial<VoucherDto> = {}): VoucherDto => ({
   id: 10,
@@ -94,7 +94,7 @@ test('a line shows its exact net and fine as typed, and the voucher is sent with
 });
 
 test('a receipt offers the workshop’s weighed pieces; a ticked one becomes a finished line at its gram', async () => {
-  const pieces = [{ order_product_id: 31, order_number: 'SP-000031', product_title: 'Bilezik', karat_id: null, order_line_status_id: 5, gross_g: '20.250' }];
+  const pieces = [{ order_product_id: 31, order_number: 'SP-000031', product_title: 'Bilezik', karat_id: null, order_line_status_id: 5, gross_g: '20.250', canceled_at: null }];
   const calls = serve((method, url) => {
     if (url === API.metalReceivable(4)) return [200, { pieces }];
     if (method === 'POST' && url === API.metalVouchers) return [201, { voucher: voucher({ type: 'receipt', number: 'MG-000011', lines: [] }) }];
@@ -117,10 +117,30 @@ test('a receipt offers the workshop’s weighed pieces; a ticked one becomes a f
   expect(sent.lines).toEqual([{ kind: 'finished', metal: 'gold', milyem: 750, gross_g: '20.250', order_product_id: 31 }]);
 });
 
+test('a receipt offers a piece canceled in production before it was weighed; ticked, it is a finished line whose weight is typed', async () => {
+  const pieces = [{ order_product_id: 32, order_number: 'B2B-000014', product_title: 'Küpe', karat_id: null, order_line_status_id: 2, gross_g: null, canceled_at: '2026-11-20T09:00:00.000Z' }];
+  const calls = serve((method, url) => {
+    if (url === API.metalReceivable(4)) return [200, { pieces }];
+    if (method === 'POST' && url === API.metalVouchers) return [201, { voucher: voucher({ type: 'receipt', number: 'MG-000012', lines: [] }) }];
+    return undefined;
+  });
+  const { form } = await openForm();
+  fireEvent.change(within(form).getByLabelText('Fiş türü'), { target: { value: 'receipt' } });
+  fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
+  fireEvent.click(await within(form).findByRole('checkbox', { name: 'Küpe (sipariş B2B-000014, ürün 32, iptal edildi): tartılacak' }));
+  expect(within(line(1)).getByLabelText('Tür')).toHaveValue('finished');
+  expect(within(line(1)).getByLabelText('Brüt (g)')).toHaveValue('');
+  fireEvent.change(within(line(1)).getByLabelText('Ayar'), { target: { value: '750' } });
+  fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '2,75' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  await screen.findByText('Fiş MG-000012 yazıldı; atölyenin onayını bekliyor.');
+  expect((calls.find((c) => c.method === 'POST')!.body as { lines: object[] }).lines).toEqual([{ kind: 'finished', metal: 'gold', milyem: 750, gross_g: '2.75', order_product_id: 32 }]);
+});
+
 test('a line the form cannot send is refused with its sentence, and the server’s refusal shows its own', async () => {
   const calls = serve((method, url) =>
     method === 'POST' && url === API.metalVouchers
-      ? [400, { error: 'Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.', code: 'VOUCHER_NET_NEGATIVE', message: { key: 'errors:voucherNetNegative', values: { line: 1 } } }]
+      ? [400, { error: 'Satır 1: net ağırlık sıfırdan büyük olmalıdır; brüt ağırlık taş ve diğer ağırlıklardan fazla olmalıdır.', code: 'VOUCHER_NET_EMPTY', message: { key: 'errors:voucherNetEmpty', values: { line: 1 } } }]
       : undefined,
   );
   const { form, t } = await openForm();
@@ -141,7 +161,7 @@ test('a line the form cannot send is refused with its sentence, and the server�
   fireEvent.change(within(line(1)).getByLabelText('Diğer (g)'), { target: { value: '2' } });
   expect(within(line(1)).getAllByText('-')).toHaveLength(2);
   fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
-  expect(await screen.findByText('Satır 1: taş ve diğer ağırlıklar brüt ağırlıktan fazla olamaz.')).toBeInTheDocument();
+  expect(await screen.findByText('Satır 1: net ağırlık sıfırdan büyük olmalıdır; brüt ağırlık taş ve diğer ağırlıklardan fazla olmalıdır.')).toBeInTheDocument();
 });
 
 test('a confirmed voucher is reversed after a confirmation: a voucher naming it with no lines', async () => {
@@ -175,7 +195,8 @@ test('the office reads a workshop’s statement for a period: opening, every ent
   const { t } = renderApp(<MetalScreen readOnly />);
   expect(screen.queryByRole('tab', { name: t('metal:tabs.newVoucher') })).toBeNull();
   const balances = await screen.findByRole('table', { name: t('metal:balances.title') });
-  expect(within(balances).getAllByRole('row')[1]).toHaveTextContent('Usta Ali49,1361 g12.11.2026');
+  expect(within(balances).getAllByRole('row')[0]).toHaveTextContent(t('metal:balances.toReceive'));
+  expect(within(balances).getAllByRole('row')[1]).toHaveTextContent('Usta Ali49,1361 g12.11.202613');
   fireEvent.click(screen.getByRole('tab', { name: t('metal:tabs.statement') }));
   const entries = await screen.findByRole('table', { name: t('metal:statement.entries') });
   expect(within(entries).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([

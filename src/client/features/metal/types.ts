@@ -91,9 +91,11 @@ export interface BalanceDto {
   oldest_pending_date: string | null;
   /** The workshop's pieces past their expected date, not yet delivered. */
   overdue_pieces: number;
+  /** The pieces the workshop still holds the gold of, canceled ones too, not yet received. */
+  pieces_to_receive: number;
 }
 
-/** A weighed piece of the workshop not yet received: what a receipt offers. */
+/** A piece of the workshop not yet received, weighed or canceled in production: what a receipt offers. */
 export interface ReceivablePieceDto {
   order_product_id: number;
   order_number: string | null;
@@ -102,7 +104,9 @@ export interface ReceivablePieceDto {
   /** The milyem of the purity the piece's karat stands for, if any. */
   milyem: number | null;
   order_line_status_id: number;
-  gross_g: string;
+  /** The gram the tablet entered; null for a piece canceled before it was weighed. */
+  gross_g: string | null;
+  canceled_at: string | null;
 }
 
 /** A product karat option value and the purity it stands for (null: none). */

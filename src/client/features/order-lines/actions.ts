@@ -5,10 +5,11 @@ export type LineIntent =
   /** `shownStep`: the step the screen showed when tapped, so a line that moved since is not moved again. */
   | { kind: 'nextStep'; id: number; shownStep: number }
   | { kind: 'workshopApprove'; id: number }
-  | { kind: 'gram'; id: number; gram: number }
+  /** `confirmed`: the person's yes to a gram far from the expected weight (the server asks for it with 409 GRAM_CONFIRM). */
+  | { kind: 'gram'; id: number; gram: number; confirmed: boolean }
   | { kind: 'quality'; id: number; approved: boolean; returnStep: number | null; reason: string }
   | { kind: 'packing'; id: number }
-  | { kind: 'gramCorrection'; id: number; gram: number }
+  | { kind: 'gramCorrection'; id: number; gram: number; confirmed: boolean }
   | { kind: 'customerApprove'; id: number }
   /** The packed pieces of the line's order handed to the carrier. */
   | { kind: 'shipment'; id: number; tracking: string }
@@ -18,6 +19,11 @@ export type LineIntent =
   | { kind: 'cancelOrder'; id: number; orderId: number; reason: string };
 
 export type LineActionKind = LineIntent['kind'];
+
+/** A gram typed in: the workshop's entry or the admin's correction. */
+export type GramIntent = Extract<LineIntent, { kind: 'gram' | 'gramCorrection' }>;
+
+const gramBody = (intent: GramIntent) => ({ product_gram: intent.gram, ...(intent.confirmed ? { gram_confirmed: true } : {}) });
 
 interface Request {
   method: 'POST' | 'PUT' | 'PATCH';
@@ -35,7 +41,7 @@ export function requestOf(intent: LineIntent): Request {
     case 'workshopApprove':
       return { method: 'PATCH', path: API.myWorkshopApprove(intent.id), body: { approved: true }, fallback: 'workshopOrders:approveFailed' };
     case 'gram':
-      return { method: 'POST', path: API.myWorkshopGram(intent.id), body: { product_gram: intent.gram }, fallback: 'workshopOrders:gramFailed' };
+      return { method: 'POST', path: API.myWorkshopGram(intent.id), body: gramBody(intent), fallback: 'workshopOrders:gramFailed' };
     case 'quality':
       return {
         method: 'PUT',
@@ -46,7 +52,7 @@ export function requestOf(intent: LineIntent): Request {
     case 'packing':
       return { method: 'PUT', path: API.approveShipping(intent.id), body: {}, fallback: 'orders:packingFailedUnknown' };
     case 'gramCorrection':
-      return { method: 'PUT', path: API.correctGram(intent.id), body: { product_gram: intent.gram }, fallback: 'orders:gramFailedUnknown' };
+      return { method: 'PUT', path: API.correctGram(intent.id), body: gramBody(intent), fallback: 'orders:gramFailedUnknown' };
     case 'customerApprove':
       return { method: 'PATCH', path: API.myCustomerApprove(intent.id), body: { approved: true }, fallback: 'customerOrders:approveFailed' };
     case 'shipment':

@@ -18,6 +18,8 @@ export {
 } from './selectors';
 export {
   customerApprovalRequested,
+  gramConfirmationDeclined,
+  gramConfirmationNeeded,
   gramCorrected,
   gramEntered,
   lineCancelRequested,
@@ -41,3 +43,4 @@ export {
 } from './slice';
 export { orderLinesSaga } from './sagas';
 export { lineIsUrgent } from './urgency';
+export { LineHistory } from './LineHistory';

@@ -3,7 +3,7 @@ import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } fr
 import { API, type LineHistoryDto, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
-import { said } from '../../api/said';
+import { said, sentenceOf } from '../../api/said';
 import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
 import { loggedOut } from '../session';
 import { lineStream } from './lineLoader';
@@ -11,6 +11,7 @@ import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
 import { selectLineAction, selectLineHistory } from './selectors';
 import {
+  gramConfirmationNeeded,
   isLineIntent,
   lineActionFailed,
   lineActionSettled,
@@ -134,7 +135,7 @@ function* loadHistory(action: ReturnType<typeof lineHistoryRequested>) {
     const { history }: { history: LineHistoryDto[] } = yield call(request, 'GET', API.lineHistory(id));
     yield put(lineHistoryLoaded({ id, rows: history }));
   } catch (error) {
-    yield put(lineHistoryFailed({ id, notice: failure(error, 'workshopOrders:detailFailed') }));
+    yield put(lineHistoryFailed({ id, notice: failure(error, 'workshopOrders:historyFailed') }));
   }
 }
 
@@ -161,7 +162,12 @@ function* act(action: LineIntentAction) {
     yield delay(LINE_SETTLE_MS);
     yield put(lineActionSettled({ id: intent.id, requestId }));
   } catch (error) {
-    yield put(lineActionFailed({ id: intent.id, requestId, notice: failure(error, fallback) }));
+    // A gram far from the expected weight: the server's question, for the person's yes.
+    if (error instanceof ApiError && error.code === 'GRAM_CONFIRM' && (intent.kind === 'gram' || intent.kind === 'gramCorrection')) {
+      yield put(gramConfirmationNeeded(intent, { kind: 'info', ...sentenceOf(error.error, error.messageKey) }, requestId));
+    } else {
+      yield put(lineActionFailed({ id: intent.id, requestId, notice: failure(error, fallback) }));
+    }
   }
 }
 

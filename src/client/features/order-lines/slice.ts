@@ -1,7 +1,7 @@
 import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LineHistoryDto, OrderLineDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import type { LineActionKind, LineIntent } from './actions';
+import type { GramIntent, LineActionKind, LineIntent } from './actions';
 import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
 
 /*
@@ -20,13 +20,15 @@ export interface LoadState {
 /**
  * The last action asked for on a line. 'settling' follows a success for a moment: the screen shows
  * what just happened and does not take the same action again, so a second tap of a double tap,
- * which would already see the next step, cannot move the piece again.
+ * which would already see the next step, cannot move the piece again. 'confirming': a gram far
+ * from the expected weight waits for the person's yes (`notice` the question, `pending` the gram).
  */
 export interface LineActionState {
   kind: LineActionKind;
   requestId: string;
-  status: 'busy' | 'settling' | 'done' | 'failed';
+  status: 'busy' | 'settling' | 'done' | 'failed' | 'confirming';
   notice: NoticeLike | null;
+  pending?: GramIntent;
 }
 
 export interface OrderLinesExtra {
@@ -46,14 +48,14 @@ const intent = <A extends unknown[]>(kind: LineActionKind, build: (...args: A) =
 
 export const nextStepRequested = intent('nextStep', (id: number, shownStep: number) => ({ kind: 'nextStep', id, shownStep }));
 export const workshopApprovalRequested = intent('workshopApprove', (id: number) => ({ kind: 'workshopApprove', id }));
-export const gramEntered = intent('gram', (id: number, gram: number) => ({ kind: 'gram', id, gram }));
+export const gramEntered = intent('gram', (id: number, gram: number, confirmed: boolean = false) => ({ kind: 'gram', id, gram, confirmed }));
 export const qualityDecided = intent('quality', (id: number, decision: { approved: boolean; returnStep: number | null; reason: string }) => ({
   kind: 'quality',
   id,
   ...decision,
 }));
 export const packingApproved = intent('packing', (id: number) => ({ kind: 'packing', id }));
-export const gramCorrected = intent('gramCorrection', (id: number, gram: number) => ({ kind: 'gramCorrection', id, gram }));
+export const gramCorrected = intent('gramCorrection', (id: number, gram: number, confirmed: boolean = false) => ({ kind: 'gramCorrection', id, gram, confirmed }));
 export const customerApprovalRequested = intent('customerApprove', (id: number) => ({ kind: 'customerApprove', id }));
 export const shipmentRequested = intent('shipment', (id: number, tracking: string) => ({ kind: 'shipment', id, tracking }));
 export const stepBackRequested = intent('stepBack', (id: number, step: number, reason: string) => ({ kind: 'stepBack', id, step, reason }));
@@ -225,6 +227,25 @@ export const orderLinesSlice = createSlice({
       const current = state.actions[action.payload.id];
       if (current?.requestId === action.payload.requestId) Object.assign(current, { status: 'failed', notice: action.payload.notice });
     },
+    /**
+     * A gram far from the expected weight is to be confirmed: asked by the server (409 GRAM_CONFIRM,
+     * the answer to `requestId`) or by the screen's own check of the same rule before sending. An
+     * answer to a request the line has since left behind asks nothing.
+     */
+    gramConfirmationNeeded: {
+      reducer: (state, action: PayloadAction<{ intent: GramIntent; notice: NoticeLike }, string, { requestId: string }>) => {
+        const { intent, notice } = action.payload;
+        const current = state.actions[intent.id];
+        if (current && current.requestId !== action.meta.requestId && (current.status === 'busy' || current.status === 'settling')) return;
+        state.actions[intent.id] = { kind: intent.kind, requestId: action.meta.requestId, status: 'confirming', notice, pending: intent };
+        state.latestAction = intent.id;
+      },
+      prepare: (intent: GramIntent, notice: NoticeLike, requestId: string = nanoid()) => ({ payload: { intent, notice }, meta: { requestId } }),
+    },
+    /** The person said no: nothing is sent, the gram stays as it was. */
+    gramConfirmationDeclined: (state, action: PayloadAction<number>) => {
+      if (state.actions[action.payload]?.status === 'confirming') delete state.actions[action.payload];
+    },
     /** The screen's outcome notices are spent (a new action elsewhere, the screen left). */
     lineNoticesCleared: (state) => {
       for (const current of Object.values(state.actions)) if (current.status === 'done' || current.status === 'failed') current.notice = null;
@@ -260,6 +281,8 @@ export const {
   lineActionSettled,
   lineActionFailed,
   lineNoticesCleared,
+  gramConfirmationNeeded,
+  gramConfirmationDeclined,
 } = orderLinesSlice.actions;
 
 export const lineAdapter = adapter;

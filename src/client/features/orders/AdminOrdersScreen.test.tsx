@@ -67,7 +67,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
     'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
     'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
-    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action',
+    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action', 'history_action',
   ]);
   expect(columns.filter((c) => c.hidden).map((c) => c.key)).toEqual(['urgent']);
   expect(Object.fromEntries(columns.filter((c) => c.filter !== 'text').map((c) => [c.key, c.filter]))).toEqual({
@@ -79,6 +79,11 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   expect(text('current_step', line(1, { current_order_line_process: 5 }))).toBe('Döküm');
   expect(text('current_step', line(1, { current_order_line_process: 77 }))).toBe('77');
   expect(text('status', line(1, { order_line_status_id: 9 }))).toBe('9');
+  // A canceled line reads canceled, not the state it stopped in, and sorts after the completed.
+  const canceled = line(1, { order_line_status_id: 1, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' });
+  expect(text('status', canceled)).toBe('İptal edildi');
+  const status = columns.find((c) => c.key === 'status')!;
+  expect([line(1, { order_line_status_id: 5 }), canceled, line(1)].map(status.sortValue)).toEqual([5, 6, 1]);
   expect(text('material', line(1))).toBe('Altın');
   expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4,5 g');
   expect(text('gram_flagged', line(1, { gram_flagged: true }))).toBe('Sapma var');
@@ -108,7 +113,7 @@ test('a load failure shows the server sentence', async () => {
 
 jest.setTimeout(30_000);
 
-test('quality control: rejecting needs a return step, then the row changes in place', async () => {
+test('quality control: rejecting needs a return step and takes a reason, then the row changes in place', async () => {
   const waiting = line(3, { order_line_status_id: 3, current_order_line_process: 6, customer_note: 'ACİL' });
   const { calls } = openScreen([line(1), waiting], (method, url, body) => {
     if (method === 'PUT' && url === API.qualityStatus(3)) {
@@ -135,11 +140,16 @@ test('quality control: rejecting needs a return step, then the row changes in pl
   const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
   await within(stepSelect).findByRole('option', { name: 'Döküm' });
   fireEvent.change(stepSelect, { target: { value: '5' } });
+  // The reason is the admin's; left empty, the server keeps the sentence the field shows.
+  const reason = within(dialog).getByLabelText('Red gerekçesi (isteğe bağlı)');
+  expect(reason).toHaveAttribute('placeholder', 'Kalite kontrol reddedildi');
+  expect(reason).toHaveAccessibleDescription('Gerekçe satırın geçmişine ve değişiklik kaydına yazılır; boş bırakılırsa “Kalite kontrol reddedildi” yazılır.');
+  fireEvent.change(reason, { target: { value: '  Taş düştü ' } });
   fireEvent.click(save);
 
   expect(await screen.findByText('Kalite kontrol reddedildi. Ürün Döküm adımına geri döndürüldü.')).toBeInTheDocument();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Kalite kontrol reddedildi', return_step_id: 5 });
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ approved: false, reason: 'Taş düştü', return_step_id: 5 });
   await waitFor(() => expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument());
   expect(calls.filter((c) => c.url === API.orders)).toHaveLength(1);
 });
@@ -179,6 +189,99 @@ test.each([
     expect(within(dialog).queryByText('Ürünün üretim adımları alınamadı; varsayılan adımlar gösteriliyor.') !== null).toBe(hinted);
   },
 );
+
+test('quality control: a rejection without a reason sends none, and an approval never one', async () => {
+  const waiting = [line(3, { order_line_status_id: 3, current_order_line_process: 6 }), line(4, { order_line_status_id: 3, current_order_line_process: 6 })];
+  const { calls } = openScreen(waiting, (method, url, body) => {
+    const id = [3, 4].find((n) => url === API.qualityStatus(n));
+    if (method !== 'PUT' || id === undefined) return undefined;
+    const decided = (body as { approved: boolean }).approved ? { order_line_status_id: 4, quality_control_id: 1 } : { order_line_status_id: 2, current_order_line_process: 5, quality_control_id: 2 };
+    return [200, { order: { ...waiting.find((l) => l.id === id), ...decided }, message: 'Kaydedildi' }];
+  });
+  const decide = async (id: number, choose: (dialog: HTMLElement) => Promise<void>) => {
+    await waitFor(() => expect(document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="quality_action"] button`)).toBeEnabled());
+    fireEvent.click(document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="quality_action"] button`)!);
+    const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+    await choose(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  };
+  await decide(3, async (dialog) => {
+    fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'rejected' } });
+    const stepSelect = within(dialog).getByLabelText('Hangi Üretim Adımına Geri Dönülsün?');
+    await within(stepSelect).findByRole('option', { name: 'Döküm' });
+    fireEvent.change(stepSelect, { target: { value: '5' } });
+    fireEvent.change(within(dialog).getByLabelText('Red gerekçesi (isteğe bağlı)'), { target: { value: '   ' } });
+  });
+  await decide(4, async (dialog) => {
+    fireEvent.change(within(dialog).getByLabelText('Durum'), { target: { value: 'approved' } });
+    expect(within(dialog).queryByLabelText('Red gerekçesi (isteğe bağlı)')).toBeNull();
+  });
+  expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+    [API.qualityStatus(3), { approved: false, reason: '', return_step_id: 5 }],
+    [API.qualityStatus(4), { approved: true, reason: '', return_step_id: null }],
+  ]);
+});
+
+const HISTORY = [
+  { id: 1, action: 'next_step', from_status: 1, to_status: 2, from_step: -1, to_step: 5, detail: null, created_at: '2026-11-20T09:00:00.000Z', user_id: 8, username: 'usta', role_id: 3 },
+  { id: 2, action: 'quality_reject', from_status: 3, to_status: 2, from_step: 6, to_step: 5, detail: 'Taş düştü', created_at: '2026-11-20T10:00:00.000Z', user_id: 7, username: 'admin', role_id: 2 },
+  { id: 3, action: 'cancel', from_status: 2, to_status: 2, from_step: 5, to_step: 5, detail: 'customer', created_at: '2026-11-20T11:00:00.000Z', user_id: null, username: null, role_id: null },
+];
+
+test("a line's history opens from its row in a panel: loading, then who, when, from where to where and why; an empty or refused history says so", async () => {
+  let answer: (history: unknown) => void = () => undefined;
+  const first = new Promise((resolve) => (answer = resolve));
+  const lines = [line(3, { order_line_status_id: 2, current_order_line_process: 5 }), line(4), line(5)];
+  storeLogin(2, 'Admin');
+  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
+    const path = String(url);
+    const [status, body] =
+      path === API.lineHistory(3)
+        ? [200, await first]
+        : path === API.lineHistory(4)
+          ? [200, { history: [] }]
+          : path === API.lineHistory(5)
+            ? [500, { error: 'Sunucu hatası', code: 'INTERNAL' }]
+            : path === API.orders
+              ? [200, { orders: lines }]
+              : [200, LOOKUPS[path] ?? {}];
+    return jsonResponse(status, body);
+  }) as typeof fetch;
+  renderApp(
+    <Routes>
+      <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+    </Routes>,
+    '/admin/orders',
+  );
+  const open = async (id: number) => {
+    fireEvent.click(await screen.findByRole('button', { name: `Geçmiş: satır #${id}` }));
+    return screen.findByRole('dialog', { name: `Satır Geçmişi #${id}` });
+  };
+  let dialog = await open(3);
+  expect(within(dialog).getByText('B2B-000003')).toBeInTheDocument();
+  expect(within(dialog).getByRole('status')).toHaveTextContent('Yükleniyor...');
+  answer({ history: HISTORY });
+  const table = await within(dialog).findByRole('table', { name: 'Geçmiş' });
+  expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Tarih', 'Kullanıcı', 'İşlem', 'Değişiklik', 'Gerekçe']);
+  const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent));
+  expect(rows).toEqual([
+    ['usta', 'Sonraki adım', 'Daha başlamadı → Döküm', '-'],
+    ['admin', 'Kalite kontrol reddi', 'Cila → Döküm', 'Taş düştü'],
+    ['Sistem', 'İptal', '-', 'customer'],
+  ]);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Kapat' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  dialog = await open(4);
+  expect(await within(dialog).findByText('Bu satır için henüz kayıt yok.')).toBeInTheDocument();
+  fireEvent.keyDown(document, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+  dialog = await open(5);
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent('Sunucu hatası');
+  expect(within(dialog).queryByRole('table')).toBeNull();
+});
 
 test('a refused packing approval says why, after the section 8 prefix', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) =>
@@ -267,6 +370,28 @@ test('the admin moves a line back to an earlier step with a reason, or cancels i
   await waitFor(() => expect(document.querySelector('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('İptal edildi'));
 });
 
+test('a canceled line reads İptal edildi in the status column, its filter and the quick filter find it, and it offers no action, its gram no edit', async () => {
+  openScreen([
+    line(1, { order_line_status_id: 4, current_order_line_process: 6, product_gram: 4.2, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' }),
+    line(2, { order_line_status_id: 4, current_order_line_process: 6, product_gram: 5 }),
+  ]);
+  expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
+  const cellOf = (id: number, column: string) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="${column}"]`) as HTMLElement;
+  await waitFor(() => expect(cellOf(1, 'status')).toHaveTextContent(/^İptal edildi$/));
+  expect(cellOf(2, 'status')).toHaveTextContent('Paketleme');
+  for (const column of ['quality_action', 'packing_action', 'correct_action', 'product_gram']) expect(within(cellOf(1, column)).queryByRole('button')).toBeNull();
+  expect(within(cellOf(2, 'packing_action')).getByRole('button')).toBeInTheDocument();
+
+  const statusFilter = await screen.findByRole('textbox', { name: /^Durum/ });
+  fireEvent.input(statusFilter, { target: { value: 'İPTAL' } });
+  expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('gridcell', { name: 'B2B-000001' })).toBeInTheDocument();
+  fireEvent.input(statusFilter, { target: { value: '' } });
+  expect(await screen.findByText('2 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }), { target: { value: 'iptal edildi' } });
+  expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+}, 30_000);
+
 test('a weighed gram has a visible edit button that opens its editor, which shows the gram it will save; a received one says it is final', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 }), line(5), line(6, { order_line_status_id: 4, product_gram: 7, metal_received_at: '2026-11-20T10:00:00.000Z' })]);
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
@@ -283,6 +408,67 @@ test('a weighed gram has a visible edit button that opens its editor, which show
   expect(await screen.findByText('Kaydedilecek: 5,125 g')).toBeInTheDocument();
   fireEvent.change(editor, { target: { value: '1.234,5' } });
   expect(screen.getByRole('alert')).toHaveTextContent('Ağırlıkta binlik ayırıcı yazılmaz; nokta da virgül de ondalık ayırıcıdır: 1234,5 yazın.');
+});
+
+test("a gram far from the piece's expected weight is asked about before it is sent; beyond the hard bound it is refused here", async () => {
+  const weighed = line(4, { order_line_status_id: 4, product_gram: 2.1, expected_weight: 2 });
+  const settings = { currency: 'TRY', time_zone: 'Europe/Istanbul', gram_confirm_percent: 50, gram_max_factor: 10 };
+  const { calls } = openScreen([weighed], (method, url, body) => {
+    if (url === API.generalSettings) return [200, { settings }];
+    return method === 'PUT' && url === API.correctGram(4) ? [200, { order: { ...weighed, product_gram: (body as { product_gram: number }).product_gram }, message: 'Gram değeri başarıyla güncellendi!' }] : undefined;
+  });
+  await screen.findByRole('gridcell', { name: 'B2B-000004' });
+  const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
+  const type = async (text: string) => {
+    fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+    const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
+    fireEvent.input(editor, { target: { value: text } });
+    fireEvent.keyDown(editor, { key: 'Enter' });
+  };
+  const sent = () => calls.filter((c) => c.url === API.correctGram(4));
+
+  await type('99999');
+  expect(await screen.findByText('Girilen gram (99.999 g) bu parça için kabul edilemez: en fazla 20 g girilebilir.')).toBeInTheDocument();
+  await type('3,5');
+  let dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  expect(within(dialog).getByText('Girilen gram (3,5 g) beklenen ağırlıktan (2 g) çok farklı. Tartıyı ve virgülü kontrol edin; doğruysa kaydetmek için onaylayın.')).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Vazgeç' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(sent()).toEqual([]);
+
+  await type('3,5');
+  dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, kaydet' }));
+  expect(await screen.findByText('Gram değeri başarıyla güncellendi!')).toBeInTheDocument();
+  expect(sent()).toEqual([expect.objectContaining({ method: 'PUT', body: { product_gram: 3.5, gram_confirmed: true } })]);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('the server asks about a gram the screen took (its settings changed meanwhile): confirmed, the gram is sent again with the yes', async () => {
+  const weighed = line(4, { order_line_status_id: 4, product_gram: 2.1, expected_weight: 2 });
+  const question = {
+    error: 'Girilen gram (2,9 g) beklenen ağırlıktan (2 g) çok farklı. Tartıyı ve virgülü kontrol edin; doğruysa kaydetmek için onaylayın.',
+    code: 'GRAM_CONFIRM',
+    message: { key: 'errors:gramConfirm', values: { gram: '2,9 g', expected: '2 g' } },
+  };
+  const { calls } = openScreen([weighed], (method, url, body) => {
+    if (method !== 'PUT' || url !== API.correctGram(4)) return undefined;
+    return (body as { gram_confirmed?: boolean }).gram_confirmed ? [200, { order: { ...weighed, product_gram: 2.9 }, message: 'Gram değeri başarıyla güncellendi!' }] : [409, question];
+  });
+  await screen.findByRole('gridcell', { name: 'B2B-000004' });
+  const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
+  fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+  const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
+  fireEvent.input(editor, { target: { value: '2,9' } });
+  fireEvent.keyDown(editor, { key: 'Enter' });
+  const dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });
+  expect(within(dialog).getByText(question.error)).toBeInTheDocument();
+  // The question is the dialog's, not a failure above the grid.
+  expect(screen.queryByText(/Gram güncellenirken hata oluştu/)).toBeNull();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, kaydet' }));
+  expect(await screen.findByText('Gram değeri başarıyla güncellendi!')).toBeInTheDocument();
+  expect(calls.filter((c) => c.url === API.correctGram(4)).map((c) => c.body)).toEqual([{ product_gram: 2.9 }, { product_gram: 2.9, gram_confirmed: true }]);
+  await waitFor(() => expect(cell()).toHaveTextContent('2,9 g'));
 });
 
 test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {
@@ -351,6 +537,11 @@ test('the office sees every line read-only: no quality control or packing button
   expect(screen.queryByRole('button', { name: 'Kalite Kontrol' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Paketleme Onayı' })).not.toBeInTheDocument();
   expect(screen.queryByRole('columnheader', { name: /Paketleme Onayı/ })).not.toBeInTheDocument();
+  // A line's history is the office's to read too.
+  fireEvent.click(screen.getByRole('button', { name: 'Geçmiş: satır #3' }));
+  await screen.findByRole('dialog', { name: 'Satır Geçmişi #3' });
+  await waitFor(() => expect(calls.some((c) => c.url === API.lineHistory(3))).toBe(true));
+  fireEvent.click(screen.getByRole('button', { name: 'Kapat' }));
   fireEvent.doubleClick(await screen.findByRole('gridcell', { name: '5 g' }));
   expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
   // Exports and the quick filter stay; nothing but reads went to the server.
@@ -472,6 +663,7 @@ test("the grid's handle names the columns shown, in their order, and the rows sh
       onCorrectGram={() => undefined}
       onShip={() => undefined}
       onCorrect={() => undefined}
+      onHistory={() => undefined}
       busyLines={[]}
       noMatch="-"
     />,

@@ -10,11 +10,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView, sentenceText } from '../../components/NoticeView';
+import { Modal } from '../../components/Modal';
 import { firstError } from '../../components/validate';
 import { useTypedNumbers } from '../../components/numberFields';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
+  gramConfirmationDeclined,
+  gramConfirmationNeeded,
   gramCorrected,
   type LineActionKind,
   lineCancelRequested,
@@ -31,7 +34,8 @@ import {
   useScopeLoad,
 } from '../order-lines';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
-import { exportedColumns, isActionColumn, orderColumns } from './columns';
+import { useGramCheck } from '../settings';
+import { changesLine, exportedColumns, isActionColumn, orderColumns } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 import { type QualityDecision, QualityControlModal } from './QualityControlModal';
 import { type Correction, CorrectionModal } from './CorrectionModal';
@@ -58,6 +62,8 @@ const loadGrid = () =>
   ));
 loadGrid().catch(() => undefined);
 const LazyGrid = lazy(loadGrid);
+// A line's history is opened now and then: its panel loads when first opened.
+const LineHistoryPanel = lazy(() => import('./LineHistoryPanel'));
 
 const ALL = { kind: 'all' } as const;
 const EXPORT_KEY = 'orders';
@@ -114,8 +120,8 @@ function shownCount() {
 
 /**
  * /admin/orders, order management: every order line in one grid, with quality control, packing
- * approval and gram correction. The office's /office/orders is the same grid read-only: no action
- * columns, no gram typed in.
+ * approval, gram correction and each line's history. The office's /office/orders is the same grid
+ * read-only: no buttons that change a line, no gram typed in.
  */
 export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t, i18n } = useTranslation('orders');
@@ -126,7 +132,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const orders = useScopeLoad(ALL);
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
-  const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !isActionColumn(column)), [t, lookups, fmt, readOnly]);
+  const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
   const number = countFormat(i18n.language);
   // Chosen once: a component that changed from one render to the next would mount the grid again.
   const [OrderGrid] = useState(() => loadedGrid ?? LazyGrid);
@@ -136,6 +142,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const shown = useSyncExternalStore(count.subscribe, count.get);
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [correcting, setCorrecting] = useState<OrderLineDto | null>(null);
+  const [reading, setReading] = useState<OrderLineDto | null>(null);
   const [gramNotice, setGramNotice] = useState<NoticeLike | null>(null);
   const [quickFilter, setQuickFilter] = useState('');
   // The user's saved view: the grid opens with it, and every change of columns, sort or filters is kept.
@@ -188,6 +195,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     setGramNotice(null);
     setCorrecting(line);
   }, []);
+  const openHistory = useCallback((line: OrderLineDto) => setReading(line), []);
   const saveCorrection = (change: Correction) => {
     if (!correcting) return;
     if (change.mode === 'stepBack') dispatch(stepBackRequested(correcting.id, change.step, change.reason));
@@ -197,20 +205,27 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const where = (line: OrderLineDto) =>
     [base.status.get(line.order_line_status_id) ?? String(line.order_line_status_id), stepLabel(line.current_order_line_process, (s) => base.step.get(s), t('notStarted'))].join(' · ');
   const { read } = useTypedNumbers();
+  const gramCheck = useGramCheck();
   const correctGram = useCallback(
     (line: OrderLineDto, typed: string) => {
-      const gram = read(typed, GRAMS);
-      if (gram.status === 'refused') {
-        setGramNotice({ kind: 'error', ...gram.refusal });
+      const reading = read(typed, GRAMS);
+      if (reading.status === 'refused') {
+        setGramNotice({ kind: 'error', ...reading.refusal });
         return;
       }
-      const value = gram.status === 'read' ? gram.value : undefined;
+      const value = reading.status === 'read' ? reading.value : undefined;
       if (value === line.product_gram) return;
       const invalid = firstError(gramSchema, { product_gram: value });
       setGramNotice(invalid ? { kind: 'error', key: invalid } : null);
-      if (!invalid) dispatch(gramCorrected(line.id, value as number));
+      if (invalid) return;
+      const gram = value as number;
+      // Beyond the hard bound refused here already; beyond the confirm band asked before anything is sent.
+      const { verdict, sentence } = gramCheck(gram, line.expected_weight);
+      if (verdict === 'refused') setGramNotice({ kind: 'error', ...sentence });
+      else if (verdict === 'confirm') dispatch(gramConfirmationNeeded({ kind: 'gramCorrection', id: line.id, gram, confirmed: false }, { kind: 'info', ...sentence }));
+      else dispatch(gramCorrected(line.id, gram));
     },
-    [dispatch, read],
+    [dispatch, read, gramCheck],
   );
   const ship = useCallback(
     (line: OrderLineDto, typed: string) => {
@@ -221,8 +236,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     },
     [dispatch],
   );
-  const saveQuality = ({ approved, returnStep }: QualityDecision) => {
-    if (deciding) dispatch(qualityDecided(deciding.id, { approved, returnStep, reason: approved ? '' : t('quality.rejectReason') }));
+  const saveQuality = (decision: QualityDecision) => {
+    if (deciding) dispatch(qualityDecided(deciding.id, decision));
   };
   const exportRows = () => {
     const visible = grid.current?.visibleRows() ?? [];
@@ -233,9 +248,11 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   // The grid's own CSV writer: the rows and columns shown, in their order.
   const exportCsv = () => grid.current?.exportCsv(t('csvFileName', { date: new Date().toISOString().slice(0, 10) }));
   const progress = orders.status === 'loading' ? orders.progress : null;
+  // A gram far from the expected weight, to be confirmed (the question shows in its dialog).
+  const asked = latest?.status === 'confirming' ? (latest.pending ?? null) : null;
   // The outcome of the action asked for last; a failure of the open dialog's decision shows in the dialog.
   const latestNotice =
-    latest && !(deciding && latest === decision) && !(correcting && latest === correction) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
+    latest && !asked && !(deciding && latest === decision) && !(correcting && latest === correction) ? (latest.status === 'failed' ? failed(latest.notice, FAILED_PREFIX[latest.kind] ?? '', t) : latest.notice) : null;
 
   return (
     <>
@@ -287,6 +304,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             onCorrectGram={correctGram}
             onShip={ship}
             onCorrect={openCorrection}
+            onHistory={openHistory}
             busyLines={busyLines}
             noMatch={t('noMatch')}
             readOnly={readOnly}
@@ -306,6 +324,24 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           onCancel={() => setDeciding(null)}
           onSave={saveQuality}
         />
+      )}
+      {reading && (
+        <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
+          <LineHistoryPanel line={reading} onClose={() => setReading(null)} />
+        </Suspense>
+      )}
+      {asked && !readOnly && (
+        <Modal title={t('gramConfirm.title')} onClose={() => dispatch(gramConfirmationDeclined(asked.id))}>
+          <NoticeView notice={latest?.notice ?? null} />
+          <div className="toolbar">
+            <button type="button" onClick={() => dispatch(gramCorrected(asked.id, asked.gram, true))}>
+              {t('gramConfirm.save')}
+            </button>
+            <button type="button" className="secondary" onClick={() => dispatch(gramConfirmationDeclined(asked.id))}>
+              {t('gramConfirm.cancel')}
+            </button>
+          </div>
+        </Modal>
       )}
       {correcting && !readOnly && (
         <CorrectionModal

@@ -1,4 +1,5 @@
 import {
+  type CellKeyDownEvent,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   type ColDef,
@@ -13,6 +14,7 @@ import {
   DateFilterModule,
   GridStateModule,
   type GridState,
+  type FullWidthCellKeyDownEvent,
   type ICellRendererParams,
   type IDateFilterParams,
   type INumberFilterParams,
@@ -72,6 +74,8 @@ export interface GridActions {
   onShip: (row: OrderLineDto, tracking: string) => void;
   /** The admin's corrections of a line: back to an earlier step, canceled. */
   onCorrect: (row: OrderLineDto) => void;
+  /** The line's history: who moved it, when, from where to where, and why. */
+  onHistory: (row: OrderLineDto) => void;
   /** Lines with an action under way or just done, whose buttons wait. */
   busyLines: readonly number[];
 }
@@ -145,6 +149,17 @@ function actionCell(offered: readonly Offer[], label: string, act: (actions: Gri
   };
 }
 
+/** Every line's history button, named with the line for a screen reader. */
+function HistoryCell({ data, context }: Cell) {
+  const { t } = useTranslation('orders');
+  if (!data) return null;
+  return (
+    <button type="button" className="small secondary" aria-label={t('history.open', { id: data.id })} onClick={() => context.current.onHistory(data)}>
+      {t('history.action')}
+    </button>
+  );
+}
+
 /**
  * A typed cell's text with a visible edit button while the line allows typing into it (the
  * double-click and Enter of the grid still work): it opens the cell's editor. A value made final
@@ -182,6 +197,7 @@ const RENDERERS = {
   qualityAction: actionCell(['decideQuality'], 'qualityAction', (a) => a.onQualityControl),
   packingAction: actionCell(['approvePacking'], 'packingAction', (a) => a.onApprovePacking),
   correctAction: actionCell(['stepBack', 'cancel'], 'correction.action', (a) => a.onCorrect),
+  historyAction: HistoryCell,
 } as const;
 
 /* A power user types fast: AG Grid's default 500 ms filter debounce is too long. */
@@ -370,7 +386,7 @@ function whenIdle(work: (hasTime: () => boolean) => boolean): () => void {
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
-    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
+    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, onStateUpdated },
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
@@ -468,8 +484,8 @@ const OrderGrid = memo(
       }
     }, []);
     useEffect(sync, [lines, sync]);
-    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines });
-    context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, busyLines };
+    const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines });
+    context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines };
     const { columnDefs, foldTexts } = useMemo(() => {
       const foldTexts = new Map<string, (row: OrderLineDto) => void>();
       const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
@@ -560,6 +576,22 @@ const OrderGrid = memo(
       [byKey, ranks],
     );
 
+    // The grid moves the focus from cell to cell and never into a button: Enter or Space on a focused action cell presses its button.
+    const pressCellButton = useCallback(
+      (params: CellKeyDownEvent<OrderLineDto> | FullWidthCellKeyDownEvent<OrderLineDto>) => {
+        const event = params.event as KeyboardEvent | null | undefined;
+        const shown = 'column' in params ? byKey.get(params.column.getColId()) : undefined;
+        // The cell itself has the focus: a key on a button inside it is the button's own.
+        const cell = event?.target instanceof HTMLElement && event.target.classList.contains('ag-cell') ? event.target : null;
+        if (!event || !cell || (event.key !== 'Enter' && event.key !== ' ') || !shown || !isActionColumn(shown)) return;
+        const button = cell.querySelector<HTMLButtonElement>('button:not(:disabled)');
+        if (!button) return;
+        event.preventDefault();
+        button.click();
+      },
+      [byKey],
+    );
+
     const countChanged = useCallback(({ api }: ModelUpdatedEvent<OrderLineDto>) => onCountChange(api.getDisplayedRowCount()), [onCountChange]);
 
     // The quick filter applies after a short pause in typing, like the column filters.
@@ -603,6 +635,7 @@ const OrderGrid = memo(
           postSortRows={postSortRows}
           onGridReady={ready}
           onModelUpdated={countChanged}
+          onCellKeyDown={pressCellButton}
         />
       </div>
     );

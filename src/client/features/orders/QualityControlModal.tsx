@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { qualitySchema } from '../../../shared/schemas/corrections';
 import { Modal } from '../../components/Modal';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
+import { firstError } from '../../components/validate';
 import { useRoutingSteps } from './routingSteps';
 
 export interface QualityDecision {
   approved: boolean;
   returnStep: number | null;
+  /** Why a rejection sends the piece back, as typed (trimmed); empty when none, for the server to name. */
+  reason: string;
 }
 
 interface Props {
@@ -19,12 +23,14 @@ interface Props {
   onSave: (decision: QualityDecision) => void;
 }
 
-/** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to. */
+/** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to and, if the admin writes one, why. */
 export function QualityControlModal({ line, qualityNames, busy, notice, onCancel, onSave }: Props) {
   const { t } = useTranslation('orders');
   const id = useId();
   const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
   const [returnStep, setReturnStep] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
   // The steps a rejected piece may go back to.
   const { steps, failed: routingFailed } = useRoutingSteps(line.product_id);
   const valid = state === 'approved' || (state === 'rejected' && returnStep !== '');
@@ -43,7 +49,11 @@ export function QualityControlModal({ line, qualityNames, busy, notice, onCancel
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (valid) onSave({ approved: state === 'approved', returnStep: state === 'rejected' ? Number(returnStep) : null });
+          if (!valid) return;
+          const decision = { approved: state === 'approved', returnStep: state === 'rejected' ? Number(returnStep) : null, reason: state === 'rejected' ? reason.trim() : '' };
+          const invalid = firstError(qualitySchema, { approved: decision.approved, reason: decision.reason, return_step_id: decision.returnStep });
+          setError(invalid);
+          if (!invalid) onSave(decision);
         }}
       >
         <label htmlFor={`${id}-state`}>{t('quality.state')}</label>
@@ -65,6 +75,20 @@ export function QualityControlModal({ line, qualityNames, busy, notice, onCancel
             </select>
             {routingFailed && <div className="hint">{t('routingFailed')}</div>}
             {returnStep === '' && <div className="hint">{t('validation:returnStepRequired')}</div>}
+            <label htmlFor={`${id}-reason`}>{t('quality.reason')}</label>
+            <textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={500}
+              rows={2}
+              placeholder={t('success:qualityRejectedReason')}
+              aria-describedby={`${id}-reason-hint`}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            <div id={`${id}-reason-hint`} className="hint">
+              {t('quality.reasonHint', { text: t('success:qualityRejectedReason') })}
+            </div>
+            {error && <div className="field-error">{t(error)}</div>}
           </>
         )}
         <NoticeView notice={notice} />

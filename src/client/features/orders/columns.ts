@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { lineState, offers } from '../../../shared/lifecycle';
-import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
-import type { Formatters, Lookups } from '../lookups';
+import { CANCELED, CUSTOMER_APPROVED, LineStatus, shownStatus, stepLabel } from '../../../shared/statuses';
+import { type Formatters, type Lookups, statusTexts } from '../lookups';
 import type { SheetColumn } from '../../components/excel';
 import { lineIsUrgent } from '../order-lines';
 
@@ -12,7 +12,7 @@ export interface OrderLookups extends Lookups {
   packing: Map<number, string>;
 }
 
-export type ColumnKind = 'text' | 'gram' | 'tracking' | 'photo' | 'qualityAction' | 'packingAction' | 'correctAction';
+export type ColumnKind = 'text' | 'gram' | 'tracking' | 'photo' | 'qualityAction' | 'packingAction' | 'correctAction' | 'historyAction';
 
 /** Which of the grid's own filters a column has: text (contains, Turkish case folding), number or date. */
 export type FilterKind = 'text' | 'number' | 'date';
@@ -89,7 +89,7 @@ type Spec = [
 
 /**
  * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
- * next to the gram, the credit flag next to the price, the hidden 'Acil' column and the corrections. One definition serves the grid cells, its
+ * next to the gram, the credit flag next to the price, the hidden 'Acil' column, the corrections and each line's history. One definition serves the grid cells, its
  * filters and the exports.
  */
 export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatters): OrderColumn[] {
@@ -105,12 +105,18 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const moneyIn = perValue((currency: string) => perValue((value: number) => fmt.money(value, currency)));
   const money = (value: number | null, currency: string) => (value === null ? '' : moneyIn(currency)(value));
   const gram = perValue((value: number | null) => (value === null ? '' : fmt.gram(value)));
+  // The shown status: a canceled line reads 'İptal edildi' (why and when have their own columns), sorted after the completed.
+  const status = statusTexts(t, lookups.status, fmt.date).name;
+  const statusOrder = (row: OrderLineDto) => {
+    const shown = shownStatus(row);
+    return shown === CANCELED ? LineStatus.Completed + 1 : shown;
+  };
   const notStarted = t('orders:notStarted');
   const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
   const [waiting, approved, deviates, urgent, overCredit] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent'), t('orders:creditExceeded')];
   const approval = (id: number | null) => (id === null ? waiting : id === CUSTOMER_APPROVED ? approved : String(id));
   const source = perValue((value: string) => t(`orders:sources.${value}`, { defaultValue: value }));
-  const [qualityAction, packingAction, correctAction] = [t('orders:qualityAction'), t('orders:packingAction'), t('orders:correction.action')];
+  const [qualityAction, packingAction, correctAction, historyAction] = [t('orders:qualityAction'), t('orders:packingAction'), t('orders:correction.action'), t('orders:history.action')];
 
   const specs: Spec[] = [
     ['order_number', 140, 'order_number'],
@@ -126,7 +132,7 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['order_id', 90, (r) => text(r.order_id), 'order_id', 'number'],
     ['product_id', 90, (r) => text(r.product_id), 'product_id', 'number'],
     ['order_product_id', 110, (r) => text(r.id), 'id', 'number'],
-    ['status', 130, (r) => named(lookups.status, r.order_line_status_id), 'order_line_status_id'],
+    ['status', 130, status, statusOrder],
     ['current_step', 150, (r) => step(r.current_order_line_process)],
     ['material', 110, (r) => named(lookups.optionValue, r.material_id)],
     ['chain_length', 110, (r) => named(lookups.optionValue, r.chain_length_id)],
@@ -186,11 +192,17 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     column('quality_action', 'qualityAction', 150, (r) => (offers(lineState(r), 'decideQuality') ? qualityAction : '')),
     column('packing_action', 'packingAction', 150, (r) => (offers(lineState(r), 'approvePacking') ? packingAction : '')),
     column('correct_action', 'correctAction', 110, (r) => (offers(lineState(r), 'stepBack') || offers(lineState(r), 'cancel') ? correctAction : '')),
+    column('history_action', 'historyAction', 100, () => historyAction),
   ];
 }
 
-/** The action columns: buttons, not data (no export, no quick filter, none for a reader). */
-export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => column.kind === 'qualityAction' || column.kind === 'packingAction' || column.kind === 'correctAction';
+const ACTIONS: ReadonlySet<ColumnKind> = new Set(['qualityAction', 'packingAction', 'correctAction', 'historyAction']);
+
+/** The action columns: buttons, not data (no export, no quick filter). */
+export const isActionColumn = (column: Pick<OrderColumn, 'kind'>) => ACTIONS.has(column.kind);
+
+/** The buttons that change a line: none for a reader, who still opens a line's history. */
+export const changesLine = (column: Pick<OrderColumn, 'kind'>) => isActionColumn(column) && column.kind !== 'historyAction';
 
 /** The columns written to the spreadsheet: every data column shown by default, without the action buttons. */
 /**

@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AMOUNT } from '../../../shared/decimal';
+import { GRAM_MAX_WITHOUT_EXPECTED } from '../../../shared/lifecycle';
+import { formatGram } from '../../../shared/locale';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
@@ -17,7 +19,7 @@ const ISTANBUL = 'Europe/Istanbul';
  * The number fields and the rule each is typed by. The form holds their texts: a new number
  * setting is a line here and a NumberField below.
  */
-const NUMBERS = { gram_tolerance_percent: AMOUNT } satisfies NumberRules;
+const NUMBERS = { gram_tolerance_percent: AMOUNT, gram_confirm_percent: AMOUNT, gram_max_factor: AMOUNT } satisfies NumberRules;
 type Texts = Omit<GeneralSettings, keyof typeof NUMBERS> & Record<keyof typeof NUMBERS, string>;
 
 /**
@@ -56,9 +58,9 @@ function TimeZoneSelect({ current, field }: { current: string; field: UseFormReg
   );
 }
 
-/** System e-mail, phone, time zone, the currency every amount is shown in and the gram tolerance. */
+/** System e-mail, phone, time zone, the currency every amount is shown in, the gram tolerance and the bounds of a typed gram. */
 export function GeneralSettingsPanel() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { general, notice, save } = useAppSelector(selectSettings);
   const fmt = useFormatters();
@@ -100,6 +102,22 @@ export function GeneralSettingsPanel() {
           label={t('general.gram_tolerance_percent')}
           hint={t('general.gram_tolerance_hint')}
           preview={(percent) => fmt.money(percent, null)}
+        />
+        <NumberField
+          control={control}
+          name="gram_confirm_percent"
+          rule={NUMBERS.gram_confirm_percent}
+          label={t('general.gram_confirm_percent')}
+          hint={t('general.gram_confirm_hint')}
+          preview={(percent) => fmt.money(percent, null)}
+        />
+        <NumberField
+          control={control}
+          name="gram_max_factor"
+          rule={NUMBERS.gram_max_factor}
+          label={t('general.gram_max_factor')}
+          hint={t('general.gram_max_hint', { gram: formatGram(GRAM_MAX_WITHOUT_EXPECTED, i18n.language) })}
+          preview={(factor) => fmt.money(factor, null)}
         />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}

@@ -20,7 +20,7 @@ test('zone names read as cities with their region and offset', () => {
 
 test('the time zone list is grouped by region, Istanbul first, and saves the IANA name', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   const zone = screen.getByLabelText(t('settings:general.time_zone')) as HTMLSelectElement;
@@ -40,7 +40,7 @@ test('the time zone list is grouped by region, Istanbul first, and saves the IAN
 
 test('the gram tolerance is read as the admin writes percentages: the stored one shown that way, a point refused with the percentage written right, a comma saved', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 2.5 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 2.5, gram_confirm_percent: 50, gram_max_factor: 10 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   const tolerance = await screen.findByDisplayValue('2,5');
@@ -55,4 +55,26 @@ test('the gram tolerance is read as the admin writes percentages: the stored one
   expect(await screen.findByText('Kaydedilecek: 6,20')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
   await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ gram_tolerance_percent: 6.2 }));
+});
+
+test('the bounds of a typed gram stand beside the tolerance, checked before they are saved', async () => {
+  storeLogin(2, 'Admin');
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
+  const { t } = renderApp(<GeneralSettingsPanel />);
+  const band = (await screen.findByLabelText(t('settings:general.gram_confirm_percent'))) as HTMLInputElement;
+  const bound = screen.getByLabelText(t('settings:general.gram_max_factor')) as HTMLInputElement;
+  await waitFor(() => expect([band.value, bound.value]).toEqual(['50', '10']));
+  expect(screen.getByText(t('settings:general.gram_max_hint', { gram: '1.000 g' }))).toBeInTheDocument();
+  const saved = () => calls.filter((call) => call.method === 'PUT' && call.url === API.generalSettings);
+
+  fireEvent.change(bound, { target: { value: '1' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  expect(await screen.findByText(t('validation:gramMaxFactorInvalid'))).toBeInTheDocument();
+  expect(saved()).toEqual([]);
+
+  fireEvent.change(band, { target: { value: '30' } });
+  fireEvent.change(bound, { target: { value: '4,5' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  await waitFor(() => expect(saved().at(-1)?.body).toMatchObject({ gram_tolerance_percent: 10, gram_confirm_percent: 30, gram_max_factor: 4.5 }));
 });

@@ -6,34 +6,47 @@ import { DEFAULT_GRAM_TOLERANCE_PERCENT, gramDeviates } from '../../../shared/li
 import { gramSchema } from '../../../shared/schemas/orders';
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
-import { firstError } from '../../components/validate';
+import { type Sentence, sentenceText } from '../../components/NoticeView';
 import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
+import { firstError } from '../../components/validate';
 import { useFormatters } from '../lookups';
-import { selectGeneralSettings } from '../settings';
+import { selectGeneralSettings, useGramCheck } from '../settings';
+
+/** A gram to confirm; `question` when it is far from the expected weight (its save is the person's yes). */
+interface Confirming {
+  gram: number;
+  question: Sentence | null;
+}
 
 interface Props {
   line: OrderLineDto;
   busy: boolean;
-  onSave: (gram: number) => void;
+  /** The server's question about a gram sent (409 GRAM_CONFIRM): asked in the same dialog. */
+  asked: Confirming | null;
+  onSave: (gram: number, confirmed: boolean) => void;
+  onDecline: () => void;
 }
 
 /**
  * The workshop weighs a piece at packing: the expected weight beside the field, what is typed read
- * as a scale's reading (a comma or a point before up to 3 decimals), and a confirmation that shows the value and, beyond the
- * tolerance, how far it is from the expected weight, before anything is saved. Entered again, the
- * gram corrects the workshop's own entry (until packing is approved).
+ * as a scale's reading (a comma or a point before up to 3 decimals), and a confirmation that shows
+ * the value and, beyond the tolerance, how far it is from the expected weight, before anything is
+ * saved. A gram beyond the confirm band is asked about in words, one beyond the hard bound refused
+ * (settings). Entered again, the gram corrects the workshop's own entry (until packing is approved).
  */
-export function GramEntry({ line, busy, onSave }: Props) {
-  const { t } = useTranslation('workshopOrders');
+export function GramEntry({ line, busy, asked, onSave, onDecline }: Props) {
+  const { t, i18n } = useTranslation('workshopOrders');
   const id = useId();
   const fmt = useFormatters();
   const { read } = useTypedNumbers();
+  const gramCheck = useGramCheck();
   const tolerance = useAppSelector(selectGeneralSettings)?.gram_tolerance_percent ?? DEFAULT_GRAM_TOLERANCE_PERCENT;
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [error, setError] = useState<Sentence | null>(null);
+  const [local, setLocal] = useState<Confirming | null>(null);
   const expected = line.expected_weight;
   const correcting = line.product_gram !== null;
+  const confirming = local ?? asked;
 
   const reading = read(typed, GRAMS);
   const check = () => {
@@ -41,16 +54,26 @@ export function GramEntry({ line, busy, onSave }: Props) {
     if (reading.status === 'refused') return;
     const value = reading.status === 'read' ? reading.value : undefined;
     const invalid = firstError(gramSchema, { product_gram: value });
-    setError(invalid);
-    if (!invalid) setConfirming(value as number);
+    if (invalid) {
+      setError({ key: invalid });
+      return;
+    }
+    const { verdict, sentence } = gramCheck(value as number, expected);
+    setError(verdict === 'refused' ? sentence : null);
+    if (verdict !== 'refused') setLocal({ gram: value as number, question: sentence });
   };
   const save = () => {
     if (confirming === null) return;
-    onSave(confirming);
-    setConfirming(null);
+    onSave(confirming.gram, confirming.question !== null);
+    setLocal(null);
     setTyped('');
   };
-  const deviation = confirming !== null && expected !== null && gramDeviates(confirming, expected, tolerance) ? Math.round((Math.abs(confirming - expected) / expected) * 100) : null;
+  const cancel = () => (local ? setLocal(null) : onDecline());
+  const deviation = confirming !== null && expected !== null && gramDeviates(confirming.gram, expected, tolerance) ? Math.round((Math.abs(confirming.gram - expected) / expected) * 100) : null;
+  // The question of a gram beyond the confirm band says more than the tolerance's deviation.
+  const warning = confirming?.question
+    ? sentenceText(t, confirming.question, i18n.language)
+    : deviation !== null && t('gramConfirm.deviates', { expected: fmt.gram(expected as number), percent: deviation, tolerance });
 
   return (
     <div className="gram-entry">
@@ -84,15 +107,15 @@ export function GramEntry({ line, busy, onSave }: Props) {
       </div>
       <NumberNote id={`${id}-note`} typed={reading} error={error} preview={(gram) => fmt.gram(gram)} />
       {confirming !== null && (
-        <Modal title={t('gramConfirm.title')} onClose={() => setConfirming(null)}>
-          <p className="confirm-value">{t('gramConfirm.value', { gram: fmt.gram(confirming) })}</p>
-          {deviation !== null && (
+        <Modal title={t('gramConfirm.title')} onClose={cancel}>
+          <p className="confirm-value">{t('gramConfirm.value', { gram: fmt.gram(confirming.gram) })}</p>
+          {warning && (
             <p className="alert error" role="alert">
-              {t('gramConfirm.deviates', { expected: fmt.gram(expected as number), percent: deviation, tolerance })}
+              {warning}
             </p>
           )}
           <div className="toolbar">
-            <button type="button" className="big secondary" onClick={() => setConfirming(null)}>
+            <button type="button" className="big secondary" onClick={cancel}>
               {t('gramConfirm.cancel')}
             </button>
             <button type="button" className="big" onClick={save}>

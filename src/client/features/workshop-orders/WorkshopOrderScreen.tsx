@@ -1,24 +1,22 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { LineHistoryDto } from '../../../shared/api';
 import { canEnterGram, lineState, whyNot } from '../../../shared/lifecycle';
 import { LineStatus, stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
-import { TableHead } from '../../components/TableHead';
 import {
+  gramConfirmationDeclined,
   gramEntered,
-  lineHistoryRequested,
+  LineHistory,
   lineRequested,
   nextStepRequested,
   selectLine,
   selectLineAction,
-  selectLineHistory,
   selectLoad,
   workshopApprovalRequested,
 } from '../order-lines';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { GramEntry } from './GramEntry';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
@@ -28,30 +26,16 @@ export default function WorkshopOrderScreen() {
   const id = Number(useParams().id);
   const fmt = useFormatters();
   const lookups = useLookups();
+  const status = useStatusTexts();
   const order = useAppSelector((state) => selectLine(state, id));
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
-  const history = useAppSelector((state) => selectLineHistory(state, id));
   const action = useAppSelector((state) => selectLineAction(state, id));
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'workshop' }));
-    dispatch(lineHistoryRequested(id));
   }, [dispatch, id]);
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
   const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
-  const statusName = (status: number | null) => (status === null ? '-' : (lookups.status.get(status) ?? String(status)));
-  /**
-   * What a history row changed: the step it went to, else the status (after the last step the piece
-   * moves into quality control at the same step), else what the action recorded (a gram, a reason).
-   */
-  const historyChange = (row: LineHistoryDto) => {
-    if (row.action === 'gram' || row.action === 'gram_correction') return row.detail;
-    // A correction's reason follows the move it made.
-    const reason = row.detail && (row.action === 'step_back' || row.action === 'cancel') ? ` · ${row.detail}` : '';
-    if (row.from_step !== row.to_step) return `${stepName(row.from_step)} → ${stepName(row.to_step)}${reason}`;
-    if (row.from_status !== row.to_status) return `${statusName(row.from_status)} → ${statusName(row.to_status)}${reason}`;
-    return row.detail ?? '-';
-  };
   // Each option named by what it is ('Ayar: 14 Ayar'): the master reads them across the bench.
   const options = (['material', 'chain_length', 'size', 'color', 'karat'] as const).flatMap((option) => {
     const value = order[`${option}_id`];
@@ -60,6 +44,8 @@ export default function WorkshopOrderScreen() {
   const state = lineState(order);
   // While an action runs or the line settles after one, no button takes a tap (a double tap moves a piece once).
   const busy = action?.status === 'busy' || action?.status === 'settling';
+  // The server asks about a gram far from the expected weight: the gram entry's dialog asks the master.
+  const asked = action?.status === 'confirming' && action.pending ? { gram: action.pending.gram, question: action.notice } : null;
   const nextLabel = () => {
     if (action?.kind !== 'nextStep') return t('nextStep');
     if (action.status === 'busy') return t('nextBusy');
@@ -74,7 +60,7 @@ export default function WorkshopOrderScreen() {
     <>
       <Link to="/workshop/orders">{t('back')}</Link>
       <h1>{t('title', { id })}</h1>
-      <NoticeView notice={action?.notice ?? null} />
+      <NoticeView notice={asked ? null : (action?.notice ?? null)} />
       <div className="piece">
         <figure className="piece-photo">
           {order.product_picture_url ? <img src={order.product_picture_url} alt={order.product_title} /> : <span className="hint">{t('noPhoto')}</span>}
@@ -94,7 +80,7 @@ export default function WorkshopOrderScreen() {
           <dl className="piece-where">
             <div>
               <dt>{t('fields.status')}</dt>
-              <dd>{statusName(order.order_line_status_id)}</dd>
+              <dd>{status.told(order)}</dd>
             </div>
             <div>
               <dt>{t('fields.step')}</dt>
@@ -102,36 +88,47 @@ export default function WorkshopOrderScreen() {
             </div>
           </dl>
           {order.customer_note && <p className="alert info">{order.customer_note}</p>}
-          <div className="piece-actions">
-            <div>
-              <button
-                type="button"
-                className="big"
-                aria-busy={busy}
-                aria-describedby={whyNext ? `why-next-${id}` : undefined}
-                disabled={whyNext !== null || busy}
-                onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
-              >
-                {nextLabel()}
-              </button>
-              {whyNext && (
-                <p id={`why-next-${id}`} className="why">
-                  {t(`orders:why.${whyNext}`)}
+          {/* A canceled line is only read: its status says why and when, and no button is offered. */}
+          {!state.canceled && (
+            <>
+              <div className="piece-actions">
+                <div>
+                  <button
+                    type="button"
+                    className="big"
+                    aria-busy={busy}
+                    aria-describedby={whyNext ? `why-next-${id}` : undefined}
+                    disabled={whyNext !== null || busy}
+                    onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
+                  >
+                    {nextLabel()}
+                  </button>
+                  {whyNext && (
+                    <p id={`why-next-${id}`} className="why">
+                      {t(`orders:why.${whyNext}`)}
+                    </p>
+                  )}
+                </div>
+                <div>
+                  <button type="button" className="big secondary" disabled={whyApprove !== null || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
+                    {state.workshopApproved ? t('approved') : t('approve')}
+                  </button>
+                </div>
+              </div>
+              {canEnterGram(state) ? (
+                <GramEntry
+                  line={order}
+                  busy={busy}
+                  asked={asked}
+                  onSave={(gram, confirmed) => dispatch(gramEntered(id, gram, confirmed))}
+                  onDecline={() => dispatch(gramConfirmationDeclined(id))}
+                />
+              ) : (
+                <p className="why">
+                  {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
                 </p>
               )}
-            </div>
-            <div>
-              <button type="button" className="big secondary" disabled={whyApprove !== null || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
-                {state.workshopApproved ? t('approved') : t('approve')}
-              </button>
-            </div>
-          </div>
-          {canEnterGram(state) ? (
-            <GramEntry line={order} busy={busy} onSave={(gram) => dispatch(gramEntered(id, gram))} />
-          ) : (
-            <p className="why">
-              {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
-            </p>
+            </>
           )}
           <dl className="facts">
             <dt>{t('fields.gram')}</dt>
@@ -147,22 +144,7 @@ export default function WorkshopOrderScreen() {
         </section>
       </div>
       <h2>{t('history')}</h2>
-      <NoticeView notice={history?.notice ?? null} />
-      <div className="table-scroll">
-        <table>
-          <TableHead labels={(['when', 'who', 'action', 'change'] as const).map((key) => t(`historyColumns.${key}`))} />
-          <tbody>
-            {(history?.rows ?? []).map((row) => (
-              <tr key={row.id}>
-                <td>{fmt.date(row.created_at)}</td>
-                <td>{row.username ?? '-'}</td>
-                <td>{t(`actions.${row.action}`, { defaultValue: row.action })}</td>
-                <td>{historyChange(row)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <LineHistory id={id} />
     </>
   );
 }

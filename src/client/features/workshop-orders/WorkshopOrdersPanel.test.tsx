@@ -34,7 +34,7 @@ const completed = (id: number) => line(id, { order_line_status_id: LineStatus.Co
 const LINES = Array.from({ length: 120 }, (_, i) => {
   const id = i + 1;
   if (id % 4 === 0) return completed(id);
-  if (id === 7) return line(id, { order_line_status_id: LineStatus.InProcess, canceled_at: AT });
+  if (id === 7) return line(id, { order_line_status_id: LineStatus.InProcess, canceled_at: AT, cancel_reason: 'Müşteri vazgeçti' });
   return line(id, {
     order_line_status_id: id % 2 === 1 ? LineStatus.Waiting : LineStatus.InProcess,
     production_expected_date: id <= 3 ? PAST : FUTURE,
@@ -81,14 +81,15 @@ test('the open lines show by default, a page at a time, newest first; the switch
   expect(screen.getByText(t('common:pager.page', { page: 2, pages: 2 }))).toBeInTheDocument();
   expect(screen.getByRole('button', { name: t('common:pager.next') })).toBeDisabled();
 
-  // The finished list starts at its first page; a line of a canceled order says so.
+  // The finished list starts at its first page; a canceled line reads so, with why and when, not the state it stopped in.
   fireEvent.click(finished);
   expect(finished).toHaveAttribute('aria-pressed', 'true');
   expect(open).toHaveAttribute('aria-pressed', 'false');
   expect(shownOrders()).toEqual(numbers(FINISHED));
   expect(screen.queryByRole('button', { name: t('common:pager.next') })).toBeNull();
   const canceled = screen.getByRole('row', { name: new RegExp(line(7).order_number) });
-  expect(within(canceled).getByRole('cell', { name: t('workshopOrders:canceled') })).toBeInTheDocument();
+  expect(within(canceled).getByRole('cell', { name: /^İptal edildi: Müşteri vazgeçti \(20 Kas 2026 12:00\)$/ })).toBeInTheDocument();
+  expect(within(canceled).queryByRole('cell', { name: 'Üretimde' })).toBeNull();
 
   fireEvent.click(open);
   expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));

@@ -10,7 +10,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { useScopeLines } from '../order-lines';
-import { useFormatters, useLookups } from '../lookups';
+import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 
 const MINE = { kind: 'myWorkshop' } as const;
 
@@ -27,6 +27,7 @@ export function WorkshopOrdersPanel() {
   const navigate = useNavigate();
   const fmt = useFormatters();
   const lookups = useLookups();
+  const status = useStatusTexts();
   const lines = useScopeLines(MINE);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -111,7 +112,7 @@ export function WorkshopOrdersPanel() {
                 <tr key={line.id} className={isUrgent(line) ? 'urgent' : undefined}>
                   <td>{line.order_number}</td>
                   <td>{line.product_title}</td>
-                  <td>{line.canceled_at ? t('canceled') : (lookups.status.get(line.order_line_status_id) ?? line.order_line_status_id)}</td>
+                  <td>{status.told(line)}</td>
                   <td>{stepName(line.current_order_line_process)}</td>
                   <td>{line.production_expected_date ? fmt.date(line.production_expected_date) : '-'}</td>
                   <td>{line.customer_note || '-'}</td>

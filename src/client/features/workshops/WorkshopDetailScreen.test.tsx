@@ -61,3 +61,24 @@ test("the workshop's orders table shows a page at a time; filters start at the f
   await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
   expect(written.map((row) => Number(row[1]))).toEqual(gifts);
 });
+
+test("a canceled line of the workshop's orders reads İptal edildi with its reason and time, on screen and in the export", async () => {
+  storeLogin(2, 'Admin');
+  const canceled = { ...LINES[0], order_line_status_id: 2, current_order_line_process: 5, canceled_at: '2026-11-21T10:30:00.000Z', cancel_reason: 'Müşteri vazgeçti' };
+  mockFetch((_method, url) => {
+    if (url === API.workshopOrders(4)) return [200, { orders: [canceled] }];
+    if (url === API.statuses) return [200, { statuses: [{ id: 2, name: 'Üretimde' }] }];
+    return [200, {}];
+  });
+  const { t, container } = renderApp(
+    <Routes>
+      <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
+    </Routes>,
+    '/admin/workshops/4',
+  );
+  const told = /^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/;
+  await waitFor(() => expect(container.querySelector('tbody tr')?.children[3].textContent).toMatch(told));
+  fireEvent.click(screen.getByRole('button', { name: t('workshops:export') }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(written.map((row) => row[3])).toEqual([expect.stringMatching(told)]);
+});

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { stepLabel } from '../../../shared/statuses';
-import type { Formatters, Lookups } from '../lookups';
+import { type Formatters, type Lookups, statusTexts } from '../lookups';
 
 /** A line of a workshop's orders table (GET /api/v1/workshops/{id}/orders). */
 export type WorkshopOrderRow = Pick<
@@ -9,16 +9,17 @@ export type WorkshopOrderRow = Pick<
   'order_product_id' | 'order_id' | 'order_number' | 'product_id' | 'product_title' | 'product_picture_url'
   | 'order_line_status_id' | 'current_order_line_process' | 'material_id' | 'color_id' | 'chain_length_id'
   | 'size_id' | 'karat_id' | 'customer_note' | 'customization_option' | 'product_gram'
-  | 'production_expected_date' | 'created_at'
+  | 'production_expected_date' | 'created_at' | 'canceled_at' | 'cancel_reason'
 >;
 
 /** The 14 text columns after the photo, in the order of SPEC section 2; each shows '-' when empty. */
 export function workshopOrderColumns(t: TFunction, lookups: Lookups, { date, gram }: Pick<Formatters, 'date' | 'gram'>) {
   const option = (id: number | null) => (id === null ? '' : (lookups.optionValue.get(id) ?? String(id)));
+  const status = statusTexts(t, lookups.status, date).told;
   const columns: Array<{ key: string; value: (row: WorkshopOrderRow) => string }> = [
     { key: 'order_product_id', value: (r) => String(r.order_product_id) },
     { key: 'product_id', value: (r) => String(r.product_id) },
-    { key: 'status', value: (r) => lookups.status.get(r.order_line_status_id) ?? String(r.order_line_status_id) },
+    { key: 'status', value: status },
     {
       key: 'current_process',
       value: (r) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('workshops:notStarted')),

@@ -4,9 +4,10 @@ import type { AuditKind } from '../../../shared/audit';
 
 export type AuditFields = Record<string, unknown>;
 
-/** One admin change: who made it, to which record, and the changed fields before and after. */
+/** One change: who made it, to which record, and the changed fields before and after. */
 export interface AuditChange {
-  userId: number;
+  /** Null for a change the system makes on its own (a shop's cancellation arriving by webhook). */
+  userId: number | null;
   kind: AuditKind;
   /** Null for a record without an id (the general settings). */
   entityId: number | null;

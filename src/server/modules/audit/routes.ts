@@ -11,7 +11,7 @@ import * as audit from './service';
 const AUDIT_QUERY = {
   kind: { schema: { type: 'string', enum: AUDIT_KINDS }, description: 'Only changes of this kind' },
   user_id: { schema: { type: 'integer', minimum: 1, maximum: INTEGER_MAX }, description: 'Only changes made by this user' },
-  entity_id: { schema: { type: 'integer', minimum: 1, maximum: INTEGER_MAX }, description: 'Only changes of this record (user, customer, product or shop id)' },
+  entity_id: { schema: { type: 'integer', minimum: 1, maximum: INTEGER_MAX }, description: 'Only changes of this record (user, customer, product, shop or order line id)' },
   from: { schema: { type: 'string' }, description: 'Changes at or after this instant, with its zone: 2026-11-23T09:00:00Z, 2026-11-23T12:00+03:00' },
   to: { schema: { type: 'string' }, description: 'Changes at or before this instant, with its zone' },
   limit: { schema: { type: 'integer', minimum: 1, maximum: AUDIT_PAGE_MAX, default: AUDIT_PAGE_SIZE }, description: 'Entries of one page' },
@@ -20,7 +20,7 @@ const AUDIT_QUERY = {
 
 export function auditRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Audit log');
-  // Who changed what is the admin's to read: the entries name users, credit and prices.
+  // Who changed what is the admin's to read: the entries name users, credit, prices and corrections.
   const admin = { config: { roles: [Role.Admin] } };
   api.get(API.auditLog, route(admin, { summary: 'Admin changes, newest first, filtered and paged', query: AUDIT_QUERY }), async (request) =>
     audit.listAuditLog(db, audit.parseAuditQuery(request.query)),

@@ -208,5 +208,28 @@ describe.each(testDatabases())('auth on $name', (database) => {
     expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
     expect(answer.headers['access-control-allow-origin']).toBeUndefined();
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    // Sockets, like every request, go to the product's own origin only.
+    expect(String(answer.headers['content-security-policy']).split(';')).toContain("connect-src 'self'");
+  });
+
+  test('no API answer may be kept by a cache, refusals included', async () => {
+    const answers = [
+      await t.app.inject({ method: 'POST', url: LOGIN, payload: ADMIN }),
+      await t.app.inject({ method: 'POST', url: LOGIN, payload: { ...ADMIN, password: 'wrong-password' } }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/workshops' }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/nope' }),
+      await t.app.inject({ method: 'POST', url: LOGIN, payload: '{', headers: { 'content-type': 'application/json' } }),
+      await t.app.inject({ method: 'GET', url: `/api/v1/workshops/${'9'.repeat(400)}` }),
+      await t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.headers['cache-control']])).toEqual([
+      [200, 'no-store'],
+      [401, 'no-store'],
+      [401, 'no-store'],
+      [404, 'no-store'],
+      [400, 'no-store'],
+      [414, 'no-store'],
+      [200, 'no-store'],
+    ]);
   });
 });

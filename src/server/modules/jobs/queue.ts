@@ -85,10 +85,11 @@ export async function failJob(db: Db, job: Job, error: unknown, now = new Date()
 }
 
 /** 'Yeniden dene': a failed job waits again, from its first try. */
-export async function retryJob(db: Db, id: number, now = new Date()): Promise<boolean> {
+export async function retryJob(db: Db, id: number, now = new Date()): Promise<'retried' | 'notFailed' | 'unknown'> {
   const at = now.toISOString();
   const result = await db.updateTable('jobs').set({ status: 'waiting', attempts: 0, run_after: at, updated_at: at }).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (Number(result.numUpdatedRows) > 0) return 'retried';
+  return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'unknown';
 }
 
 /**

@@ -227,6 +227,42 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     }
   });
 
+  test('only the roles that read lines are admitted: an inactive account or an unknown role is closed with 4403 and hears nothing', async () => {
+    const roles = [Role.Inactive, Role.Admin, Role.Workshop, Role.Office, Role.Customer, 9];
+    // A role the database knows and the code does not (added by hand, or by a newer version).
+    await f.t.db.insertInto('roles').values({ id: 9, role_name: 'Denetçi' }).execute();
+    const users = await Promise.all(
+      roles.map(async (role) => {
+        // Registration gives anyone an inactive account; the others are set as an admin (or a faulty row) would.
+        const user = await f.t.newUser(`rol_${role}`);
+        if (role !== Role.Inactive) await f.t.db.updateTable('users').set({ role_id: role }).where('id', '=', user.user_id).execute();
+        return { role, token: user.token };
+      }),
+    );
+    const sockets = users.map(({ role, token: userToken }) => ({ role, client: connect('/ws/orders', { authMessage: userToken }) }));
+    for (const { role, client } of sockets) {
+      if (role === Role.Inactive || role === 9) {
+        expect({ role, code: await client.closed() }).toEqual({ role, code: LiveClose.Forbidden });
+        expect(client.messages).toEqual([]);
+      } else {
+        await client.next(ready);
+      }
+    }
+    // A new order the admin's socket hears proves the closed ones were not merely slow.
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 1 }] },
+    });
+    expect(placed.status).toBe(201);
+    await sockets[1].client.next((m) => isEvent(m) && m.order_id === placed.body.order.id);
+    for (const { role, client } of sockets.filter((s) => s.role === Role.Inactive || s.role === 9)) expect({ role, heard: client.messages }).toEqual({ role, heard: [] });
+    // Nor may they read what changed over HTTP.
+    for (const { role, token: userToken } of users.filter((u) => u.role === Role.Inactive || u.role === 9)) {
+      const answer = await f.t.call('GET', `${API.lineChanges}?since=0`, { token: userToken });
+      expect({ role, status: answer.status }).toEqual({ role, status: 403 });
+    }
+  });
+
   test('a socket closes when its session ends: logout, and a role change', async () => {
     const fresh = await f.t.login('ofis', 'secret-pass');
     const byLogout = connect('/ws/orders', { authMessage: fresh.token });

@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
-import { Role } from '../../../shared/roles';
+import { LINE_READERS } from '../../../shared/roles';
 import { INTEGER_MAX, isId, isInteger } from '../../../shared/schemas/fields';
 import { linesByIds, linesChangedSince, latestVersion } from '../order-lines/queries';
 
@@ -29,7 +29,7 @@ function changesQuery(query: unknown): { ids: number[] } | { since: number } {
 /** What a live client reads after the channel told it which lines changed (src/shared/live.ts). */
 export function liveRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Live order lines');
-  const readers = { config: { roles: [Role.Admin, Role.Office, Role.Workshop, Role.Customer] } };
+  const readers = { config: { roles: LINE_READERS } };
   api.get(
     API.lineChanges,
     route(readers, {

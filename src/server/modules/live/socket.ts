@@ -8,13 +8,14 @@ import { verifyAccessToken } from '../auth/tokens';
 import { type Actor, actorOf } from '../order-lines/actor';
 import { latestVersion, mayHear } from '../order-lines/queries';
 import { LIVE_AUTH_TIMEOUT_MS, LIVE_FLUSH_MS, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import { readsLines } from '../../../shared/roles';
 import type { LineBus } from './bus';
 
 /*
  * The live channel of order lines (/ws/orders and its aliases, src/shared/live.ts). A socket proves
  * its user with the access token (in the address, an Authorization header, or a first message);
  * from then on it hears of every committed change of a line its user may read, by the same rule
- * as the HTTP routes, until its session ends.
+ * as the HTTP routes, until its session ends. A user whose role reads no line is turned away at once.
  */
 
 export interface LiveOptions {
@@ -218,6 +219,10 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
       return;
     }
     if (socket.readyState !== socket.OPEN) return;
+    if (!readsLines(user.role)) {
+      socket.close(LiveClose.Forbidden, 'forbidden');
+      return;
+    }
     const listener: Listener = { socket, user, actor: actorOf(user), alive: true, held: [] };
     socket.on('pong', () => {
       listener.alive = true;
@@ -247,7 +252,8 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
         websocket: true,
         preValidation: refuseForeignOrigin,
         // The socket proves its user itself (token in the address, header or first message).
-        config: { public: true, area: 'Live order lines', summary: 'The live channel of order line changes (WebSocket; see src/shared/live.ts)' },
+        // A page of another site is refused (403); a request that is not a WebSocket upgrade finds nothing (404).
+        config: { public: true, area: 'Live order lines', summary: 'The live channel of order line changes (WebSocket; see src/shared/live.ts)', errors: [403, 404] },
       },
       handler,
     );

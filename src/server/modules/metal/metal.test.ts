@@ -106,8 +106,13 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
       { type: 'issue', workshop_id: 999_999, date: '2026-11-02', lines: [gold22(1)] },
       { type: 'gift', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] },
       { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [{ ...gold22(1), milyem: 1001 }] },
+      // A line without metal: 0 g, or stones as heavy as the whole.
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(5), gold22(0)] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22('0,000')] },
+      { type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1, 'raw', { stone_ct: 5 })] },
     ];
     for (const body of bad) expect({ body, status: (await write(body)).status }).toEqual({ body, status: 400 });
+    expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(5), gold22(0)] })).body).toMatchObject({ code: 'VOUCHER_NET_EMPTY', message: { key: 'errors:voucherNetEmpty', values: { line: 2 } } });
     expect((await write({ type: 'issue', workshop_id: workshopId, date: '2026-11-02', lines: [gold22(1)] }, office)).status).toBe(403);
     expect(await count()).toBe(before);
     // The walk above wrote entries; not one of them can be changed or removed.
@@ -190,6 +195,44 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces).toEqual([expect.objectContaining({ gross_g: '20.100' })]);
   });
 
+  test('a canceled piece that reached production stays receivable, weighed or to weigh, and Bakiye Özeti counts it until it is received', async () => {
+    const customer = await userWithRole('iptal_alici', 5);
+    await t.call('POST', '/api/v1/customers', { token: admin, body: { name: 'B', email: 'b@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000, tax_number: '1', user_id: customer.user_id } });
+    const product = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Küpe', price: 1000, production_expected_days: 5 } })).body.product.id;
+    await t.call('PUT', `/api/v1/workshops/${workshopId}/assign-product`, { token: admin, body: { product_id: product } });
+    const order = { address: 'x', email: 'b@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: product, quantity: 3 }] };
+    expect((await t.call('POST', API.manualOrder, { token: customer.token, body: order })).status).toBe(201);
+    const lines: Array<{ id: number; product_id: number }> = (await t.call('GET', API.myWorkshopOrders, { token: master })).body.orders;
+    // One piece at its first step, one never started, one weighed at packing.
+    const [started, waiting, weighed] = lines.filter((l) => l.product_id === product).map((l) => l.id).sort((a, b) => a - b);
+    const next = (id: number) => t.call('PATCH', API.myWorkshopNextStep(id), { token: master, body: {} });
+    expect((await next(started)).status).toBe(200);
+    for (let i = 0; i < 10 && (await next(weighed)).status === 200; i++);
+    await t.call('PUT', API.qualityStatus(weighed), { token: admin, body: { approved: true } });
+    expect((await t.call('POST', API.myWorkshopGram(weighed), { token: master, body: { product_gram: 3.5 } })).status).toBe(200);
+
+    const offered = async () => (await t.call('GET', API.metalReceivable(workshopId), { token: admin })).body.pieces as Array<{ order_product_id: number; gross_g: string | null; canceled_at: string | null }>;
+    const toReceive = async () => (await t.call('GET', API.metalBalances, { token: office })).body.balances.find((b: { workshop_id: number }) => b.workshop_id === workshopId).pieces_to_receive;
+    const mine = async () => (await offered()).filter((piece) => [started, waiting, weighed].includes(piece.order_product_id));
+    expect((await mine()).map((piece) => piece.order_product_id)).toEqual([weighed]);
+    for (const id of [started, waiting, weighed]) expect((await t.call('PUT', API.cancelLine(id), { token: admin, body: { reason: 'Müşteri vazgeçti' } })).status).toBe(200);
+
+    // The never-started piece held no gold; the other two still do, the unweighed one to weigh.
+    expect(await mine()).toEqual([
+      expect.objectContaining({ order_product_id: started, gross_g: null, canceled_at: expect.any(String) }),
+      expect.objectContaining({ order_product_id: weighed, gross_g: '3.500', canceled_at: expect.any(String) }),
+    ]);
+    const held = await toReceive();
+    expect(held).toBe((await offered()).length);
+    const piece = (id: number, gross_g: string) => ({ kind: 'finished', metal: 'gold', milyem: 585, gross_g, order_product_id: id });
+    expect(await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-22', lines: [piece(waiting, '2')] })).toMatchObject({ status: 400, body: { code: 'VOUCHER_LINE_NOT_WEIGHED' } });
+    const receipt = (await write({ type: 'receipt', workshop_id: workshopId, date: '2026-11-22', lines: [piece(started, '2,75'), piece(weighed, '3.500')] })).body.voucher;
+    expect(receipt.lines.map((line: { net_g: string }) => line.net_g)).toEqual(['2.750', '3.500']);
+    await confirm(receipt.id);
+    expect(await mine()).toEqual([]);
+    expect(await toReceive()).toBe(held - 2);
+  });
+
   test('a settled job within its norm is not flagged; the most specific valid norm applies; the loss report sums by workshop and milyem', async () => {
     const job = (await write({ type: 'issue', workshop_id: otherWorkshopId, date: '2026-11-15', lines: [gold22(10)] })).body.voucher;
     const settle = (gross: string) => ({ type: 'receipt', workshop_id: otherWorkshopId, date: '2026-11-16', settles_id: job.id, lines: [gold22(gross, 'finished')] });
@@ -201,8 +244,9 @@ describe.each(testDatabases())('the metal ledger on $name', (database) => {
     expect((await t.call('POST', API.metalNorms, { token: office, body: { milyem: 916, per_mille: '0.5' } })).status).toBe(403);
     const own = await t.call('POST', API.metalNorms, { token: admin, body: { workshop_id: otherWorkshopId, milyem: 916, per_mille: '0,5', valid_from: '2026-11-01' } });
     expect(own).toMatchObject({ status: 201, body: { norm: { per_mille: '0.50', workshop_id: otherWorkshopId } } });
-    const second = (await write(settle('0'))).body.voucher;
-    expect(second).toMatchObject({ loss_g: '0.010', norm_per_mille: '0.50', above_norm: true });
+    // A second receipt of the job, of a milligram (a line of 0 g is refused), is judged against it.
+    const second = (await write(settle('0.001'))).body.voucher;
+    expect(second).toMatchObject({ loss_g: '0.009', norm_per_mille: '0.50', above_norm: true });
     expect((await t.call('GET', API.metalVouchers, { token: admin })).body.vouchers.find((v: { id: number }) => v.id === second.id)).toMatchObject({ above_norm: true });
     expect((await t.call('GET', API.metalNorms, { token: office })).body.norms.map((n: { milyem: number; per_mille: string }) => `${n.milyem}:${n.per_mille}`)).toEqual(
       expect.arrayContaining(['916:1.50', '750:2.00', '585:2.50', '916:0.50']),

@@ -90,7 +90,7 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
     const { locked_before } = await declaredBody(request);
     return { locked_before: await metal.lockBefore(db, locked_before) };
   });
-  api.get(API.metalReceivable(':id'), route(readers, { summary: "A workshop's weighed pieces not yet received, with their grams, for a receipt" }), async (request) => {
+  api.get(API.metalReceivable(':id'), route(readers, { summary: "A workshop's pieces not yet received, for a receipt: weighed ones with their grams, and canceled ones from production, weighed or to weigh" }), async (request) => {
     const id = idParam(request.params);
     const own = ownWorkshop(request);
     if (own !== undefined && own !== id) throw notFound();
@@ -111,5 +111,5 @@ export function metalRoutes(api: FastifyInstance, db: Db, bus: LineBus): void {
   api.post(API.metalRefining, refiningRoute, async (request, reply) =>
     reply.code(201).send({ lot: await metal.createRefiningLot(db, sessionUser(request).id, (await declaredBody(request)) as metal.RefiningInput) }),
   );
-  api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher' }), async () => ({ balances: await metal.balances(db) }));
+  api.get(API.metalBalances, route(office, { summary: 'Fine gold owed by every workshop, with its oldest pending voucher, its overdue pieces and its pieces to receive' }), async () => ({ balances: await metal.balances(db) }));
 }

@@ -1,10 +1,11 @@
-import { type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { LineBus, RecordChanges } from '../live/bus';
 import type { MetalLossNormsTable } from '../../db/schema';
 import { lateSql } from '../order-lines/figures';
 import { badRequest, conflict, notFound } from '../../errors';
 import { ayarOf, CARAT_PLACES, FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, lineWeights, shareOut, toUnits } from '../../../shared/metal';
+import { NOT_STARTED } from '../../../shared/statuses';
 import type { VoucherInput, VoucherLineInput, VoucherType } from '../../../shared/schemas/metal';
 
 /*
@@ -132,7 +133,7 @@ export async function getVoucher(db: Db, id: number, workshopId?: number) {
 function storedLines(lines: readonly VoucherLineInput[]) {
   return lines.map((line, index) => {
     const weights = lineWeights(toUnits(line.gross_g, GRAM_PLACES)!, toUnits(line.stone_ct ?? 0, CARAT_PLACES)!, toUnits(line.other_g ?? 0, GRAM_PLACES)!, line.milyem);
-    if (!weights) throw badRequest('errors:voucherNetNegative', 'VOUCHER_NET_NEGATIVE', { line: index + 1 });
+    if (!weights) throw badRequest('errors:voucherNetEmpty', 'VOUCHER_NET_EMPTY', { line: index + 1 });
     return {
       kind: line.kind,
       metal: line.metal,
@@ -150,24 +151,35 @@ function storedLines(lines: readonly VoucherLineInput[]) {
 }
 
 /**
+ * The pieces of lines `l` a workshop still holds the ledger's gold in, to be received: weighed
+ * pieces, and canceled pieces that had reached production, weighed or still to weigh (nothing more
+ * is done to a canceled line, but its metal comes back). Received, a piece is no longer one.
+ */
+const receivable = (eb: ExpressionBuilder<any, any>) =>
+  eb.and([
+    eb('l.metal_received_at', 'is', null),
+    eb.or([eb('l.product_gram', 'is not', null), eb.and([eb('l.canceled_at', 'is not', null), eb('l.current_order_line_process', '!=', NOT_STARTED)])]),
+  ]);
+
+/**
  * The order lines a voucher names: each of the voucher's workshop, once. A finished piece received
- * must have been weighed and not be received already (nor canceled): its weighing is the gram
- * the tablet entered, never typed twice.
+ * must be receivable: a weighed piece comes in at the gram the tablet entered, never typed twice; a
+ * canceled one not weighed, at the weight the receipt gives.
  */
 async function checkOrderLines(db: Db, input: VoucherInput, lines: ReadonlyArray<{ kind: string; order_line_id: number | null }>) {
   const ids = lines.flatMap((line) => (line.order_line_id === null ? [] : [line.order_line_id]));
   if (ids.length === 0) return;
   if (new Set(ids).size !== ids.length) throw badRequest('errors:voucherLineTwice', 'VOUCHER_LINE_TWICE');
   const found = new Map(
-    (await db.selectFrom('order_lines').select(['id', 'workshop_id', 'product_gram', 'canceled_at', 'metal_received_at']).where('id', 'in', ids).execute()).map((line) => [line.id, line]),
+    (await db.selectFrom('order_lines as l').select(['l.id', 'l.workshop_id', 'l.metal_received_at', (eb) => receivable(eb).as('receivable')]).where('l.id', 'in', ids).execute()).map((line) => [line.id, line]),
   );
   for (const line of lines) {
     if (line.order_line_id === null) continue;
     const order = found.get(line.order_line_id);
     if (!order || order.workshop_id !== input.workshop_id) throw badRequest('errors:voucherLineNotOfWorkshop', 'VOUCHER_LINE_NOT_OF_WORKSHOP', { id: line.order_line_id });
     if (input.type !== 'receipt' || line.kind !== 'finished') continue;
-    if (order.product_gram === null || order.canceled_at !== null) throw badRequest('errors:voucherLineNotWeighed', 'VOUCHER_LINE_NOT_WEIGHED', { id: order.id });
     if (order.metal_received_at !== null) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: order.id });
+    if (!order.receivable) throw badRequest('errors:voucherLineNotWeighed', 'VOUCHER_LINE_NOT_WEIGHED', { id: order.id });
   }
 }
 
@@ -381,17 +393,18 @@ export async function decideVoucher(db: Db, bus: LineBus, userId: number, worksh
   return getVoucher(db, id);
 }
 
-/** A workshop's weighed pieces not yet received: what a receipt offers, with the gram the tablet entered. */
+/**
+ * A workshop's receivable pieces: what a receipt offers, each at the gram the tablet entered, or
+ * with no gram (`gross_g` null) when it was canceled before it was weighed.
+ */
 export async function receivablePieces(db: Db, workshopId: number) {
   const rows = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .innerJoin('products as p', 'p.id', 'l.product_id')
-    .select(['l.id', 'o.order_number', 'p.title as product_title', 'l.product_gram', 'l.karat_id', 'l.order_line_status_id'])
+    .select(['l.id', 'o.order_number', 'p.title as product_title', 'l.product_gram', 'l.karat_id', 'l.order_line_status_id', 'l.canceled_at'])
     .where('l.workshop_id', '=', workshopId)
-    .where('l.product_gram', 'is not', null)
-    .where('l.canceled_at', 'is', null)
-    .where('l.metal_received_at', 'is', null)
+    .where(receivable)
     .orderBy('l.id')
     .execute();
   // A piece's milyem, where its karat stands for a purity: the receipt line need not be told.
@@ -400,7 +413,7 @@ export async function receivablePieces(db: Db, workshopId: number) {
   return rows.map(({ id, product_gram, ...row }) => ({
     ...row,
     order_product_id: id,
-    gross_g: grams(toUnits(product_gram, GRAM_PLACES) ?? 0),
+    gross_g: product_gram === null ? null : grams(toUnits(product_gram, GRAM_PLACES) ?? 0),
     milyem: milyems.get(purityOf.get(row.karat_id ?? -1) ?? -1) ?? null,
   }));
 }
@@ -597,12 +610,22 @@ export async function balances(db: Db) {
     .groupBy('l.workshop_id')
     .execute();
   const overdue = new Map(late.map((row) => [row.workshop_id, Number(row.pieces)]));
+  // Pieces the workshop still holds the gold of, canceled ones too: what receipts are still to take.
+  const held = await db
+    .selectFrom('order_lines as l')
+    .select(['l.workshop_id', sql<number>`count(*)`.as('pieces')])
+    .where(receivable)
+    .where('l.workshop_id', 'is not', null)
+    .groupBy('l.workshop_id')
+    .execute();
+  const toReceive = new Map(held.map((row) => [row.workshop_id, Number(row.pieces)]));
   return workshops.map((w) => ({
     workshop_id: w.id,
     workshop_name: w.name,
     fine_g: fine(owed.get(w.id) ?? 0),
     oldest_pending_date: oldest.get(w.id) ?? null,
     overdue_pieces: overdue.get(w.id) ?? 0,
+    pieces_to_receive: toReceive.get(w.id) ?? 0,
   }));
 }
 

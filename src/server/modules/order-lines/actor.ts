@@ -20,11 +20,20 @@ export interface ActingUser {
 }
 
 /**
- * The actor of a user; none for a workshop user without a workshop or a customer user without a
- * customer record, who may then read no line at all.
+ * The actor of a user, deny by default: the office reads every line, a workshop and a customer
+ * their own; every other role (the inactive one, a number no role has) has none and reads no
+ * line, nor does a workshop user without a workshop or a customer user without a customer record.
  */
 export function actorOf(user: ActingUser): Actor | null {
-  if (user.role === Role.Workshop) return user.workshopId === null ? null : { userId: user.id, workshopId: user.workshopId };
-  if (user.role === Role.Customer) return user.customerId === null ? null : { userId: user.id, customerId: user.customerId, isCustomer: true };
-  return { userId: user.id };
+  switch (user.role) {
+    case Role.Admin:
+    case Role.Office:
+      return { userId: user.id };
+    case Role.Workshop:
+      return user.workshopId === null ? null : { userId: user.id, workshopId: user.workshopId };
+    case Role.Customer:
+      return user.customerId === null ? null : { userId: user.id, customerId: user.customerId, isCustomer: true };
+    default:
+      return null;
+  }
 }

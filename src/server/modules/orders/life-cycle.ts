@@ -1,8 +1,12 @@
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db';
-import { AppError, notFound } from '../../errors';
-import { applyAction, canCorrectGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
+import type { Database } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { applyAction, canCorrectGram, checkGram, gramDeviates, type LineAction, lineState, type Refusal, refusalKey } from '../../../shared/lifecycle';
+import { DEFAULT_LANGUAGE, formatGram } from '../../../shared/locale';
 import type { LineEventType } from '../../../shared/live';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../../shared/statuses';
+import { auditedColumns, auditKindOf, recordLineCorrections } from '../audit/lines';
 import type { LineBus, RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { LINE_STATE_COLUMNS, ownedLine } from '../order-lines/queries';
@@ -12,15 +16,25 @@ import { getGeneralSettings } from '../settings/service';
 /*
  * The one code path that writes an order line and its history row: every move of the life cycle
  * and the admin's gram correction. Each also records its change for the live channel (bus.ts),
- * which tells the sockets once the transaction has committed.
+ * which tells the sockets once the transaction has committed, and a correction its audit row.
  */
 
 const now = () => new Date().toISOString();
 
-/** The stored flag of a weighed piece, against the tolerance configured in the general settings. */
-async function gramFlag(db: Db, gram: number, expected: number | null): Promise<0 | 1> {
-  const { gram_tolerance_percent } = await getGeneralSettings(db);
-  return gramDeviates(gram, expected, gram_tolerance_percent) ? 1 : 0;
+/**
+ * A typed gram against the bounds of the general settings (shared/lifecycle.ts checkGram): beyond the
+ * hard bound a 400, beyond the confirm band a 409 GRAM_CONFIRM unless the person confirmed it.
+ * Taken, it answers the stored flag of the weighed piece, against the configured tolerance.
+ */
+async function weighed(db: Db, gram: number, expected: number | null, confirmed: boolean): Promise<0 | 1> {
+  const settings = await getGeneralSettings(db);
+  const check = checkGram(gram, expected, settings);
+  if (check.verdict !== 'fine') {
+    const values = Object.fromEntries(Object.entries(check.params).map(([name, value]) => [name, formatGram(value, DEFAULT_LANGUAGE)]));
+    if (check.verdict === 'refused') throw badRequest(check.key, 'GRAM_IMPLAUSIBLE', values);
+    if (!confirmed) throw conflict(check.key, 'GRAM_CONFIRM', values);
+  }
+  return gramDeviates(gram, expected, settings.gram_tolerance_percent) ? 1 : 0;
 }
 
 export const ACTION_NAMES: Record<LineAction['type'], string> = {
@@ -73,6 +87,8 @@ export async function actOnLine(
     expectedStep?: number;
     /** What the history row keeps beside the move (the admin's reason). */
     detail?: string;
+    /** The person's yes to a gram beyond the confirm band. */
+    gramConfirmed?: boolean;
   } = {},
 ) {
   return bus.write(db, async (trx, record) => {
@@ -85,6 +101,7 @@ export async function actOnLine(
     const outcome = applyAction(state, action);
     if (!outcome.ok) throw refused(outcome.refusal);
     const next = outcome.next;
+    const flag = action.type === 'enterGram' ? await weighed(trx, action.gram, line.expected_weight, options.gramConfirmed === true) : null;
     const at = now();
     const updated = await trx
       .updateTable('order_lines')
@@ -97,7 +114,7 @@ export async function actOnLine(
         packing_status_id: next.packingStatus,
         customer_approval_status_id: next.customerApproved ? CUSTOMER_APPROVED : line.customer_approval_status_id,
         ...(outcome.deliveredToOffice ? { delivery_to_office: at } : {}),
-        ...(action.type === 'enterGram' ? { gram_flagged: await gramFlag(trx, action.gram, line.expected_weight) } : {}),
+        ...(flag === null ? {} : { gram_flagged: flag }),
         updated_at: at,
       })
       .where('id', '=', lineId)
@@ -133,6 +150,8 @@ export async function actOnLine(
         created_at: at,
       })
       .execute();
+    const kind = auditKindOf(action, state);
+    if (kind) await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind, before: auditedColumns(state), after: auditedColumns(next), reason: options.detail }]);
     await record([changeOf(line, eventType(state.status, next.status))]);
     return { id: lineId, order_line_status_id: next.status, current_order_line_process: next.step };
   });
@@ -140,21 +159,25 @@ export async function actOnLine(
 
 /**
  * The admin's correction of a weighed gram (order screen); recorded in the history like any change.
- * Only a gram the workshop has entered is corrected: the office never weighs a piece first.
+ * Only a gram the workshop has entered is corrected: the office never weighs a piece first. The
+ * gram is held to the same bounds as the workshop's (`confirmed`: the admin's yes).
  */
-export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number) {
+export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: Actor, gram: number, confirmed = false) {
   return bus.write(db, async (trx, record) => {
     const line = await ownedLine(trx, lineId, actor);
     const state = lineState(line);
+    if (state.canceled) throw refused('canceled');
     if (state.received) throw refused('gramReceived');
     if (!canCorrectGram(state)) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
+    const flag = await weighed(trx, gram, line.expected_weight, confirmed);
     const at = now();
     const updated = await trx
       .updateTable('order_lines')
-      .set({ product_gram: gram, gram_flagged: await gramFlag(trx, gram, line.expected_weight), updated_at: at })
+      .set({ product_gram: gram, gram_flagged: flag, updated_at: at })
       .where('id', '=', lineId)
-      // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands.
+      // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands; canceled meanwhile, it is only read.
       .where('metal_received_at', 'is', null)
+      .where('canceled_at', 'is', null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     await trx
@@ -171,6 +194,7 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
         created_at: at,
       })
       .execute();
+    await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind: 'line_gram', before: { product_gram: line.product_gram }, after: { product_gram: gram } }]);
     await record([changeOf(line, 'order_update')]);
     return { id: lineId, product_gram: gram };
   });
@@ -182,10 +206,10 @@ export type CancelableLine = { id: number; order_id: number; workshop_id: number
 /**
  * Cancels lines by the life cycle's rule (any state before completion; a completed or already
  * canceled line stays as it is), inside the caller's transaction (the shop's cancellation of an
- * order): each canceled line gets its history row and an `order_canceled` event. Returns the ids
- * canceled.
+ * order): each canceled line gets its history row, its audit row and an `order_canceled` event.
+ * Returns the ids canceled.
  */
-export async function cancelLines(trx: Db, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
+export async function cancelLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
   const at = now();
   const canceled = lines.filter((line) => applyAction(lineState(line), { type: 'cancel' }).ok);
   if (canceled.length === 0) return [];
@@ -207,6 +231,7 @@ export async function cancelLines(trx: Db, record: RecordChanges, lines: readonl
       })),
     )
     .execute();
+  await recordLineCorrections(trx, canceled.map((line) => ({ userId, lineId: line.id, kind: 'line_cancel', before: {}, after: {}, reason })));
   await record(canceled.map((line) => changeOf(line, 'order_canceled')));
   return ids;
 }

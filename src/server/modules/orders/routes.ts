@@ -3,7 +3,7 @@ import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import { badRequest } from '../../errors';
-import { said } from '../../messages';
+import { message, said } from '../../messages';
 import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
@@ -13,7 +13,7 @@ import { workshopCards } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { integer, isId, isInteger } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
-import { cancelSchema, stepBackSchema } from '../../../shared/schemas/corrections';
+import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
 import { countLines, getLine, linesByIds, listLines, streamLines } from '../order-lines/queries';
@@ -36,10 +36,6 @@ const nextStepBody = object({
     description: 'The step the screen showed: a piece that has moved on since is refused (409), so a double tap moves it once',
   }),
 }).nullable();
-const qualityBody = object({
-  approved: boolean().required('validation:qualityStatusRequired'),
-  return_step_id: integer('validation:returnStepRequired', 1).meta({ description: 'Required when approved is false: the step of the routing the piece goes back to' }),
-});
 
 export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: OrderLimits, jobs: { wake: () => void }): void {
   const route = routesOf('Orders and order lines');
@@ -114,9 +110,14 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
       order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen as number | undefined }),
     };
   });
-  api.post(API.myWorkshopGram(':id'), route(workshopLine, { summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved', body: gramSchema, errors: [409] }), async (request) => {
-    const { product_gram } = await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram })), ...said('success:gramEntered') };
+  const gramRoute = route(workshopLine, {
+    summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved. Far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)',
+    body: gramSchema,
+    errors: [409],
+  });
+  api.post(API.myWorkshopGram(':id'), gramRoute, async (request) => {
+    const { product_gram, gram_confirmed } = await declaredBody(request);
+    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram }), { gramConfirmed: gram_confirmed }), ...said('success:gramEntered') };
   });
 
   api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
@@ -128,26 +129,26 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     return { order: await act(request, () => ({ type: 'customerApprove' })) };
   });
 
-  const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step', body: qualityBody, errors: [409] });
+  const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step with a reason', body: qualitySchema, trim: ['reason'], errors: [409] });
   api.put(API.qualityStatus(':id'), qualityRoute, async (request) => {
-    const body = (request.body ?? {}) as { approved?: unknown; return_step_id?: unknown };
-    if (typeof body.approved !== 'boolean') throw badRequest('validation:qualityStatusRequired', 'VALIDATION');
-    const returnStep = body.return_step_id;
-    if (!body.approved && !isId(returnStep)) {
-      throw badRequest('validation:returnStepRequired', 'VALIDATION');
-    }
-    const order = await act(request, async (routing) =>
-      body.approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() },
+    const { approved, reason, return_step_id: returnStep } = await declaredBody(request);
+    if (!approved && !isId(returnStep)) throw badRequest('validation:returnStepRequired', 'VALIDATION');
+    // A rejection always says why in the history and the audit log: the admin's words, else the catalogue's.
+    const order = await act(
+      request,
+      async (routing) => (approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() }),
+      approved ? {} : { detail: reason || message('success:qualityRejectedReason') },
     );
-    if (body.approved) return { order, ...said('success:qualityApproved') };
+    if (approved) return { order, ...said('success:qualityApproved') };
     const step = order.current_order_line_process;
     return { order, ...said('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
-  api.put(API.correctGram(':id'), route(adminLine, { summary: "Correct a piece's gram", body: gramSchema, errors: [409] }), async (request) => {
+  const correctGramRoute = route(adminLine, { summary: "Correct a piece's gram; far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)", body: gramSchema, errors: [409] });
+  api.put(API.correctGram(':id'), correctGramRoute, async (request) => {
     const id = lineId(request);
-    const { product_gram } = await declaredBody(request);
+    const { product_gram, gram_confirmed } = await declaredBody(request);
     const who = sessionActor(request);
-    await correctGram(db, bus, id, who, product_gram);
+    await correctGram(db, bus, id, who, product_gram, gram_confirmed);
     return { order: await getLine(db, id, who), ...said('success:gramCorrected') };
   });
   const shipmentRoute = route(adminLine, { summary: "Hand the packed pieces of the line's order to the carrier with a tracking number (a shop order is fulfilled in the shop)", body: shipmentSchema, trim: ['shipment_tracking_number'], errors: [409] });

@@ -1,6 +1,7 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
-import type { ProductionStepDto } from '../../../shared/api';
+import { API, type ProductionStepDto } from '../../../shared/api';
+import { LINES_MEDIA_TYPE, wireDecoder, type WireHeader, type WirePage } from '../../../shared/lineWire';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 
 const V1 = '/api/v1';
@@ -117,8 +118,11 @@ describe.each(testDatabases())('an order line from order to completion on $name'
 
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body.code).toBe('LINE_PACKING_NOT_ALLOWED');
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 0 })).body.error).toBe('Lütfen geçerli bir gramaj değeri girin!');
-    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 49 })).body).toMatchObject({ order: { product_gram: 49 }, message: 'Gram kaydedildi.' });
-    // A slip of the comma: the workshop corrects its own entry until packing is approved.
+    // A slip of the comma, 49 g for a 4 g piece, is refused; 8 g is taken once confirmed.
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 49 })).body.code).toBe('GRAM_IMPLAUSIBLE');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 8 })).body.code).toBe('GRAM_CONFIRM');
+    expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 8, gram_confirmed: true })).body).toMatchObject({ order: { product_gram: 8 }, message: 'Gram kaydedildi.' });
+    // The workshop corrects its own entry until packing is approved.
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 4.9 })).body.order.product_gram).toBe(4.9);
     expect((await act(admin, 'PUT', `/orders/order-products/${id}/approve_shipping`)).body).toMatchObject({
       order: { order_line_status_id: 5, packing_status_id: 2 },
@@ -136,7 +140,7 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       'workshop_approve', 'next_step', 'next_step', 'next_step', 'next_step', 'quality_reject', 'next_step', 'next_step', 'quality_approve', 'gram', 'gram_correction', 'packing_approve', 'customer_approve',
     ]);
     expect(history[5]).toMatchObject({ from_status: 3, to_status: 2, to_step: steps[1], username: 'admin' });
-    expect(history.slice(9, 11).map((h: { detail: string; username: string }) => [h.detail, h.username])).toEqual([['49', 'usta'], ['49 -> 4.9', 'usta']]);
+    expect(history.slice(9, 11).map((h: { detail: string; username: string }) => [h.detail, h.username])).toEqual([['8', 'usta'], ['8 -> 4.9', 'usta']]);
     // Packed: the workshop's entry is final, only the office corrects it now.
     expect((await act(master, 'POST', `/workshop/me/gramage/${id}`, { product_gram: 5 })).body.code).toBe('LINE_GRAM_NOT_ALLOWED');
 
@@ -203,6 +207,32 @@ describe.each(testDatabases())('an order line from order to completion on $name'
       { action: 'cancel', detail: 'Sipariş iptal' },
     ]);
     expect((await history(second.id)).map((h) => [h.action, h.detail])).toEqual([['cancel', 'Müşteri vazgeçti']]);
+  });
+
+  test('a canceled line answers when and why to every reader, keeps the state it stopped in, and takes no action, not even a gram correction', async () => {
+    await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } });
+    const mine: Array<{ id: number; order_id: number }> = (await t.call('GET', `${V1}/workshop/me/orders`, { token: master })).body.orders;
+    const { id } = mine.reduce((a, b) => (a.id > b.id ? a : b));
+    for (let i = 0; i <= steps.length; i++) await nextStep(id);
+    await t.call('PUT', `${V1}/orders/order-products/${id}/quality_status`, { token: admin, body: { approved: true, reason: '', return_step_id: null } });
+    expect((await t.call('POST', `${V1}/workshop/me/gramage/${id}`, { token: master, body: { product_gram: 4.2 } })).status).toBe(200);
+    expect((await t.call('PUT', `${V1}/orders/order-products/${id}/cancel`, { token: admin, body: { reason: 'Müşteri vazgeçti' } })).status).toBe(200);
+
+    const canceled = { id, order_line_status_id: 4, product_gram: 4.2, canceled_at: expect.any(String), cancel_reason: 'Müşteri vazgeçti' };
+    expect((await t.call('GET', API.myCustomerOrder(id), { token: buyer })).body.order).toMatchObject(canceled);
+    expect((await t.call('GET', API.myWorkshopOrder(id), { token: master })).body.order).toMatchObject(canceled);
+    expect((await t.call('GET', `${API.lineChanges}?ids=${id}`, { token: buyer })).body.orders).toEqual([expect.objectContaining(canceled)]);
+    const listed = await t.app.inject({ method: 'GET', url: API.myWorkshopOrders, headers: { authorization: `Bearer ${master}`, accept: LINES_MEDIA_TYPE } });
+    const [head, ...pages] = listed.body.split('\n').filter(Boolean);
+    const decode = wireDecoder(JSON.parse(head) as WireHeader);
+    expect(pages.flatMap((page) => decode(JSON.parse(page) as WirePage)).find((line) => line.id === id)).toMatchObject(canceled);
+
+    // The office corrects no gram of a canceled line: refused with why, the gram as weighed.
+    expect(await t.call('PUT', `${V1}/orders/order-products/${id}/gram`, { token: admin, body: { product_gram: 4.5 } })).toMatchObject({
+      status: 409,
+      body: { code: 'LINE_CANCELED', error: 'Bu sipariş satırı iptal edildi; üzerinde işlem yapılamaz.' },
+    });
+    expect((await t.call('GET', API.myWorkshopOrder(id), { token: master })).body.order.product_gram).toBe(4.2);
   });
 
   test('no workshop or customer reads or changes another one’s lines', async () => {

@@ -65,7 +65,8 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
     product_production_steps: paged(await products.getRouting(db, idParam(request.params)), request.query),
   }));
 
-  const routing = (summary: string) => route(admin, { summary, body: routingSchema });
+  // The body names its product: an unknown one answers 404.
+  const routing = (summary: string) => route(admin, { summary, body: routingSchema, errors: [404] });
   const saveRouting = async (request: FastifyRequest & DeclaringBody<typeof routingSchema>) => {
     const { product_id, steps } = await declaredBody(request);
     return { product_production_steps: await products.replaceRouting(db, product_id, steps, sessionUser(request).id), ...said('success:routingSaved') };

@@ -11,12 +11,16 @@ export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
   return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
 }
 
-/** Saves the general settings; the audit row of `userId` holds the settings whose value changed. */
-export async function saveGeneralSettings(db: Db, settings: GeneralSettings, userId: number): Promise<GeneralSettings> {
-  const value = JSON.stringify(settings);
+/**
+ * Saves the general settings; a setting the input leaves out (the gram bounds, optional in its
+ * schema) keeps its value. The audit row of `userId` holds the settings whose value changed.
+ */
+export async function saveGeneralSettings(db: Db, input: Partial<GeneralSettings>, userId: number): Promise<GeneralSettings> {
   const updated_at = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const before = await getGeneralSettings(trx);
+    const settings = { ...before, ...input };
+    const value = JSON.stringify(settings);
     await trx
       .insertInto('settings')
       .values({ key: KEY, value, updated_at })

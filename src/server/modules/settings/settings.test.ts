@@ -17,6 +17,8 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
       time_zone: 'Europe/Istanbul',
       currency: 'TRY',
       gram_tolerance_percent: 10,
+      gram_confirm_percent: 50,
+      gram_max_factor: 10,
     });
     const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR', gram_tolerance_percent: 5 };
     const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: '' }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }];
@@ -26,13 +28,39 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
     expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, gram_tolerance_percent: 101 } })).body.error).toBe(
       'Gram toleransı 0 ile 100 arasında bir yüzde olmalıdır.',
     );
-    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual(good);
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual({ ...good, gram_confirm_percent: 50, gram_max_factor: 10 });
     await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, currency: 'USD' } });
     const user = await t.newUser('ayar_okur');
     await t.db.updateTable('users').set({ role_id: 3 }).where('id', '=', user.user_id).execute();
     expect((await t.call('GET', '/api/v1/settings/general', { token: user.token })).body.settings.currency).toBe('USD');
     expect((await t.call('PUT', '/api/v1/settings/general', { token: user.token, body: good })).status).toBe(403);
     expect((await t.call('GET', '/api/v1/system/info', { token: user.token })).status).toBe(403);
+  });
+
+  test('the bounds of a typed gram are saved beside the tolerance, checked, and kept by a body without them', async () => {
+    const get = async () => (await t.call('GET', '/api/v1/settings/general', { token: admin })).body.settings;
+    const put = (body: object) => t.call('PUT', '/api/v1/settings/general', { token: admin, body });
+    const base = { ...(await get()), system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00' };
+    const saved = await put({ ...base, gram_confirm_percent: 30, gram_max_factor: 4.5 });
+    expect(saved.body.settings).toMatchObject({ gram_confirm_percent: 30, gram_max_factor: 4.5 });
+    expect(await get()).toMatchObject({ gram_confirm_percent: 30, gram_max_factor: 4.5 });
+    const refusals: Array<[object, string]> = [
+      [{ gram_confirm_percent: 0 }, 'Gram onay sınırı 1 ile 1000 arasında bir yüzde olmalıdır.'],
+      [{ gram_confirm_percent: 1001 }, 'Gram onay sınırı 1 ile 1000 arasında bir yüzde olmalıdır.'],
+      [{ gram_confirm_percent: '50' }, 'Gram onay sınırı 1 ile 1000 arasında bir yüzde olmalıdır.'],
+      [{ gram_confirm_percent: null }, 'Gram onay sınırı 1 ile 1000 arasında bir yüzde olmalıdır.'],
+      [{ gram_max_factor: 1 }, 'Gram üst sınırı beklenen ağırlığın 1’den büyük ve en çok 1000 katı olmalıdır.'],
+      [{ gram_max_factor: 1000.5 }, 'Gram üst sınırı beklenen ağırlığın 1’den büyük ve en çok 1000 katı olmalıdır.'],
+      [{ gram_max_factor: 'on' }, 'Gram üst sınırı beklenen ağırlığın 1’den büyük ve en çok 1000 katı olmalıdır.'],
+      [{ gram_max_factor: null }, 'Gram üst sınırı beklenen ağırlığın 1’den büyük ve en çok 1000 katı olmalıdır.'],
+    ];
+    for (const [patch, error] of refusals) expect(await put({ ...base, gram_confirm_percent: 70, ...patch })).toMatchObject({ status: 400, body: { error } });
+    // Refused whole: not even the valid confirm band of the same body was saved.
+    expect(await get()).toMatchObject({ gram_confirm_percent: 30, gram_max_factor: 4.5 });
+    // A client that does not know the bounds changes nothing of them.
+    const { gram_confirm_percent: _, gram_max_factor: __, ...older } = base;
+    expect((await put({ ...older, gram_tolerance_percent: 12 })).body.settings).toMatchObject({ gram_tolerance_percent: 12, gram_confirm_percent: 30, gram_max_factor: 4.5 });
+    await put({ ...base, gram_confirm_percent: 50, gram_max_factor: 10 });
   });
 
   test('system info reports real figures', async () => {

@@ -1,12 +1,13 @@
-import { type Selectable, sql } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
-import type { ProductsTable } from '../../db/schema';
+import type { Database, ProductsTable } from '../../db/schema';
 import { foldCase } from '../../../shared/text';
 import type { RecordChanges } from '../live/bus';
 import { LINE_STATE_COLUMNS } from '../order-lines/queries';
 import { cancelLines } from '../orders/life-cycle';
 import { insertLines, unitLines, type UnitFields } from '../orders/units';
+import { shopCancelReason } from './cancel-reason';
 
 /** A shop order as the product reads it, whether a webhook or the Admin API brought it. */
 export interface ShopOrder {
@@ -252,7 +253,7 @@ export interface IntakeOutcome {
  * cancels the lines not completed. The unique (store, shop order) key is the last guard against
  * an order made twice.
  */
-export async function takeShopOrder(trx: Db, recordChanges: RecordChanges, store: IntakeStore, order: ShopOrder): Promise<IntakeOutcome> {
+export async function takeShopOrder(trx: Transaction<Database>, recordChanges: RecordChanges, store: IntakeStore, order: ShopOrder): Promise<IntakeOutcome> {
   const customer = await trx.selectFrom('customers').select(['id']).where('user_id', '=', store.user_id).executeTakeFirst();
   if (!customer) throw new Error(`the store's user ${store.user_id} has no customer`);
   // Two topics of one shop order worked on at once (PostgreSQL, several workers) take turns: the
@@ -338,8 +339,7 @@ export async function takeShopOrder(trx: Db, recordChanges: RecordChanges, store
       .select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS])
       .where('l.order_id', '=', orderId)
       .execute();
-    const reason = order.cancelReason ?? 'shop';
-    canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), reason.slice(0, 500), null)).length;
+    canceled = (await cancelLines(trx, recordChanges, open.map((line) => ({ ...line, customer_id: customer.id })), shopCancelReason(order.cancelReason), null)).length;
   }
   await trx
     .updateTable('shop_connections')

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionUser } from '../../plugins/auth';
@@ -38,9 +38,11 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
     return { events: paged(events, request.query) };
   });
 
-  api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [409] }), async (request) => {
+  api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [404, 409] }), async (request) => {
     const id = idParam(request.params);
-    if (!(await retryJob(db, id))) throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
+    const outcome = await retryJob(db, id);
+    if (outcome === 'unknown') throw notFound('errors:shopifyJobNotFound', 'JOB_NOT_FOUND');
+    if (outcome === 'notFailed') throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
     jobs.wake();
     return { job: { id, status: 'waiting' }, ...said('success:shopifyJobRetried') };
   });

@@ -154,12 +154,16 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     const lines = await linesOf(taken.id);
     expect(lines.map((l) => [l.order_line_status_id, l.canceled_at !== null, l.cancel_reason])).toEqual([
       [5, false, null],
-      [1, true, 'customer'],
-      [1, true, 'customer'],
+      // The shop's code kept in words, as every reader sees it.
+      [1, true, 'Mağazada müşteri vazgeçti'],
+      [1, true, 'Mağazada müşteri vazgeçti'],
     ]);
     expect((await orderOf(1005))!.canceled_at).not.toBeNull();
     const events = await t.db.selectFrom('order_line_changes').select(['line_id', 'type']).where('order_id', '=', taken.id).where('type', '=', 'order_canceled').execute();
     expect(events.map((e) => e.line_id).sort()).toEqual([lines[1].id, lines[2].id].sort());
+    // The audit log has each canceled line with the shop's reason, made by no user: the shop, through the system.
+    const audited = await t.db.selectFrom('audit_log').select(['user_id', 'kind', 'entity_id', 'before', 'after']).where('kind', '=', 'line_cancel').where('entity_id', 'in', lines.map((l) => l.id)).orderBy('entity_id').execute();
+    expect(audited).toEqual([lines[1], lines[2]].map((l) => ({ user_id: null, kind: 'line_cancel', entity_id: l.id, before: '{}', after: '{"reason":"Mağazada müşteri vazgeçti"}' })));
     // The workshop can no longer advance a canceled line.
     const master = (await t.login('magaza_usta', 'secret-pass')).token;
     const refused = await t.call('PATCH', `${V1}/workshop/me/orders/${lines[1].id}/next-step`, { token: master, body: {} });
@@ -192,6 +196,8 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     const job = await until(() => t.db.selectFrom('jobs').selectAll().where('key', 'like', '%:broken').where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
     expect(job.last_error).toMatch(/not a shop order/);
     expect((await t.call('POST', API.shopJobRetry(job.id), { token: admin })).body.code).toBe('JOB_NOT_FAILED');
+    // A job that does not exist is not there to retry: 404, as the document declares, not 409.
+    expect(await t.call('POST', API.shopJobRetry(2_000_000_000), { token: admin })).toMatchObject({ status: 404, body: { code: 'JOB_NOT_FOUND' } });
     await t.db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', job.id).execute();
     expect(await t.call('POST', API.shopJobRetry(job.id), { token: admin })).toMatchObject({ status: 200, body: { job: { status: 'waiting' } } });
     await until(() => t.db.selectFrom('jobs').select('attempts').where('id', '=', job.id).where('attempts', '=', 1).where('status', '=', 'waiting').where('last_error', 'is not', null).executeTakeFirst());
