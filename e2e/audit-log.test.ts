@@ -35,7 +35,7 @@ test('the admin changes a credit, opens the audit log from the dashboard and fin
   const errors = watchErrors(page);
   await login(page, live.server.url, ADMIN.username, ADMIN.password);
   await page.goto(`${live.server.url}/admin/customers/${customerId}`);
-  await page.getByLabel('Yeni kredi tutarı').fill('2500.5');
+  await page.getByLabel('Yeni kredi tutarı').fill('2.500,5');
   await page.getByRole('button', { name: 'Krediyi Güncelle' }).click();
   await page.getByText('Kredi başarıyla güncellendi!').waitFor();
 
@@ -63,7 +63,7 @@ test("the admin corrects a gram in the grid, finds it in 'Değişiklik Kaydı', 
   await page.goto(`${live.server.url}/admin/orders`);
   await revealGridColumn(page, 'product_gram');
   await page.getByRole('gridcell', { name: '5 g' }).dblclick();
-  await page.locator('.ag-cell-inline-editing input').fill('5,4');
+  await page.getByRole('textbox', { name: 'Gramı düzelt' }).fill('5,4');
   await page.keyboard.press('Enter');
   await page.getByText('Gram değeri başarıyla güncellendi!').waitFor();
   await page.getByRole('gridcell', { name: '5,4 g' }).waitFor();

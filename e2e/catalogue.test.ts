@@ -32,7 +32,12 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   await rate.fill('120');
   await rate.press('Enter');
   await page.getByText('İşçilik oranı 0 ile 100 arasında bir sayı olmalıdır.').waitFor();
+  // The rate is read as a Turkish reader writes it, not by the browser's language.
   await rate.fill('12.75');
+  await rate.press('Enter');
+  await page.getByText('Ondalık ayırıcı virgüldür, nokta yalnızca binlikleri ayırır: 12,75 yazın.').waitFor();
+  await rate.fill('12,75');
+  await page.getByText('Kaydedilecek: 12,75').waitFor();
   await rate.press('Enter');
   await page.getByText('Kaydedildi.').waitFor();
   await page.getByLabel('Üretim Süresi (gün): Tektaş Yüzük').fill('9');

@@ -95,14 +95,24 @@ test('the admin creates a B2B customer, sets its credit and exports the list to 
   await page.getByRole('link', { name: 'Zeynep Kaya' }).click();
   await page.getByRole('heading', { name: 'Müşteri Detayı' }).waitFor();
   await page.getByText('Kredi değişikliği yok.').waitFor();
-  await page.getByLabel('Yeni kredi tutarı').fill('-5');
+  const credit = page.getByLabel('Yeni kredi tutarı');
+  await credit.fill('-5');
   await page.getByRole('button', { name: 'Krediyi Güncelle' }).click();
   await page.getByText('Geçerli bir kredi miktarı girin.').waitFor();
-  await page.getByLabel('Yeni kredi tutarı').fill('2500.5');
+  // Amounts are read as a Turkish reader writes them, whatever the browser's language: a point groups
+  // thousands, a comma marks the decimals; the amount to be saved shows before it is saved.
+  await credit.fill('75.000');
+  await page.getByText('Kaydedilecek: ₺75.000,00').waitFor();
   await page.getByRole('button', { name: 'Krediyi Güncelle' }).click();
   await page.getByText('Kredi başarıyla güncellendi!').waitFor();
-  await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
-  await expect(page.getByTestId('customer-credit').textContent()).resolves.toContain('2.500,50');
+  const customerId = Number(page.url().split('/').pop());
+  expect((await apiCall(live.server.url, 'GET', `/api/v1/customers/B2B/${customerId}/info`, token)).customer.credit).toBe(75000);
+  await credit.fill('2500.5');
+  await page.getByText('Ondalık ayırıcı virgüldür, nokta yalnızca binlikleri ayırır: 2500,5 yazın.').waitFor();
+  await credit.fill('2.500,5');
+  await page.getByRole('button', { name: 'Krediyi Güncelle' }).click();
+  await page.getByTestId('customer-credit').filter({ hasText: '2.500,50' }).waitFor();
+  await page.getByRole('cell', { name: 'admin', exact: true }).nth(1).waitFor();
 
   await page.goto(`${live.server.url}/admin/customers`);
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: "Listeyi Excel'e Aktar" }).click()]);

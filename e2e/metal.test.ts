@@ -91,7 +91,8 @@ test('metal issued, confirmed on the tablet, pieces and scrap received, a mistak
   await form.getByLabel('Fiş türü').selectOption({ label: 'Maden Giriş Fişi' });
   await form.getByRole('checkbox', { name: /Bilezik .*20,250 g/ }).check();
   const piece = form.getByRole('group', { name: 'Satır 1' });
-  await expect(piece.getByLabel('Brüt (g)').inputValue()).resolves.toBe('20.250');
+  // The tablet's gram, written as the reader types grams.
+  await expect(piece.getByLabel('Brüt (g)').inputValue()).resolves.toBe('20,250');
   await fillLine(piece, { purity: '22 ayar (916)' });
   await piece.locator('[data-figure="fine"]', { hasText: '18,5490 g' }).waitFor();
   await form.getByRole('button', { name: 'Satır ekle' }).click();

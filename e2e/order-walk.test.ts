@@ -116,11 +116,14 @@ test('an order of two pieces from the customer to completion, through the worksh
   await revealGridColumn(admin.page, 'product_gram');
   const correct = async (from: string, to: string) => {
     await admin.page.getByRole('gridcell', { name: from }).dblclick();
-    await admin.page.locator('.ag-cell-inline-editing input').fill(to);
+    await admin.page.getByRole('textbox', { name: 'Gramı düzelt' }).fill(to);
     await admin.page.keyboard.press('Enter');
   };
   await correct('4,1 g', '0');
   await admin.page.getByText('Lütfen geçerli bir gramaj değeri girin!').waitFor();
+  await correct('4,1 g', '4,3456');
+  // Refused as typed, by the screen too once the editor is left: nothing is rounded.
+  await admin.page.locator('.alert.error', { hasText: 'En çok 3 ondalık basamak yazılabilir.' }).waitFor();
   await correct('4,1 g', '4,3');
   await admin.page.getByText('Gram değeri başarıyla güncellendi!').waitFor();
   await admin.page.getByRole('gridcell', { name: '4,3 g' }).waitFor();

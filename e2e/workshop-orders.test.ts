@@ -173,7 +173,7 @@ test("a gram far from the piece's 5 g is asked about on the tablet and in the ad
   await revealGridColumn(office, 'product_gram');
   const correct = async (to: string) => {
     await office.getByRole('gridcell', { name: '8 g' }).dblclick();
-    await office.locator('.ag-cell-inline-editing input').fill(to);
+    await office.getByRole('textbox', { name: 'Gramı düzelt' }).fill(to);
     await office.keyboard.press('Enter');
   };
   const question = office.getByRole('dialog', { name: 'Gramı onaylayın' });
@@ -202,7 +202,12 @@ test('the customer places a manual order, approves a line once and exports its o
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
   await form.getByText('En az bir ürün ve adet seçmelisiniz.').waitFor();
   await form.getByLabel('Ürün 1').selectOption({ index: 1 });
+  // A fraction of a piece counts in no total and is refused with its own sentence.
+  await form.getByLabel('Adet 1').fill('2.5');
+  await form.getByText('Burada tam sayı yazılır: kesirsiz ve binlik ayırıcısız.').waitFor();
+  await expect(form.getByTestId('order-amount').textContent()).resolves.toBe('-');
   await form.getByLabel('Adet 1').fill('2');
+  await form.getByTestId('order-amount').filter({ hasText: '₺4.000,00' }).waitFor();
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
   // The profile has a one-word name and no zip code: the form asks for them before sending anything.
   await form.getByText('Ad ve soyad gereklidir.').waitFor();

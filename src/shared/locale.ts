@@ -23,6 +23,24 @@ export function intlLocale(language: string): string {
   return locale;
 }
 
+const marks = new Map<string, NumberMarks>();
+
+/** How a language marks a number's thousands and its decimals: '.' and ',' in Turkish, ',' and '.' in English. */
+export interface NumberMarks {
+  group: string;
+  decimal: string;
+}
+
+export function numberMarks(language: string): NumberMarks {
+  let found = marks.get(language);
+  if (!found) {
+    const parts = new Intl.NumberFormat(intlLocale(language)).formatToParts(12345.6);
+    found = { group: parts.find((p) => p.type === 'group')?.value ?? '', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
+    marks.set(language, found);
+  }
+  return found;
+}
+
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A day (YYYY-MM-DD) as the reader's language writes dates; a day has no time zone to convert. */

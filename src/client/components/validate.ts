@@ -9,5 +9,3 @@ export function firstError(schema: Pick<Schema, 'validateSync'>, value: object):
     return (invalid as { errors: string[] }).errors[0];
   }
 }
-
-export { parseDecimal } from '../../shared/decimal';

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_ENTITY, AUDIT_KINDS, type AuditKind } from '../../../shared/audit';
+import { WHOLE } from '../../../shared/decimal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { TableHead } from '../../components/TableHead';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { AuditChange } from './AuditChange';
@@ -16,6 +18,8 @@ function FilterForm({ applied, onApply }: { applied: AuditFilters; onApply: (fil
   const users = useAppSelector(selectAuditUsers);
   const [form, setForm] = useState(applied);
   const set = (field: keyof AuditFilters) => (event: { target: { value: string } }) => setForm((previous) => ({ ...previous, [field]: event.target.value }));
+  const { read } = useTypedNumbers();
+  const entity = read(form.entityId, WHOLE);
   return (
     <form
       noValidate
@@ -23,7 +27,9 @@ function FilterForm({ applied, onApply }: { applied: AuditFilters; onApply: (fil
       aria-label={t('filters.title')}
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(form);
+        // A refused id says why beside the field; the filters wait for one that reads.
+        if (entity.status === 'refused') return;
+        onApply({ ...form, entityId: entity.status === 'read' ? entity.decimal : '' });
       }}
     >
       <label>
@@ -50,8 +56,9 @@ function FilterForm({ applied, onApply }: { applied: AuditFilters; onApply: (fil
       </label>
       <label>
         {t('filters.entityId')}
-        <input type="number" min={1} step={1} value={form.entityId} onChange={set('entityId')} />
+        <input {...numberInput(WHOLE)} value={form.entityId} onChange={set('entityId')} />
       </label>
+      <NumberNote typed={entity} />
       <label>
         {t('filters.from')}
         <input type="date" value={form.from} onChange={set('from')} />

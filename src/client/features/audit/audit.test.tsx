@@ -95,6 +95,11 @@ test('a filter sends its query (days as the office day bounds), and paging moves
 
   fireEvent.change(screen.getByLabelText(t('audit:filters.kind')), { target: { value: 'customer_credit' } });
   fireEvent.change(screen.getByLabelText(t('audit:filters.user')), { target: { value: '9' } });
+  // An id is a whole number: a fraction is refused beside the field and filters nothing.
+  fireEvent.change(screen.getByLabelText(t('audit:filters.entityId')), { target: { value: '4,5' } });
+  expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberNotWhole'));
+  fireEvent.click(screen.getByRole('button', { name: t('audit:filters.apply') }));
+  expect(auditCalls(calls)).toEqual([{ limit: '50' }]);
   fireEvent.change(screen.getByLabelText(t('audit:filters.entityId')), { target: { value: '4' } });
   fireEvent.change(screen.getByLabelText(t('audit:filters.from')), { target: { value: '2026-11-20' } });
   fireEvent.change(screen.getByLabelText(t('audit:filters.to')), { target: { value: '2026-11-21' } });

@@ -2,6 +2,8 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnyObject, ObjectSchema } from 'yup';
 import type { ProductDto } from '../../../shared/api';
+import { AMOUNT, type NumberRule, WHOLE } from '../../../shared/decimal';
+import { formatMoney } from '../../../shared/money';
 import { expectedDaysSchema, ourProductIdSchema, workmanshipRateSchema } from '../../../shared/schemas/products';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
@@ -13,26 +15,35 @@ import { catalogueLeft, catalogueOpened, productFieldSaveRequested, type Product
 import { RoutingEditor } from './RoutingEditor';
 import { SyncStatus } from './SyncStatus';
 import { TableHead } from '../../components/TableHead';
-import { firstError, parseDecimal } from '../../components/validate';
+import { firstError } from '../../components/validate';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 
-const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; parse: (raw: string) => string | number; step?: string }> = {
-  workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, parse: (raw) => parseDecimal(raw) ?? NaN, step: '0.01' },
-  our_product_id: { label: 'columns.ourProductId', schema: ourProductIdSchema, parse: (raw) => raw.trim() },
-  production_expected_days: { label: 'columns.expectedDays', schema: expectedDaysSchema, parse: (raw) => Number(raw), step: '1' },
+/** Each editable value: its label, its schema and, for a number, the rule it is typed by and how it will be saved. */
+const FIELDS: Record<ProductField, { label: string; schema: ObjectSchema<AnyObject>; number?: { rule: NumberRule; preview: (value: number, language: string) => string } }> = {
+  workmanship_rate: { label: 'columns.workmanshipRate', schema: workmanshipRateSchema, number: { rule: AMOUNT, preview: (value, language) => formatMoney(value, null, language) } },
+  our_product_id: { label: 'columns.ourProductId', schema: ourProductIdSchema },
+  production_expected_days: { label: 'columns.expectedDays', schema: expectedDaysSchema, number: { rule: WHOLE, preview: (value) => String(value) } },
 };
 
 /** One editable value of a row: Enter or the button saves; an empty value makes no call. */
 function FieldEditor({ product, field }: { product: ProductDto; field: ProductField }) {
-  const { t } = useTranslation('catalogue');
+  const { t, i18n } = useTranslation('catalogue');
   const dispatch = useAppDispatch();
+  const { read, write } = useTypedNumbers();
   const spec = FIELDS[field];
-  const [value, setValue] = useState(product[field] === null ? '' : String(product[field]));
+  const stored = product[field];
+  // A stored number is shown as the reader types numbers, so that it reads back the same.
+  const shown = stored === null ? '' : spec.number ? write(stored, spec.number.rule) : String(stored);
+  const [value, setValue] = useState(shown);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setValue(product[field] === null ? '' : String(product[field])), [product, field]);
+  useEffect(() => setValue(shown), [product, field, shown]);
+  const typed = spec.number ? read(value, spec.number.rule) : null;
   const label = t(spec.label);
   const save = () => {
     if (value.trim() === '') return;
-    const parsed = spec.parse(value);
+    // A refused number says why under the field; nothing is sent.
+    if (typed && typed.status !== 'read') return;
+    const parsed = typed ? typed.value : value.trim();
     const invalid = firstError(spec.schema, { [field]: parsed });
     setError(invalid);
     if (invalid) return;
@@ -43,10 +54,7 @@ function FieldEditor({ product, field }: { product: ProductDto; field: ProductFi
       <div className="inline-edit">
         <input
           aria-label={t('fieldOf', { field: label, title: product.title })}
-          type={spec.step ? 'number' : 'text'}
-          step={spec.step}
-          min={field === 'production_expected_days' ? 1 : field === 'workmanship_rate' ? 0 : undefined}
-          max={field === 'workmanship_rate' ? 100 : undefined}
+          {...(spec.number ? numberInput(spec.number.rule) : { type: 'text' })}
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
@@ -61,7 +69,11 @@ function FieldEditor({ product, field }: { product: ProductDto; field: ProductFi
           {t('save')}
         </button>
       </div>
-      {error && <div className="row-notice error">{t(error)}</div>}
+      {typed && spec.number ? (
+        <NumberNote typed={typed} error={error} preview={value !== shown ? (number) => spec.number!.preview(number, i18n.language) : undefined} />
+      ) : (
+        error && <div className="row-notice error">{t(error)}</div>
+      )}
     </div>
   );
 }

@@ -159,3 +159,38 @@ test("a saved routing is confirmed on the product's row; typing into a field aga
   fireEvent.change(field, { target: { value: 'YZK-2' } });
   expect(screen.queryByText(t('catalogue:saved'))).not.toBeInTheDocument();
 });
+
+test("a product's workmanship rate and days are read as the admin writes them: the stored rate shown that way, a point refused with the rate written right, a fraction of a day refused", async () => {
+  const stored = { ...product(1, 'Yüzük'), workmanship_rate: 12.75 };
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.products) return [200, { products: [stored] }];
+    if (method !== 'GET') return [200, { product: { ...stored, ...(body as object) } }];
+    return [200, {}];
+  });
+  const { t } = renderApp(<ProductCatalogScreen />);
+  const label = (column: string) => t('catalogue:fieldOf', { field: t(`catalogue:columns.${column}`), title: 'Yüzük' });
+  const rate = await screen.findByRole('textbox', { name: label('workmanshipRate') });
+  expect(rate).toHaveValue('12,75');
+  // Nothing changed, nothing to preview.
+  expect(screen.queryByText(/^Kaydedilecek/)).toBeNull();
+  for (const [typed, refusal] of [
+    ['6.2', t('validation:numberDecimalMark', { suggestion: '6,2' })],
+    ['abc', t('validation:numberUnreadable', { example: '1.234,56' })],
+  ]) {
+    fireEvent.change(rate, { target: { value: typed } });
+    fireEvent.keyDown(rate, { key: 'Enter' });
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+  }
+  fireEvent.change(rate, { target: { value: '6,2' } });
+  expect(screen.getByText('Kaydedilecek: 6,20')).toBeInTheDocument();
+  fireEvent.keyDown(rate, { key: 'Enter' });
+  expect(await screen.findByText(t('catalogue:saved'))).toBeInTheDocument();
+
+  const days = screen.getByRole('textbox', { name: label('expectedDays') });
+  fireEvent.change(days, { target: { value: '2,5' } });
+  fireEvent.keyDown(days, { key: 'Enter' });
+  expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberNotWhole'));
+  fireEvent.change(days, { target: { value: '9' } });
+  fireEvent.keyDown(days, { key: 'Enter' });
+  await waitFor(() => expect(calls.filter((c) => c.method !== 'GET').map((c) => c.body)).toEqual([{ workmanship_rate: 6.2 }, { production_expected_days: 9 }]));
+});

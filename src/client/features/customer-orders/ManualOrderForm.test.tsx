@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { Route, Routes } from 'react-router-dom';
 import { API } from '../../../shared/api';
@@ -168,4 +168,34 @@ test("a refused order shows the server's sentence and stays on the form", async 
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
   expect(await screen.findByText('Ürün bulunamadı.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: t('customerOrders:form.submit') })).toBeEnabled();
+});
+
+test('a quantity is a whole number: a fraction counts in no total and is refused with its own sentence, before and on sending', async () => {
+  storeLogin(5, 'Musteri');
+  const calls = mockFetch((method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: CATALOGUE }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/customer/new-order" element={<ManualOrderForm />} />
+      <Route path="/order/:id" element={<p>order</p>} />
+    </Routes>,
+    '/customer/new-order',
+  );
+  await screen.findByDisplayValue('Bağdat Cd. 1');
+  await choose(t, '6', '2.5');
+  expect(screen.getByTestId('order-amount')).toHaveTextContent('-');
+  expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberNotWhole'));
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberNotWhole')));
+  expect(screen.queryByText(t('validation:orderProductsRequired'))).toBeNull();
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: '2' } });
+  expect(screen.getByTestId('order-amount')).toHaveTextContent('₺1.000,00');
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  expect(await screen.findByText('order')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { products: unknown }).products)).toEqual([[{ product_id: 6, quantity: 2 }]]);
 });

@@ -1,13 +1,14 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo, useRef } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { ProductDto } from '../../../shared/api';
 import { type Amount, exceedsCredit, orderAmount } from '../../../shared/credit';
+import { WHOLE } from '../../../shared/decimal';
 import { manualOrderFormSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
+import { NumberNote, numberInput, typedResolver, useTypedNumbers } from '../../components/numberFields';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { type OwnCustomer, useOwnCustomer } from '../account';
@@ -23,15 +24,17 @@ import {
 } from './manualOrder';
 
 type Values = Omit<ManualOrderInput, 'credit_exceeded_confirmed'>;
+/** The form's values: each row's quantity as typed. */
+type Texts = Omit<Values, 'products'> & { products: Array<{ product_id: number; quantity: string }> };
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone_number', 'address', 'city', 'country', 'zip_code', 'notes'] as const;
-const emptyRow = () => ({ product_id: undefined as unknown as number, quantity: 1 });
+const emptyRow = () => ({ product_id: undefined as unknown as number, quantity: '1' });
 
-/** The amount of the chosen rows at the catalogue's prices; null until a product is chosen, or when the rows mix currencies. */
-function amountOf(rows: Values['products'] | undefined, catalogue: ReadonlyMap<number, ProductDto>): Amount | null {
-  const chosen = (rows ?? []).flatMap(({ product_id, quantity }) => {
+/** The amount of the chosen rows at the catalogue's prices; null until a product is chosen, or when the rows mix currencies. A quantity not read as a whole number counts nothing. */
+function amountOf(rows: ReadonlyArray<{ product_id: number; quantity: number | undefined }>, catalogue: ReadonlyMap<number, ProductDto>): Amount | null {
+  const chosen = rows.flatMap(({ product_id, quantity }) => {
     const product = catalogue.get(product_id);
-    return product && quantity > 0 ? [{ price: product.price, currency: product.currency, quantity }] : [];
+    return product && quantity !== undefined && Number.isInteger(quantity) && quantity > 0 ? [{ price: product.price, currency: product.currency, quantity }] : [];
   });
   return orderAmount(chosen);
 }
@@ -78,13 +81,15 @@ export function ManualOrderForm() {
   const customer = useOwnCustomer().data;
   const catalogue = useProducts('customerOrders:form.productsFailed');
   const save = useAppSelector(selectManualOrder);
-  const { register, control, handleSubmit, formState, reset } = useForm<Values>({
-    resolver: yupResolver(manualOrderFormSchema) as never,
+  const { read, number } = useTypedNumbers();
+  const { register, control, handleSubmit, formState, reset } = useForm<Texts, unknown, Values>({
+    resolver: typedResolver(manualOrderFormSchema, (values) => ({ ...values, products: values.products.map((row) => ({ ...row, quantity: number(row.quantity, WHOLE) })) })),
     defaultValues: { products: [emptyRow()] },
   });
   const rows = useFieldArray({ control, name: 'products' });
   const products = useMemo(() => new Map(catalogue.products.map((p) => [p.id, p])), [catalogue.products]);
-  const amount = amountOf(useWatch({ control, name: 'products' }), products);
+  const typedRows = useWatch({ control, name: 'products' }) ?? [];
+  const amount = amountOf(typedRows.map((row) => ({ product_id: row.product_id, quantity: number(row.quantity, WHOLE) })), products);
   // Prefilled once: the profile is loaded again by other panels, and that must not wipe what was typed.
   const prefilledFor = useRef<number | null>(null);
   useEffect(() => {
@@ -113,7 +118,8 @@ export function ManualOrderForm() {
     [dispatch],
   );
   const errors = formState.errors;
-  const productsError = errors.products?.message ?? errors.products?.root?.message ?? errors.products?.[0]?.product_id?.message ?? errors.products?.[0]?.quantity?.message;
+  // A row's quantity says under the row why it is refused; what concerns the rows as a whole, or a product not chosen, is said below them.
+  const productsError = errors.products?.message ?? errors.products?.root?.message ?? rows.fields.map((_, index) => errors.products?.[index]?.product_id?.message).find(Boolean);
 
   const submit = (input: Values) => {
     const total = amountOf(input.products, products);
@@ -138,26 +144,24 @@ export function ManualOrderForm() {
           ))}
         </div>
         {rows.fields.map((row, index) => (
-          <div key={row.id} className="inline-edit">
-            <select aria-label={`${t('form.product')} ${index + 1}`} {...register(`products.${index}.product_id`, { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}>
-              <option value="">{t('form.choose')}</option>
-              {catalogue.products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.id} - {product.title}
-                </option>
-              ))}
-            </select>
-            <input
-              type="number"
-              min={0}
-              aria-label={`${t('form.quantity')} ${index + 1}`}
-              {...register(`products.${index}.quantity`, { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
-            />
-            {rows.fields.length > 1 && (
-              <button type="button" className="secondary" aria-label={t('form.removeRow')} onClick={() => rows.remove(index)}>
-                ×
-              </button>
-            )}
+          <div key={row.id}>
+            <div className="inline-edit">
+              <select aria-label={`${t('form.product')} ${index + 1}`} {...register(`products.${index}.product_id`, { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}>
+                <option value="">{t('form.choose')}</option>
+                {catalogue.products.map((product) => (
+                  <option key={product.id} value={product.id}>
+                    {product.id} - {product.title}
+                  </option>
+                ))}
+              </select>
+              <input {...numberInput(WHOLE)} aria-label={`${t('form.quantity')} ${index + 1}`} {...register(`products.${index}.quantity`)} />
+              {rows.fields.length > 1 && (
+                <button type="button" className="secondary" aria-label={t('form.removeRow')} onClick={() => rows.remove(index)}>
+                  ×
+                </button>
+              )}
+            </div>
+            <NumberNote typed={read(typedRows[index]?.quantity ?? '', WHOLE)} error={errors.products?.[index]?.quantity?.message} />
           </div>
         ))}
         {productsError && <div className="field-error">{t(productsError)}</div>}

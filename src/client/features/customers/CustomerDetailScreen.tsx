@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
+import { AMOUNT } from '../../../shared/decimal';
 import { creditSchema } from '../../../shared/schemas/customers';
 import { CUSTOMER_APPROVED } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -12,18 +13,23 @@ import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useStatusTexts } from '../lookups';
 import { useScopeLines } from '../order-lines';
 import { CUSTOMER_STATISTICS, MONEY_FIELDS } from './statistics';
-import { firstError, parseDecimal } from '../../components/validate';
+import { firstError } from '../../components/validate';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { TableHead } from '../../components/TableHead';
 import { creditChangeRequested, creditFormLeft, customerRequested, selectCreditChange, selectCustomerById, selectCustomerDetail } from './slice';
 
 
 
-function CreditForm({ customerId }: { customerId: number }) {
+/** The new credit, read as the admin writes amounts, with the amount it will save shown before it is saved. */
+function CreditForm({ customerId, currency }: { customerId: number; currency: string | null }) {
   const { t } = useTranslation('customers');
   const dispatch = useAppDispatch();
+  const fmt = useFormatters();
+  const { read } = useTypedNumbers();
   const update = useAppSelector((state) => selectCreditChange(state, customerId));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const typed = read(value, AMOUNT);
   useEffect(
     () => () => {
       dispatch(creditFormLeft(customerId));
@@ -31,7 +37,8 @@ function CreditForm({ customerId }: { customerId: number }) {
     [dispatch, customerId],
   );
   const submit = () => {
-    const credit = parseDecimal(value);
+    if (typed.status === 'refused') return;
+    const credit = typed.status === 'read' ? typed.value : undefined;
     const invalid = firstError(creditSchema, { credit });
     setError(invalid);
     if (invalid || credit === undefined) return;
@@ -46,11 +53,20 @@ function CreditForm({ customerId }: { customerId: number }) {
         submit();
       }}
     >
-      <input type="number" min={0} step="0.01" aria-label={t('creditLabel')} value={value} onChange={(e) => setValue(e.target.value)} />
+      <input
+        {...numberInput(AMOUNT)}
+        aria-label={t('creditLabel')}
+        aria-describedby="credit-note"
+        value={value}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setError(null);
+        }}
+      />
       <button type="submit" disabled={update?.status === 'busy'}>
         {t('creditSave')}
       </button>
-      {error && <div className="field-error">{t(error)}</div>}
+      <NumberNote id="credit-note" typed={typed} error={error} preview={(credit) => fmt.money(credit, currency)} />
       <NoticeView notice={update?.notice ?? null} />
     </form>
   );
@@ -153,7 +169,7 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
           </div>
           <section className="card" aria-labelledby="customer-credit-title">
             <h2 id="customer-credit-title">{t('credit')}</h2>
-            {!readOnly && <CreditForm customerId={customer.id} />}
+            {!readOnly && <CreditForm customerId={customer.id} currency={customer.credit_currency} />}
             <h3>{t('creditHistory')}</h3>
             {creditHistory.length === 0 ? (
               <p>{t('noCreditHistory')}</p>

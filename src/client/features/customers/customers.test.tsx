@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type CreditChangeDto, type CustomerDto, type UserDto } from '../../../shared/api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
@@ -44,7 +44,10 @@ test("a credit change shows the server's sentence, the new credit and the histor
   expect(await screen.findByText(t('customers:noCreditHistory'))).toBeInTheDocument();
   expect(screen.getByTestId('customer-credit')).toHaveTextContent('1.000,00');
 
-  fireEvent.change(screen.getByLabelText(t('customers:creditLabel')), { target: { value: '2500.5' } });
+  const field = screen.getByLabelText(t('customers:creditLabel'));
+  fireEvent.change(field, { target: { value: '2.500,5' } });
+  // The amount it will save, in the customer's credit currency, before it is saved.
+  expect(screen.getByText('Kaydedilecek: ₺2.500,50')).toBeInTheDocument();
   fireEvent.click(screen.getByRole('button', { name: t('customers:creditSave') }));
   expect(await screen.findByText('Kredi başarıyla güncellendi!')).toBeInTheDocument();
   expect(screen.getByTestId('customer-credit')).toHaveTextContent('2.500,50');
@@ -53,6 +56,65 @@ test("a credit change shows the server's sentence, the new credit and the histor
   expect(calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ url: API.customerCredit(4), body: { credit: 2500.5 } })]);
   // The customer entity keeps only the customer's own fields; the figures live beside it.
   expect(selectCustomerById(store.getState(), 4)).not.toHaveProperty('number_of_orders');
+});
+
+test('a credit is read as the admin writes amounts: thousands grouped by a point, decimals after a comma; what is not an amount says how to write it and sends nothing', async () => {
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
+    if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    if (method === 'PUT' && url === API.customerCredit(4)) return [200, { customer: { ...CUSTOMER, credit: (body as { credit: number }).credit }, message: 'Kredi başarıyla güncellendi!' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+    </Routes>,
+    '/admin/customers/4',
+  );
+  const field = await screen.findByLabelText(t('customers:creditLabel'));
+  const save = screen.getByRole('button', { name: t('customers:creditSave') });
+  for (const [typed, refusal] of [
+    ['6.2', t('validation:numberDecimalMark', { suggestion: '6,2' })],
+    ['abc', t('validation:numberUnreadable', { example: '1.234,56' })],
+    ['75.000,005', t('validation:numberDecimals', { places: 2 })],
+  ]) {
+    fireEvent.change(field, { target: { value: typed } });
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+    fireEvent.click(save);
+  }
+  expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  fireEvent.change(field, { target: { value: '6,2' } });
+  expect(screen.getByText('Kaydedilecek: ₺6,20')).toBeInTheDocument();
+  fireEvent.change(field, { target: { value: '75.000' } });
+  expect(screen.getByText('Kaydedilecek: ₺75.000,00')).toBeInTheDocument();
+  fireEvent.click(save);
+  expect(await screen.findByText('Kredi başarıyla güncellendi!')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ credit: 75000 }]);
+});
+
+test('in English a comma groups thousands and a point marks the decimals', async () => {
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
+    if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url === API.generalSettings) return [200, SETTINGS];
+    if (method === 'PUT' && url === API.customerCredit(4)) return [200, { customer: { ...CUSTOMER, credit: (body as { credit: number }).credit }, message: 'Kredi başarıyla güncellendi!' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
+    </Routes>,
+    '/admin/customers/4',
+    { language: 'en' },
+  );
+  const field = await screen.findByLabelText(t('customers:creditLabel'));
+  fireEvent.change(field, { target: { value: '6,2' } });
+  expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberDecimalMark', { suggestion: '6.2' }));
+  fireEvent.change(field, { target: { value: '75,000.5' } });
+  expect(screen.getByText('Will be saved as TRY 75,000.50')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: t('customers:creditSave') }));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ credit: 75000.5 }]));
 });
 
 test('the list and the add form share one read of the customers', async () => {

@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AMOUNT, readNumber } from '../../../shared/decimal';
 import type { NormDto } from '../../../shared/metal-api';
 import { type NormInput, normSchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
+import { type Sentence, sentenceText } from '../../components/NoticeView';
+import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
 import { Field, FormEnd } from './Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
-import { typedWeight } from './lines';
 import { useLedgerNames } from './names';
 import { normAddRequested, normsRequested, puritiesRequested, selectMetal, selectNorms, selectPurities } from './slice';
 
@@ -26,13 +28,17 @@ interface Values {
 
 const blank: Values = { workshop_id: '', step_id: '', milyem: '', per_mille: '', valid_from: '', valid_to: '' };
 
-/** The norm as the server takes it: empty choices left out (every workshop, every step, no bound), the rate as typed. */
-function normInput(values: Values): NormInput {
+/** The typed rate, read as the reader writes rates. */
+const NUMBERS = { per_mille: AMOUNT } as const;
+
+/** The norm as the server takes it: empty choices left out (every workshop, every step, no bound), the rate exactly as typed (its decimal string). */
+function normInput(values: Values, language: string): NormInput {
+  const rate = readNumber(values.per_mille, NUMBERS.per_mille, language);
   return {
     ...(values.workshop_id ? { workshop_id: Number(values.workshop_id) } : {}),
     ...(values.step_id ? { step_id: Number(values.step_id) } : {}),
     milyem: values.milyem ? Number(values.milyem) : Number.NaN,
-    per_mille: typedWeight(values.per_mille),
+    per_mille: rate.status === 'read' ? rate.decimal : '',
     ...(values.valid_from ? { valid_from: values.valid_from } : {}),
     ...(values.valid_to ? { valid_to: values.valid_to } : {}),
   };
@@ -40,20 +46,22 @@ function normInput(values: Values): NormInput {
 
 /** The admin's form for a new norm; the most specific norm valid on a day applies, so a norm is added, never edited. */
 function NormForm() {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
+  const { refusal } = useTypedNumbers();
   const dispatch = useAppDispatch();
   const purities = useAppSelector(selectPurities).data;
   const { busy, normSaves } = useAppSelector(selectMetal);
-  const { register, handleSubmit, reset } = useForm<Values>({ defaultValues: blank });
-  const [error, setError] = useState<string | null>(null);
+  const { register, control, handleSubmit, reset } = useForm<Values>({ defaultValues: blank });
+  const [error, setError] = useState<Sentence | null>(null);
   useEffect(() => {
     if (normSaves > 0) reset(blank);
   }, [normSaves, reset]);
   const submit = (values: Values) => {
-    const body = normInput(values);
-    const invalid = firstError(normSchema, body);
-    setError(invalid);
+    const refused = refusal(values, NUMBERS);
+    const body = normInput(values, i18n.language);
+    const invalid = refused ?? firstError(normSchema, body);
+    setError(typeof invalid === 'string' ? { key: invalid } : invalid);
     if (!invalid) dispatch(normAddRequested(body));
   };
   return (
@@ -88,11 +96,11 @@ function NormForm() {
             </select>
           )}
         </Field>
-        <Field label={t('norms.perMille')}>{(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register('per_mille')} />}</Field>
+        <NumberField control={control} name="per_mille" rule={NUMBERS.per_mille} label={t('norms.perMille')} preview={(_, decimal) => fmt.perMille(decimal)} />
         <Field label={t('norms.validFrom')}>{(id) => <input id={id} type="date" {...register('valid_from')} />}</Field>
         <Field label={t('norms.validTo')}>{(id) => <input id={id} type="date" {...register('valid_to')} />}</Field>
       </div>
-      <FormEnd error={error && t(error)} busy={busy} submit={t('norms.save')} />
+      <FormEnd error={error && sentenceText(t, error)} busy={busy} submit={t('norms.save')} />
     </form>
   );
 }

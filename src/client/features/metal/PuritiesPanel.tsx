@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WHOLE } from '../../../shared/decimal';
 import type { KaratDto, PurityDto } from '../../../shared/metal-api';
 import { puritySchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { TableHead } from '../../components/TableHead';
 import { firstError } from '../../components/validate';
 import { useMetalFormat } from './format';
@@ -14,15 +16,19 @@ function PurityRow({ purity }: { purity: PurityDto }) {
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
   const { busy } = useAppSelector(selectMetal);
+  const { read } = useTypedNumbers();
   const [milyem, setMilyem] = useState(String(purity.milyem));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setMilyem(String(purity.milyem)), [purity.milyem]);
+  const typed = read(milyem, WHOLE);
   const label = fmt.purity(purity.metal, purity.ayar, purity.milyem);
   const save = () => {
-    const value = /^\d{1,4}$/.test(milyem.trim()) ? Number(milyem.trim()) : Number.NaN;
+    // A refused text says why under the field.
+    if (typed.status === 'refused') return;
+    const value = typed.status === 'read' ? typed.value : undefined;
     const invalid = firstError(puritySchema, { milyem: value });
     setError(invalid);
-    if (!invalid) dispatch(purityUpdateRequested({ id: purity.id, milyem: value }));
+    if (!invalid && value !== undefined) dispatch(purityUpdateRequested({ id: purity.id, milyem: value }));
   };
   return (
     <tr>
@@ -36,16 +42,20 @@ function PurityRow({ purity }: { purity: PurityDto }) {
             save();
           }}
         >
-          <input inputMode="numeric" aria-label={t('purities.milyemOf', { purity: label })} value={milyem} onChange={(event) => setMilyem(event.target.value)} />
+          <input
+            {...numberInput(WHOLE)}
+            aria-label={t('purities.milyemOf', { purity: label })}
+            value={milyem}
+            onChange={(event) => {
+              setMilyem(event.target.value);
+              setError(null);
+            }}
+          />
           <button type="submit" disabled={busy || milyem.trim() === String(purity.milyem)}>
             {t('purities.save')}
           </button>
         </form>
-        {error && (
-          <div className="field-error" role="alert">
-            {t(error)}
-          </div>
-        )}
+        <NumberNote typed={typed} error={error} preview={milyem !== String(purity.milyem) ? (value) => String(value) : undefined} />
       </td>
     </tr>
   );

@@ -1,16 +1,18 @@
 import { Fragment, useEffect, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FINE_GRAMS, GRAMS, readNumber, type TypedNumber, WHOLE } from '../../../shared/decimal';
 import { FINE_PLACES, fineOf, fromUnits, GRAM_PLACES, toUnits } from '../../../shared/metal';
 import type { RefiningLotDto } from '../../../shared/metal-api';
 import { type RefiningLotInput, refiningLotSchema } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
+import { type Sentence, sentenceText } from '../../components/NoticeView';
+import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
 import { Field, FormEnd } from './Field';
 import { useMetalFormat } from './format';
-import { typedWeight } from './lines';
 import { refiningLotCreateRequested, refiningRequested, selectMetal, selectRefining } from './slice';
 
 interface Values {
@@ -23,34 +25,41 @@ interface Values {
   note: string;
 }
 
-const typedMilyem = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+/** The typed figures and the rule each is read by. */
+const NUMBERS = { dust_g: GRAMS, assayed_milyem: WHOLE, recovered_fine_g: FINE_GRAMS } as const;
 
-/** The lot as the server takes it: weights as typed (a decimal comma made a point), an empty note left out. */
-function lotInput(values: Values): RefiningLotInput {
+/** A figure as it is sent: a weight's exact decimal, a milyem's number; a refused text never gets here (the form says why first). */
+const exact = (typed: TypedNumber) => (typed.status === 'read' ? typed.decimal : '');
+const whole = (typed: TypedNumber) => (typed.status === 'read' ? typed.value : Number.NaN);
+
+/** The lot as the server takes it, read in `language`: weights exactly as typed, an empty note left out. */
+function lotInput(values: Values, language: string): RefiningLotInput {
+  const read = (name: keyof typeof NUMBERS) => readNumber(values[name], NUMBERS[name], language);
   return {
     date: values.date,
     period_from: values.period_from,
     period_to: values.period_to,
-    dust_g: typedWeight(values.dust_g),
-    assayed_milyem: typedMilyem(values.assayed_milyem),
-    recovered_fine_g: typedWeight(values.recovered_fine_g),
+    dust_g: exact(read('dust_g')),
+    assayed_milyem: whole(read('assayed_milyem')),
+    recovered_fine_g: exact(read('recovered_fine_g')),
     ...(values.note.trim() ? { note: values.note.trim() } : {}),
   };
 }
 
 /** The fine gold the dust holds by its assay, by the server's exact rule (shared/metal.ts); null while a figure is missing or wrong. */
-export function assayedFine(dust: string, milyem: string): string | null {
-  const dustMg = toUnits(typedWeight(dust), GRAM_PLACES);
-  const assay = typedMilyem(milyem);
+export function assayedFine(dust: string, milyem: string, language: string): string | null {
+  const dustTyped = readNumber(dust, NUMBERS.dust_g, language);
+  const dustMg = dustTyped.status === 'read' ? toUnits(dustTyped.decimal, GRAM_PLACES) : null;
+  const assay = whole(readNumber(milyem, NUMBERS.assayed_milyem, language));
   if (dustMg === null || !(assay >= 1 && assay <= 1000)) return null;
   return fromUnits(fineOf(dustMg, assay), FINE_PLACES);
 }
 
 function AssayPreview({ control }: { control: Control<Values> }) {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
   const [dust, milyem] = useWatch({ control, name: ['dust_g', 'assayed_milyem'] });
-  const fine = assayedFine(dust, milyem);
+  const fine = assayedFine(dust, milyem, i18n.language);
   return (
     <dl className="facts line-preview" aria-live="polite">
       <div>
@@ -66,18 +75,20 @@ function AssayPreview({ control }: { control: Control<Values> }) {
  * it shows the fine gold the dust holds by its assay before the lot is saved.
  */
 function RefiningForm() {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
+  const { refusal } = useTypedNumbers();
   const dispatch = useAppDispatch();
   const { busy } = useAppSelector(selectMetal);
   const { register, control, handleSubmit } = useForm<Values>({
     defaultValues: { date: fmt.today(), period_from: '', period_to: '', dust_g: '', assayed_milyem: '', recovered_fine_g: '', note: '' },
   });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Sentence | null>(null);
   const submit = (values: Values) => {
-    const body = lotInput(values);
-    const invalid = firstError(refiningLotSchema, body) ?? (body.period_from > body.period_to ? 'metal:refining.periodBackwards' : null);
-    setError(invalid);
+    const refused = refusal(values, NUMBERS);
+    const body = lotInput(values, i18n.language);
+    const invalid = refused ?? firstError(refiningLotSchema, body) ?? (body.period_from > body.period_to ? 'metal:refining.periodBackwards' : null);
+    setError(typeof invalid === 'string' ? { key: invalid } : invalid);
     if (!invalid) dispatch(refiningLotCreateRequested(body));
   };
   return (
@@ -88,15 +99,15 @@ function RefiningForm() {
           <Field label={t('refining.date')}>{(id) => <input id={id} type="date" {...register('date')} />}</Field>
           <Field label={t('refining.periodFrom')}>{(id) => <input id={id} type="date" {...register('period_from')} />}</Field>
           <Field label={t('refining.periodTo')}>{(id) => <input id={id} type="date" {...register('period_to')} />}</Field>
-          <Field label={t('refining.dustField')}>{(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register('dust_g')} />}</Field>
-          <Field label={t('refining.milyem')}>{(id) => <input id={id} inputMode="numeric" autoComplete="off" {...register('assayed_milyem')} />}</Field>
-          <Field label={t('refining.recoveredField')}>{(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register('recovered_fine_g')} />}</Field>
+          <NumberField control={control} name="dust_g" rule={NUMBERS.dust_g} label={t('refining.dustField')} preview={(_, decimal) => fmt.grams(decimal)} />
+          <NumberField control={control} name="assayed_milyem" rule={NUMBERS.assayed_milyem} label={t('refining.milyem')} />
+          <NumberField control={control} name="recovered_fine_g" rule={NUMBERS.recovered_fine_g} label={t('refining.recoveredField')} preview={(_, decimal) => fmt.grams(decimal)} />
           <Field label={t('refining.note')} className="wide">
             {(id) => <input id={id} autoComplete="off" {...register('note')} />}
           </Field>
         </div>
         <AssayPreview control={control} />
-        <FormEnd error={error && t(error)} busy={busy} submit={t('refining.save')} />
+        <FormEnd error={error && sentenceText(t, error)} busy={busy} submit={t('refining.save')} />
       </form>
     </section>
   );

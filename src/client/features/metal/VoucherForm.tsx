@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import type { ReceivablePieceDto, VoucherSummaryDto } from '../../../shared/metal-api';
 import { LINE_KINDS, METALS, VOUCHER_TYPES, type VoucherInput, voucherSchema, type VoucherType } from '../../../shared/schemas/metal';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { NoticeView } from '../../components/NoticeView';
+import { NoticeView, type Sentence, sentenceText } from '../../components/NoticeView';
+import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
 import { Field, FormEnd } from './Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
-import { emptyLine, lineInput, linePreview, type TypedLine } from './lines';
+import { emptyLine, LINE_NUMBERS, lineInput, linePreview, type TypedLine } from './lines';
 import { puritiesRequested, receivableRequested, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
 
 interface Values {
@@ -34,10 +35,10 @@ function useSettleableIssues(workshopId: number): VoucherSummaryDto[] {
 
 /** Net and fine of a line as it is typed, before anything is saved. */
 function LinePreview({ control, index }: { control: Control<Values>; index: number }) {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
   const line = useWatch({ control, name: `lines.${index}` });
-  const figures = line ? linePreview(line) : null;
+  const figures = line ? linePreview(line, i18n.language) : null;
   return (
     <dl className="facts line-preview" aria-live="polite">
       <div>
@@ -105,18 +106,10 @@ function LineFields({ index, control, register, setMilyem, onRemove }: {
             </select>
           )}
         </Field>
-        <Field label={t('line.milyem')}>
-          {(id) => <input id={id} inputMode="numeric" autoComplete="off" {...register(field('milyem'))} />}
-        </Field>
-        <Field label={t('line.gross')}>
-          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('gross_g'))} />}
-        </Field>
-        <Field label={t('line.stones')}>
-          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('stone_ct'))} />}
-        </Field>
-        <Field label={t('line.other')}>
-          {(id) => <input id={id} inputMode="decimal" autoComplete="off" {...register(field('other_g'))} />}
-        </Field>
+        <NumberField control={control} name={field('milyem')} rule={LINE_NUMBERS.milyem} label={t('line.milyem')} />
+        <NumberField control={control} name={field('gross_g')} rule={LINE_NUMBERS.gross_g} label={t('line.gross')} preview={(_, decimal) => fmt.grams(decimal)} />
+        <NumberField control={control} name={field('stone_ct')} rule={LINE_NUMBERS.stone_ct} label={t('line.stones')} preview={(_, decimal) => fmt.carats(decimal)} />
+        <NumberField control={control} name={field('other_g')} rule={LINE_NUMBERS.other_g} label={t('line.other')} preview={(_, decimal) => fmt.grams(decimal)} />
         <Field label={t('line.step')}>
           {(id) => (
             <select id={id} {...register(field('step_id'))}>
@@ -125,9 +118,7 @@ function LineFields({ index, control, register, setMilyem, onRemove }: {
             </select>
           )}
         </Field>
-        <Field label={t('line.orderLine')}>
-          {(id) => <input id={id} inputMode="numeric" autoComplete="off" {...register(field('order_product_id'))} />}
-        </Field>
+        <NumberField control={control} name={field('order_product_id')} rule={LINE_NUMBERS.order_product_id} label={t('line.orderLine')} />
       </div>
       <div className="toolbar">
         <LinePreview control={control} index={index} />
@@ -173,19 +164,20 @@ function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; o
 
 /**
  * The new voucher form: the admin writes an issue or a receipt. Its screen mounts it anew after
- * each save, so it starts blank with nothing to reset. Weights are sent as typed (a decimal comma
- * made a point); each line shows the net and fine the server will write before it is saved.
+ * each save, so it starts blank with nothing to reset. Weights are sent exactly as typed (their
+ * decimal strings); each line shows the net and fine the server will write before it is saved.
  */
 export function VoucherForm() {
-  const { t } = useTranslation('metal');
+  const { t, i18n } = useTranslation('metal');
   const fmt = useMetalFormat();
+  const { write, refusal } = useTypedNumbers();
   const dispatch = useAppDispatch();
   const { busy } = useAppSelector(selectMetal);
   const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', settles_id: '', lines: [emptyLine()] });
   const { register, control, handleSubmit, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
   const lines = useFieldArray({ control, name: 'lines' });
   const [type, workshopId] = useWatch({ control, name: ['type', 'workshop_id'] });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Sentence | null>(null);
   const settleable = useSettleableIssues(Number(workshopId));
   useEffect(() => {
     dispatch(puritiesRequested());
@@ -204,7 +196,7 @@ export function VoucherForm() {
     const current = getValues('lines');
     if (on) {
       // A piece whose karat stands for a purity brings its milyem.
-      const line = { ...emptyLine(), kind: 'finished', milyem: piece.milyem ? String(piece.milyem) : '', gross_g: piece.gross_g ?? '', order_product_id: String(piece.order_product_id) };
+      const line = { ...emptyLine(), kind: 'finished', milyem: piece.milyem ? String(piece.milyem) : '', gross_g: piece.gross_g === null ? '' : write(piece.gross_g, LINE_NUMBERS.gross_g), order_product_id: String(piece.order_product_id) };
       // The first line, still empty, takes the piece instead of staying blank.
       if (current.length === 1 && !current[0].gross_g.trim()) lines.replace([line]);
       else lines.append(line);
@@ -214,6 +206,12 @@ export function VoucherForm() {
     }
   };
   const submit = (values: Values) => {
+    // A figure refused as typed says why beside its field, and first here.
+    const refused = values.lines.map((line) => refusal(line, LINE_NUMBERS)).find((found) => found !== null);
+    if (refused) {
+      setError(refused);
+      return;
+    }
     // A choice left over from another workshop, or kept on an issue, is not sent.
     const settles = values.type === 'receipt' ? settleable.find((v) => String(v.id) === values.settles_id) : undefined;
     const body: VoucherInput = {
@@ -222,10 +220,10 @@ export function VoucherForm() {
       date: values.date,
       ...(values.note.trim() ? { note: values.note.trim() } : {}),
       ...(settles ? { settles_id: settles.id } : {}),
-      lines: values.lines.map(lineInput),
+      lines: values.lines.map((line) => lineInput(line, i18n.language)),
     };
     const invalid = firstError(voucherSchema, body) ?? (body.lines.length === 0 ? 'errors:voucherLinesRequired' : null);
-    setError(invalid);
+    setError(invalid ? { key: invalid } : null);
     if (!invalid) dispatch(voucherCreateRequested(body));
   };
   return (
@@ -286,7 +284,7 @@ export function VoucherForm() {
             onRemove={lines.fields.length > 1 ? () => lines.remove(index) : undefined}
           />
         ))}
-        <FormEnd error={error && t(error)} busy={busy} submit={t('form.save')}>
+        <FormEnd error={error && sentenceText(t, error)} busy={busy} submit={t('form.save')}>
           <button type="button" className="secondary" onClick={() => lines.append(emptyLine())}>
             {t('form.addLine')}
           </button>

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDay, intlLocale } from '../../../shared/locale';
+import { formatDay, numberMarks } from '../../../shared/locale';
 import { useFormatters } from '../lookups';
 
 /*
@@ -8,23 +8,11 @@ import { useFormatters } from '../lookups';
  * writing numbers ('12345.6789' -> '12.345,6789' in Turkish): a float would round them.
  */
 
-const separators = new Map<string, { group: string; decimal: string }>();
-
-function separatorsOf(language: string) {
-  let found = separators.get(language);
-  if (!found) {
-    const parts = new Intl.NumberFormat(intlLocale(language)).formatToParts(12345.6);
-    found = { group: parts.find((p) => p.type === 'group')?.value ?? '', decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.' };
-    separators.set(language, found);
-  }
-  return found;
-}
-
 /** A decimal string in the reader's notation, every written place kept; anything else as it came. */
 export function formatDecimal(value: string, language: string): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
   if (!match) return value;
-  const { group, decimal } = separatorsOf(language);
+  const { group, decimal } = numberMarks(language);
   const whole = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, group);
   return `${match[1]}${whole}${match[3] ? `${decimal}${match[3]}` : ''}`;
 }

@@ -112,7 +112,8 @@ test('a receipt offers the workshop’s weighed pieces; a ticked one becomes a f
   fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
   fireEvent.click(await within(form).findByRole('checkbox', { name: 'Bilezik (sipariş SP-000031, ürün 31): 20,250 g' }));
   expect(within(line(1)).getByLabelText('Tür')).toHaveValue('finished');
-  expect(within(line(1)).getByLabelText('Brüt (g)')).toHaveValue('20.250');
+  // The tablet's gram, written as the reader types grams; sent exactly as the server gave it.
+  expect(within(line(1)).getByLabelText('Brüt (g)')).toHaveValue('20,250');
   expect(within(line(1)).getByLabelText('Sipariş ürün no')).toHaveValue('31');
   fireEvent.change(within(line(1)).getByLabelText('Ayar'), { target: { value: '750' } });
   expect(within(line(1)).getByText('15,1875 g')).toBeInTheDocument();
@@ -152,9 +153,16 @@ test('a line the form cannot send is refused with its sentence, and the server�
   const { form, t } = await openForm();
   fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
   fireEvent.change(within(line(1)).getByLabelText('Milyem'), { target: { value: '916' } });
+  // A gram with a fourth decimal is refused as it is typed, beside its field, and again on saving: never rounded.
   fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '1,2345' } });
+  const decimals = t('validation:numberDecimals', { places: 3 });
+  expect(within(line(1)).getByRole('alert')).toHaveTextContent(decimals);
   fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
-  expect(await within(form).findByRole('alert')).toHaveTextContent(t('validation:metalWeightInvalid'));
+  await waitFor(() => expect(within(form).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([decimals, decimals]));
+  // A weight that reads but is none of the ledger's is refused by the schema's sentence.
+  fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '-1' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Fişi Kaydet' }));
+  await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(t('validation:metalWeightInvalid')));
   expect(calls.some((c) => c.method === 'POST')).toBe(false);
   fireEvent.change(within(line(1)).getByLabelText('Brüt (g)'), { target: { value: '1' } });
   fireEvent.change(within(line(1)).getByLabelText('Diğer (g)'), { target: { value: '2' } });
@@ -298,7 +306,7 @@ describe('loss against its norms', () => {
     await waitFor(() => expect(calls.map((c) => c.url)).toContain(`${API.metalLoss}?from=2026-11-01&to=2026-11-30`));
   });
 
-  test('a norm is sent with its per mille as typed, a decimal comma made a point; a bad one is refused first, the server’s refusal shown', async () => {
+  test('a norm is sent with its per mille exactly as typed, read as the reader writes rates; a bad one is refused first, the server’s refusal shown', async () => {
     let refuse = true;
     const calls = serve((method, url, body) => {
       if (url === API.metalNorms && method === 'GET') return [200, { norms: NORMS }];
@@ -321,9 +329,16 @@ describe('loss against its norms', () => {
     fireEvent.change(within(form).getByLabelText('Atölye'), { target: { value: '4' } });
     fireEvent.change(within(form).getByLabelText('Adım'), { target: { value: '7' } });
     fireEvent.change(within(form).getByLabelText('Ayar'), { target: { value: '750' } });
-    fireEvent.change(within(form).getByLabelText('İzin verilen fire (binde)'), { target: { value: '0,555' } });
+    // In Turkish a rate's decimals follow a comma: a point is refused with the rate written that way.
+    const rate = within(form).getByLabelText('İzin verilen fire (binde)');
+    fireEvent.change(rate, { target: { value: '0.5' } });
+    const comma = t('validation:numberDecimalMark', { suggestion: '0,5' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(comma);
     fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(t('validation:normInvalid'));
+    await waitFor(() => expect(within(form).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([comma, comma]));
+    fireEvent.change(rate, { target: { value: '-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
+    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(t('validation:normInvalid')));
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.change(within(form).getByLabelText('İzin verilen fire (binde)'), { target: { value: '0,5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Normu Kaydet' }));
@@ -471,7 +486,8 @@ describe('refining lots and the period lock', () => {
     fireEvent.change(within(form).getByLabelText('Tahlil milyemi'), { target: { value: '333' } });
     fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05001' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));
-    await waitFor(() => expect(within(form).getByRole('alert')).toHaveTextContent(t('validation:metalWeightInvalid')));
+    const decimals = t('validation:numberDecimals', { places: 4 });
+    await waitFor(() => expect(within(form).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([decimals, decimals]));
     fireEvent.change(within(form).getByLabelText('Geri kazanılan has (g)'), { target: { value: '4,05' } });
     fireEvent.change(within(form).getByLabelText('Dönem başlangıcı'), { target: { value: '2026-12-01' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Partiyi Kaydet' }));

@@ -392,7 +392,7 @@ test('a canceled line reads İptal edildi in the status column, its filter and t
   expect(await screen.findByText('1 / 2 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
 }, 30_000);
 
-test('a weighed gram has a visible edit button that opens its editor; a received one says it is final', async () => {
+test('a weighed gram has a visible edit button that opens its editor, which shows the gram it will save; a received one says it is final', async () => {
   openScreen([line(4, { order_line_status_id: 4, product_gram: 5 }), line(5), line(6, { order_line_status_id: 4, product_gram: 7, metal_received_at: '2026-11-20T10:00:00.000Z' })]);
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
   const gramCell = (id: number) => document.querySelector(`.ag-row[row-id="${id}"] .ag-cell[col-id="product_gram"]`) as HTMLElement;
@@ -402,7 +402,12 @@ test('a weighed gram has a visible edit button that opens its editor; a received
   expect(within(gramCell(6)).getByRole('img', { name: 'Maden defterine alındı' })).toBeInTheDocument();
   expect(within(gramCell(4)).queryByRole('img')).toBeNull();
   fireEvent.click(within(gramCell(4)).getByRole('button', { name: 'Gramı düzelt' }));
-  expect(await waitFor(() => within(gramCell(4)).getByRole('textbox'))).toBeInTheDocument();
+  const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
+  expect(editor).toHaveValue('5');
+  fireEvent.change(editor, { target: { value: '5.125' } });
+  expect(await screen.findByText('Kaydedilecek: 5,125 g')).toBeInTheDocument();
+  fireEvent.change(editor, { target: { value: '1.234,5' } });
+  expect(screen.getByRole('alert')).toHaveTextContent('Ağırlıkta binlik ayırıcı yazılmaz; nokta da virgül de ondalık ayırıcıdır: 1234,5 yazın.');
 });
 
 test("a gram far from the piece's expected weight is asked about before it is sent; beyond the hard bound it is refused here", async () => {
@@ -416,7 +421,7 @@ test("a gram far from the piece's expected weight is asked about before it is se
   const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
   const type = async (text: string) => {
     fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
-    const editor = await waitFor(() => within(cell()).getByRole('textbox'));
+    const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
     fireEvent.input(editor, { target: { value: text } });
     fireEvent.keyDown(editor, { key: 'Enter' });
   };
@@ -453,7 +458,7 @@ test('the server asks about a gram the screen took (its settings changed meanwhi
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
   const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
   fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
-  const editor = await waitFor(() => within(cell()).getByRole('textbox'));
+  const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
   fireEvent.input(editor, { target: { value: '2,9' } });
   fireEvent.keyDown(editor, { key: 'Enter' });
   const dialog = await screen.findByRole('dialog', { name: 'Gramı onaylayın' });

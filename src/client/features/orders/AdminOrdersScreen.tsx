@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
+import { GRAMS } from '../../../shared/decimal';
 import { intlLocale } from '../../../shared/locale';
 import { gramSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -11,6 +12,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { type NoticeLike, NoticeView, sentenceText } from '../../components/NoticeView';
 import { Modal } from '../../components/Modal';
 import { firstError } from '../../components/validate';
+import { useTypedNumbers } from '../../components/numberFields';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { defaultGridState, useGridViews, ViewMenu } from '../grid-views';
 import {
@@ -202,10 +204,18 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   };
   const where = (line: OrderLineDto) =>
     [base.status.get(line.order_line_status_id) ?? String(line.order_line_status_id), stepLabel(line.current_order_line_process, (s) => base.step.get(s), t('notStarted'))].join(' · ');
+  const { read } = useTypedNumbers();
   const gramCheck = useGramCheck();
   const correctGram = useCallback(
-    (line: OrderLineDto, value: number | null) => {
-      const invalid = firstError(gramSchema, { product_gram: value ?? undefined });
+    (line: OrderLineDto, typed: string) => {
+      const reading = read(typed, GRAMS);
+      if (reading.status === 'refused') {
+        setGramNotice({ kind: 'error', ...reading.refusal });
+        return;
+      }
+      const value = reading.status === 'read' ? reading.value : undefined;
+      if (value === line.product_gram) return;
+      const invalid = firstError(gramSchema, { product_gram: value });
       setGramNotice(invalid ? { kind: 'error', key: invalid } : null);
       if (invalid) return;
       const gram = value as number;
@@ -215,7 +225,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
       else if (verdict === 'confirm') dispatch(gramConfirmationNeeded({ kind: 'gramCorrection', id: line.id, gram, confirmed: false }, { kind: 'info', ...sentence }));
       else dispatch(gramCorrected(line.id, gram));
     },
-    [dispatch, gramCheck],
+    [dispatch, read, gramCheck],
   );
   const ship = useCallback(
     (line: OrderLineDto, typed: string) => {

@@ -10,6 +10,7 @@ import {
   type RowClassRules,
   type ValueGetterParams,
   CsvExportModule,
+  CustomEditorModule,
   DateFilterModule,
   GridStateModule,
   type GridState,
@@ -39,8 +40,9 @@ import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer,
 import { type GridTexts, loadGridTexts } from '../../app/languageChunks';
 import type { LineTable } from '../order-lines';
 import { dayOf, isActionColumn, type OrderColumn, urgentLine } from './columns';
-import { parseDecimal } from '../../../shared/decimal';
+import { AMOUNT, GRAMS, type NumberRule, readNumber } from '../../../shared/decimal';
 import { fold } from './fold';
+import { GramEditor } from './GramEditor';
 import { rowChanges } from './rowChanges';
 import { rankCache, type RankCache, sortRows } from './sortRows';
 
@@ -59,14 +61,15 @@ ModuleRegistry.registerModules([
   RowStyleModule,
   LocaleModule,
   TextEditorModule,
+  CustomEditorModule,
 ]);
 
 /** What the grid's action cells call back and which line is busy. */
 export interface GridActions {
   onQualityControl: (row: OrderLineDto) => void;
   onApprovePacking: (row: OrderLineDto) => void;
-  /** A gram typed into the gram cell (double-click, Enter or leaving the cell saves, Escape cancels). */
-  onCorrectGram: (row: OrderLineDto, gram: number | null) => void;
+  /** The text typed into the gram cell (double-click, Enter or leaving the cell saves, Escape cancels). */
+  onCorrectGram: (row: OrderLineDto, typed: string) => void;
   /** A tracking number typed into a packed line's tracking cell: the order's packed pieces go to the carrier. */
   onShip: (row: OrderLineDto, tracking: string) => void;
   /** The admin's corrections of a line: back to an earlier step, canceled. */
@@ -243,16 +246,22 @@ function textFilter(column: OrderColumn): { params: ITextFilterParams; prepare: 
   };
 }
 
-/* Numbers typed the Turkish way too: '4,5' is 4.5. A text input (not a spin box) for ids and amounts. */
-const NUMBER_FILTER: INumberFilterParams = {
-  debounceMs: DEBOUNCE_MS,
-  maxNumConditions: 1,
-  allowedCharPattern: '\\d\\-\\,\\.',
-  numberParser: (text) => {
-    const value = text === null ? undefined : parseDecimal(text);
-    return value !== undefined && Number.isFinite(value) ? value : null;
-  },
-};
+/*
+ * A number column's filter: a text input (not a spin box), read as the reader types numbers
+ * (shared/decimal.ts): grams as a scale's reading, ids and amounts as amounts ('1.234' is 1234 in
+ * Turkish). A refused text filters nothing, as the grid does with any text it cannot read.
+ */
+function numberFilter(rule: NumberRule, language: string): INumberFilterParams {
+  return {
+    debounceMs: DEBOUNCE_MS,
+    maxNumConditions: 1,
+    allowedCharPattern: '\\d\\-\\,\\.',
+    numberParser: (text) => {
+      const typed = readNumber(text ?? '', rule, language);
+      return typed.status === 'read' ? typed.value : null;
+    },
+  };
+}
 
 /** A date column's filter: the cell's day in the office's time zone against the day picked. */
 function dateFilter(timeZone: string | undefined): IDateFilterParams {
@@ -279,14 +288,14 @@ function dateFilter(timeZone: string | undefined): IDateFilterParams {
 const KEEP_ORDER = () => 0;
 
 /**
- * A cell typed into when the line allows it (double-click, or Enter on the focused cell). Text, not
- * a number field: a number field reads '4,5' as 45 in a browser set to English. What is typed goes
- * to `save` (the server), never into the row: the row is the store's, and the answer replaces it.
+ * A cell typed into when the line allows it (double-click, or Enter on the focused cell), with its
+ * `editor`. What is typed goes to `save` (the server), never into the row: the row is the store's,
+ * and the answer replaces it.
  */
 function typedCell(
   allowed: (state: LineState) => boolean,
   label: string,
-  maxLength: number,
+  editor: Pick<ColDef<OrderLineDto>, 'cellEditor' | 'cellEditorParams' | 'cellEditorPopup'>,
   save: (row: OrderLineDto, typed: string) => void,
   final?: (state: LineState) => Why | null,
 ): ColDef<OrderLineDto> {
@@ -294,8 +303,7 @@ function typedCell(
     editable: ({ data }) => (data ? allowed(lineState(data)) : false),
     cellRenderer: TypedCell,
     cellRendererParams: { allowed, label, final },
-    cellEditor: 'agTextCellEditor',
-    cellEditorParams: { maxLength },
+    ...editor,
     valueSetter: ({ data, newValue, oldValue }) => {
       if (newValue !== oldValue) save(data, typeof newValue === 'string' ? newValue : String(newValue ?? ''));
       return false;
@@ -382,6 +390,7 @@ const OrderGrid = memo(
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
+    const language = i18n.language;
     const grid = useRef<AgGridReact<OrderLineDto>>(null);
     const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
     const search = useMemo(() => searchText(columns), [columns]);
@@ -482,7 +491,7 @@ const OrderGrid = memo(
       const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
         const action = isActionColumn(column);
         let filter: Pick<ColDef<OrderLineDto>, 'filter' | 'filterParams'>;
-        if (column.filter === 'number') filter = { filter: 'agNumberColumnFilter', filterParams: NUMBER_FILTER };
+        if (column.filter === 'number') filter = { filter: 'agNumberColumnFilter', filterParams: numberFilter(column.kind === 'gram' ? GRAMS : AMOUNT, language) };
         else if (column.filter === 'date') filter = { filter: 'agDateColumnFilter', filterParams: dateFilter(timeZone) };
         else {
           const text = textFilter(column);
@@ -510,19 +519,18 @@ const OrderGrid = memo(
             ? typedCell(
                 canCorrectGram,
                 'editGram',
-                20,
-                (row, typed) => {
-                  const gram = parseDecimal(typed);
-                  if (gram !== row.product_gram) context.current.onCorrectGram(row, gram ?? null);
-                },
+                { cellEditor: GramEditor, cellEditorPopup: true },
+                (row, typed) => context.current.onCorrectGram(row, typed),
                 (state) => (state.received ? 'received' : null),
               )
             : {}),
-          ...(column.kind === 'tracking' && !readOnly ? typedCell(canShip, 'editTracking', 100, (row, typed) => context.current.onShip(row, typed)) : {}),
+          ...(column.kind === 'tracking' && !readOnly
+            ? typedCell(canShip, 'editTracking', { cellEditor: 'agTextCellEditor', cellEditorParams: { maxLength: 100 } }, (row, typed) => context.current.onShip(row, typed))
+            : {}),
         };
       });
       return { columnDefs, foldTexts };
-    }, [columns, readOnly, timeZone, search]);
+    }, [columns, readOnly, timeZone, search, language]);
     // A text column's floating filter got the focus: its rows' texts are folded before the first keystroke.
     const prepareColumnFilter = useCallback(
       (event: FocusEvent<HTMLDivElement>) => {

@@ -1,17 +1,26 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { AMOUNT } from '../../../shared/decimal';
 import { GRAM_MAX_WITHOUT_EXPECTED } from '../../../shared/lifecycle';
 import { formatGram } from '../../../shared/locale';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
+import { NumberField, type NumberRules, typedResolver, useTypedNumbers } from '../../components/numberFields';
 import { NoticeView } from '../../components/NoticeView';
+import { useFormatters } from '../lookups';
 import { selectSettings, settingsFormLeft, settingsRequested, settingsSaveRequested } from './slice';
 import { zoneGroups } from './timeZones';
 
 const ISTANBUL = 'Europe/Istanbul';
+
+/**
+ * The number fields and the rule each is typed by. The form holds their texts: a new number
+ * setting is a line here and a NumberField below.
+ */
+const NUMBERS = { gram_tolerance_percent: AMOUNT, gram_confirm_percent: AMOUNT, gram_max_factor: AMOUNT } satisfies NumberRules;
+type Texts = Omit<GeneralSettings, keyof typeof NUMBERS> & Record<keyof typeof NUMBERS, string>;
 
 /**
  * The time zone as a list grouped by region, each entry a city with its UTC offset: typing a city's
@@ -54,7 +63,12 @@ export function GeneralSettingsPanel() {
   const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { general, notice, save } = useAppSelector(selectSettings);
-  const { register, handleSubmit, formState, reset, watch } = useForm<GeneralSettings>({ resolver: yupResolver(generalSettingsSchema) as never, defaultValues: DEFAULT_SETTINGS });
+  const fmt = useFormatters();
+  const { texts, numbers } = useTypedNumbers();
+  const { register, control, handleSubmit, formState, reset, watch } = useForm<Texts, unknown, GeneralSettings>({
+    resolver: typedResolver(generalSettingsSchema, (values) => numbers(values, NUMBERS)),
+    defaultValues: texts<Texts>(DEFAULT_SETTINGS, NUMBERS),
+  });
   useEffect(() => {
     dispatch(settingsRequested());
     return () => {
@@ -62,8 +76,8 @@ export function GeneralSettingsPanel() {
     };
   }, [dispatch]);
   useEffect(() => {
-    if (general) reset(general);
-  }, [general, reset]);
+    if (general) reset(texts<Texts>(general, NUMBERS));
+  }, [general, reset, texts]);
   const errors = formState.errors;
   return (
     <section className="card narrow" aria-labelledby="general-settings-title">
@@ -81,38 +95,29 @@ export function GeneralSettingsPanel() {
             </option>
           ))}
         </select>
-        <TextField
+        <NumberField
+          control={control}
+          name="gram_tolerance_percent"
+          rule={NUMBERS.gram_tolerance_percent}
           label={t('general.gram_tolerance_percent')}
-          type="number"
-          min={0}
-          max={100}
-          step="any"
-          inputMode="decimal"
           hint={t('general.gram_tolerance_hint')}
-          error={errors.gram_tolerance_percent?.message}
-          {...register('gram_tolerance_percent')}
+          preview={(percent) => fmt.money(percent, null)}
         />
-        <TextField
+        <NumberField
+          control={control}
+          name="gram_confirm_percent"
+          rule={NUMBERS.gram_confirm_percent}
           label={t('general.gram_confirm_percent')}
-          type="number"
-          min={1}
-          max={1000}
-          step="any"
-          inputMode="decimal"
           hint={t('general.gram_confirm_hint')}
-          error={errors.gram_confirm_percent?.message}
-          {...register('gram_confirm_percent')}
+          preview={(percent) => fmt.money(percent, null)}
         />
-        <TextField
+        <NumberField
+          control={control}
+          name="gram_max_factor"
+          rule={NUMBERS.gram_max_factor}
           label={t('general.gram_max_factor')}
-          type="number"
-          min={1}
-          max={1000}
-          step="any"
-          inputMode="decimal"
           hint={t('general.gram_max_hint', { gram: formatGram(GRAM_MAX_WITHOUT_EXPECTED, i18n.language) })}
-          error={errors.gram_max_factor?.message}
-          {...register('gram_max_factor')}
+          preview={(factor) => fmt.money(factor, null)}
         />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}

@@ -38,6 +38,25 @@ test('the time zone list is grouped by region, Istanbul first, and saves the IAN
   await waitFor(() => expect(calls.find((call) => call.method === 'PUT' && call.url === API.generalSettings)?.body).toMatchObject({ time_zone: 'Asia/Tokyo' }));
 });
 
+test('the gram tolerance is read as the admin writes percentages: the stored one shown that way, a point refused with the percentage written right, a comma saved', async () => {
+  storeLogin(2, 'Admin');
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 2.5, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
+  const { t } = renderApp(<GeneralSettingsPanel />);
+  const tolerance = await screen.findByDisplayValue('2,5');
+  expect(tolerance).toHaveAccessibleName(t('settings:general.gram_tolerance_percent'));
+  fireEvent.change(tolerance, { target: { value: '6.2' } });
+  expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberDecimalMark', { suggestion: '6,2' }));
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  // Refused on saving too, with its own sentence, not the range's.
+  await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(t('validation:numberDecimalMark', { suggestion: '6,2' })));
+  expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  fireEvent.change(tolerance, { target: { value: '6,2' } });
+  expect(await screen.findByText('Kaydedilecek: 6,20')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ gram_tolerance_percent: 6.2 }));
+});
+
 test('the bounds of a typed gram stand beside the tolerance, checked before they are saved', async () => {
   storeLogin(2, 'Admin');
   const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
@@ -55,7 +74,7 @@ test('the bounds of a typed gram stand beside the tolerance, checked before they
   expect(saved()).toEqual([]);
 
   fireEvent.change(band, { target: { value: '30' } });
-  fireEvent.change(bound, { target: { value: '4.5' } });
+  fireEvent.change(bound, { target: { value: '4,5' } });
   fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
   await waitFor(() => expect(saved().at(-1)?.body).toMatchObject({ gram_tolerance_percent: 10, gram_confirm_percent: 30, gram_max_factor: 4.5 }));
 });

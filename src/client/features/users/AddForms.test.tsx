@@ -54,3 +54,30 @@ test("a refused record keeps the form open with the server's sentence", async ()
   expect(await within(dialog).findByText('Bu kullanıcının zaten bir atölyesi var.')).toBeInTheDocument();
   expect(onClose).not.toHaveBeenCalled();
 });
+
+test("a new customer's credit is read as the admin writes amounts and shown in the settings currency before it is sent", async () => {
+  const BUYER: UserDto = { ...MASTER, id: 21, username: 'firma_a', email: 'firma@example.com', role: 5 };
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.generalSettings) return [200, { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } }];
+    if (method === 'POST' && url === API.customers) return [201, { customer: { id: 4, ...(body as object) }, message: 'Müşteri oluşturuldu.' }];
+    return [200, {}];
+  });
+  const onClose = jest.fn();
+  const { t } = renderApp(<AddForm form="customer" users={[BUYER]} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: t('users:forms.customer.title') });
+  fireEvent.change(within(dialog).getByLabelText(t('users:forms.fields.user_id')), { target: { value: '21' } });
+  const fields: Record<string, string> = { name: 'Zeynep Kaya', email: 'z@example.com', phone: '0532', address: 'İzmir', company_name: 'Kaya Mücevher', tax_number: '44' };
+  for (const [name, value] of Object.entries(fields)) {
+    fireEvent.change(within(dialog).getByLabelText(t(`users:forms.fields.${name}`), { exact: true }), { target: { value } });
+  }
+  const credit = within(dialog).getByLabelText(t('users:forms.fields.credit'), { exact: true });
+  fireEvent.change(credit, { target: { value: '6.2' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
+  expect(await within(dialog).findByRole('alert')).toHaveTextContent(t('validation:numberDecimalMark', { suggestion: '6,2' }));
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  fireEvent.change(credit, { target: { value: '75.000' } });
+  expect(await within(dialog).findByText('Kaydedilecek: ₺75.000,00')).toBeInTheDocument();
+  fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ user_id: 21, ...fields, credit: 75000, zip_code: '', city: '' }]);
+});

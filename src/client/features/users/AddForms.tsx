@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserDto } from '../../../shared/api';
+import { AMOUNT } from '../../../shared/decimal';
 import { Role, type RoleId } from '../../../shared/roles';
 import { customerSchema } from '../../../shared/schemas/customers';
 import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
 import { workshopSchema } from '../../../shared/schemas/workshops';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { customersRequested, selectCustomerList } from '../customers';
+import { useFormatters } from '../lookups';
+import { selectGeneralSettings } from '../settings';
 import { type FormField, RecordForm } from './RecordForm';
 import type { AddFormName } from './slice';
 
@@ -17,6 +20,8 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
   const { t } = useTranslation('users');
   const dispatch = useAppDispatch();
   const customers = useAppSelector(selectCustomerList);
+  const fmt = useFormatters();
+  const currency = useAppSelector(selectGeneralSettings)?.currency ?? null;
   useEffect(() => {
     dispatch(customersRequested());
   }, [dispatch]);
@@ -43,7 +48,8 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
             ...text('name'),
             { name: 'email', type: 'email' },
             ...text('phone', 'address', 'zip_code', 'city', 'company_name', 'tax_number'),
-            { name: 'credit', type: 'number' },
+            // A new credit is recorded in the settings currency.
+            { name: 'credit', number: { rule: AMOUNT, preview: (credit) => fmt.money(credit, currency) } },
           ]}
         />
       );

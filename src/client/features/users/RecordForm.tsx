@@ -1,19 +1,22 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AnyObject, ObjectSchema } from 'yup';
+import type { NumberRule } from '../../../shared/decimal';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { TextField } from '../../components/fields';
+import { NumberField, type Preview, typedResolver, useTypedNumbers } from '../../components/numberFields';
 import { type AddFormName, addFormClosed, addFormSubmitted, selectAdding } from './slice';
 
 export interface FormField {
   name: string;
   /** Label key under users:forms.fields when it differs from the name. */
   label?: string;
-  type?: 'text' | 'number' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password';
+  /** A number typed by this rule, and the value it will save as the reader sees it. */
+  number?: { rule: NumberRule; preview: Preview };
   /** A select of these choices instead of an input. */
   choices?: Array<{ value: number; label: string }>;
   placeholder?: string;
@@ -28,7 +31,9 @@ export function RecordForm({ form, schema, fields, onClose }: { form: AddFormNam
   const dispatch = useAppDispatch();
   const adding = useAppSelector(selectAdding);
   const save = adding?.form === form ? adding : null;
-  const { register, handleSubmit, formState } = useForm({ resolver: yupResolver(schema) });
+  const { numbers } = useTypedNumbers();
+  const typed = Object.fromEntries(fields.flatMap((field) => (field.number ? [[field.name, field.number.rule]] : [])));
+  const { register, handleSubmit, formState, control } = useForm<Record<string, unknown>>({ resolver: typedResolver(schema, (values) => numbers(values, typed)) });
   useEffect(() => {
     if (save?.status === 'added') onClose();
   }, [save?.status, onClose]);
@@ -45,8 +50,10 @@ export function RecordForm({ form, schema, fields, onClose }: { form: AddFormNam
       <form noValidate onSubmit={handleSubmit((values) => dispatch(addFormSubmitted({ form, values })))}>
         {fields.map((field) => {
           const label = t(`forms.fields.${field.label ?? field.name}`);
-          const numeric = field.type === 'number' || field.choices !== undefined;
-          const registered = register(field.name, numeric ? { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) } : {});
+          if (field.number) {
+            return <NumberField key={field.name} control={control} name={field.name} rule={field.number.rule} label={label} preview={field.number.preview} />;
+          }
+          const registered = register(field.name, field.choices ? { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) } : {});
           if (field.choices) {
             return (
               <div key={field.name}>
@@ -68,8 +75,6 @@ export function RecordForm({ form, schema, fields, onClose }: { form: AddFormNam
               key={field.name}
               label={label}
               type={field.type ?? 'text'}
-              step={field.type === 'number' ? '0.01' : undefined}
-              min={field.type === 'number' ? 0 : undefined}
               error={errors[field.name]?.message}
               {...registered}
             />

@@ -3,6 +3,8 @@ import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { LineStatus } from '../../../shared/statuses';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { selectGeneralSettings } from '../settings';
+import { GramEntry } from './GramEntry';
 import WorkshopOrderScreen from './WorkshopOrderScreen';
 
 const AT = '2026-11-20T09:00:00.000Z';
@@ -85,4 +87,35 @@ test("the server's question about a gram is asked in the same dialog: no sends n
   fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, kaydet' }));
   expect(await screen.findByText('Gram kaydedildi.')).toBeInTheDocument();
   expect(sent()).toEqual([{ product_gram: 2.9 }, { product_gram: 2.9 }, { product_gram: 2.9, gram_confirmed: true }]);
+});
+
+/** A 12 g piece, not weighed yet, in the entry alone. */
+const LINE = { id: 4, product_gram: null, expected_weight: 12 } as unknown as OrderLineDto;
+
+test("a gram is read as a scale's reading, a point or a comma before up to three decimals, and shown as it will be saved before the confirmation", async () => {
+  storeLogin(3, 'Atölye');
+  mockFetch((_method, url) => (url === API.generalSettings ? [200, { settings: SETTINGS }] : [200, {}]));
+  const onSave = jest.fn();
+  const { t, store } = renderApp(<GramEntry line={LINE} busy={false} asked={null} onSave={onSave} onDecline={() => {}} />);
+  // The tolerance it compares with has come.
+  await waitFor(() => expect(selectGeneralSettings(store.getState())).toBeTruthy());
+  const field = screen.getByLabelText(t('workshopOrders:gramLabel'));
+  const save = screen.getByRole('button', { name: t('workshopOrders:gramSave') });
+  for (const [typed, refusal] of [
+    ['1.234,5', t('validation:weightGrouped', { suggestion: '1234,5' })],
+    ['12,3456', t('validation:numberDecimals', { places: 3 })],
+    ['on iki', t('validation:numberUnreadable', { example: '12,345' })],
+  ]) {
+    fireEvent.change(field, { target: { value: typed } });
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
+    fireEvent.click(save);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  }
+  fireEvent.change(field, { target: { value: '12.345' } });
+  expect(screen.getByText('Kaydedilecek: 12,345 g')).toBeInTheDocument();
+  fireEvent.click(save);
+  const dialog = screen.getByRole('dialog', { name: t('workshopOrders:gramConfirm.title') });
+  expect(dialog).toHaveTextContent(t('workshopOrders:gramConfirm.value', { gram: '12,345 g' }));
+  fireEvent.click(within(dialog).getByRole('button', { name: t('workshopOrders:gramConfirm.save') }));
+  expect(onSave.mock.calls).toEqual([[12.345, false]]);
 });

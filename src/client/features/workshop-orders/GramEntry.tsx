@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { GRAMS } from '../../../shared/decimal';
 import { DEFAULT_GRAM_TOLERANCE_PERCENT, gramDeviates } from '../../../shared/lifecycle';
 import { gramSchema } from '../../../shared/schemas/orders';
 import { useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { type Sentence, sentenceText } from '../../components/NoticeView';
-import { firstError, parseDecimal } from '../../components/validate';
+import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
+import { firstError } from '../../components/validate';
 import { useFormatters } from '../lookups';
 import { selectGeneralSettings, useGramCheck } from '../settings';
 
@@ -27,15 +29,16 @@ interface Props {
 
 /**
  * The workshop weighs a piece at packing: the expected weight beside the field, what is typed read
- * the same with a comma or a point, and a confirmation that shows the value and, beyond the
- * tolerance, how far it is from the expected weight, before anything is saved. A gram beyond the
- * confirm band is asked about in words, one beyond the hard bound refused (settings). Entered
- * again, the gram corrects the workshop's own entry (until packing is approved).
+ * as a scale's reading (a comma or a point before up to 3 decimals), and a confirmation that shows
+ * the value and, beyond the tolerance, how far it is from the expected weight, before anything is
+ * saved. A gram beyond the confirm band is asked about in words, one beyond the hard bound refused
+ * (settings). Entered again, the gram corrects the workshop's own entry (until packing is approved).
  */
 export function GramEntry({ line, busy, asked, onSave, onDecline }: Props) {
   const { t, i18n } = useTranslation('workshopOrders');
   const id = useId();
   const fmt = useFormatters();
+  const { read } = useTypedNumbers();
   const gramCheck = useGramCheck();
   const tolerance = useAppSelector(selectGeneralSettings)?.gram_tolerance_percent ?? DEFAULT_GRAM_TOLERANCE_PERCENT;
   const [typed, setTyped] = useState('');
@@ -45,8 +48,11 @@ export function GramEntry({ line, busy, asked, onSave, onDecline }: Props) {
   const correcting = line.product_gram !== null;
   const confirming = local ?? asked;
 
+  const reading = read(typed, GRAMS);
   const check = () => {
-    const value = parseDecimal(typed);
+    // A refused text says why under the field.
+    if (reading.status === 'refused') return;
+    const value = reading.status === 'read' ? reading.value : undefined;
     const invalid = firstError(gramSchema, { product_gram: value });
     if (invalid) {
       setError({ key: invalid });
@@ -80,16 +86,16 @@ export function GramEntry({ line, busy, asked, onSave, onDecline }: Props) {
           check();
         }}
       >
-        {/* Text, not a number field: a number field reads '1,5' as 15 in a browser set to English. */}
         <input
           id={`${id}-gram`}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
+          {...numberInput(GRAMS)}
           value={typed}
-          aria-describedby={`${id}-expected`}
-          aria-invalid={error !== null}
-          onChange={(e) => setTyped(e.target.value)}
+          aria-describedby={`${id}-expected ${id}-note`}
+          aria-invalid={error !== null || reading.status === 'refused'}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setError(null);
+          }}
         />
         <button type="submit" className="big" disabled={busy}>
           {correcting ? t('gramCorrect') : t('gramSave')}
@@ -99,7 +105,7 @@ export function GramEntry({ line, busy, asked, onSave, onDecline }: Props) {
         {expected !== null ? t('gramExpected', { gram: fmt.gram(expected) }) : t('gramNoExpected')}
         {correcting && ` · ${t('gramEntered', { gram: fmt.gram(line.product_gram as number) })}`}
       </div>
-      {error && <div className="field-error">{sentenceText(t, error, i18n.language)}</div>}
+      <NumberNote id={`${id}-note`} typed={reading} error={error} preview={(gram) => fmt.gram(gram)} />
       {confirming !== null && (
         <Modal title={t('gramConfirm.title')} onClose={cancel}>
           <p className="confirm-value">{t('gramConfirm.value', { gram: fmt.gram(confirming.gram) })}</p>
