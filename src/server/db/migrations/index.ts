@@ -19,6 +19,7 @@ import * as metalKarats from './2026-11-24-0017-metal-karats';
 import * as metalRefining from './2026-11-24-0018-metal-refining';
 import * as productShopUpdatedAt from './2026-11-24-0019-product-shop-updated-at';
 import * as shopCurrency from './2026-11-24-0020-shop-currency';
+import * as historyWorkshops from './2026-11-24-0021-history-workshops';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0018-metal-refining': metalRefining,
   '2026-11-24-0019-product-shop-updated-at': productShopUpdatedAt,
   '2026-11-24-0020-shop-currency': shopCurrency,
+  '2026-11-24-0021-history-workshops': historyWorkshops,
 };
 
 export const migrationProvider: MigrationProvider = {

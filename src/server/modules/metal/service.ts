@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
-import type { LineBus, RecordChanges } from '../live/bus';
+import type { LineBus } from '../live/bus';
+import { markReceived } from '../orders/line-writer';
 import type { MetalLossNormsTable } from '../../db/schema';
 import { lateSql } from '../order-lines/figures';
 import { badRequest, conflict, notFound } from '../../errors';
@@ -260,37 +261,6 @@ const receivedLines = (lines: ReadonlyArray<{ kind: string; order_line_id: numbe
   lines.flatMap((line) => (line.kind === 'finished' && line.order_line_id !== null ? [line.order_line_id] : []));
 
 /**
- * Pieces taken into the ledger by a receipt, or given back by its reversal: each line's history
- * says so with the voucher's number, and screens showing the line hear of it (its gram is final, or
- * correctable again).
- */
-async function tellReceived(trx: Db, record: RecordChanges, pieces: number[], how: { userId: number; at: string; action: 'metal_received' | 'metal_returned'; number: string | null }) {
-  const lines = await trx
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id', 'l.order_line_status_id', 'l.current_order_line_process'])
-    .where('l.id', 'in', pieces)
-    .execute();
-  await trx
-    .insertInto('order_line_history')
-    .values(
-      lines.map((line) => ({
-        order_line_id: line.id,
-        user_id: how.userId,
-        action: how.action,
-        from_status: line.order_line_status_id,
-        to_status: line.order_line_status_id,
-        from_step: line.current_order_line_process,
-        to_step: line.current_order_line_process,
-        detail: how.number,
-        created_at: how.at,
-      })),
-    )
-    .execute();
-  await record(lines.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
-}
-
-/**
  * Writes a pending voucher (the workshop confirms or disputes it). A reversal names a confirmed
  * voucher of the same workshop and takes no lines: it copies that voucher's lines, each with the
  * milyem and weights it was written with, under the opposite type, so confirmed it undoes it exactly.
@@ -366,12 +336,10 @@ export async function decideVoucher(db: Db, bus: LineBus, userId: number, worksh
     // A receipt takes its weighed pieces into the ledger; the reversal of a receipt gives them back.
     const pieces = receivedLines(lines);
     if (pieces.length > 0 && voucher.reverses_id === null && voucher.type === 'receipt') {
-      const taken = await trx.updateTable('order_lines').set({ metal_received_at: at }).where('id', 'in', pieces).where('metal_received_at', 'is', null).executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
-      await tellReceived(trx, record, pieces, { userId, at, action: 'metal_received', number: voucher.number });
+      const taken = await markReceived(trx, record, pieces, { received: true, userId, at, voucher: voucher.number });
+      if (taken.length !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
     } else if (pieces.length > 0 && voucher.reverses_id !== null && voucher.type === 'issue') {
-      await trx.updateTable('order_lines').set({ metal_received_at: null }).where('id', 'in', pieces).execute();
-      await tellReceived(trx, record, pieces, { userId, at, action: 'metal_returned', number: voucher.number });
+      await markReceived(trx, record, pieces, { received: false, userId, at, voucher: voucher.number });
     }
     await trx
       .insertInto('metal_ledger')
