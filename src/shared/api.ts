@@ -271,6 +271,15 @@ export interface OrderLineDto {
   item_count: number;
 }
 
+/**
+ * Beside the lines an action answers: the version of each line's change it made (line id -> the
+ * id of its row in the change log), so the client that acted skips that change's live event
+ * instead of reading the line again.
+ */
+export interface LineVersionsBody {
+  versions: Record<number, number>;
+}
+
 /** One row of an order line's append-only history: who did what, when, from which state to which. */
 export interface LineHistoryDto {
   id: number;
@@ -279,6 +288,11 @@ export interface LineHistoryDto {
   to_status: number | null;
   from_step: number | null;
   to_step: number | null;
+  /** The workshop the line was in before and after (they differ when its product moved); null on older rows. */
+  from_workshop_id: number | null;
+  to_workshop_id: number | null;
+  from_workshop_name: string | null;
+  to_workshop_name: string | null;
   /** The gram entered or corrected, for gram actions; the reason of a rejection, a step back or a cancellation; a tracking number. */
   detail: string | null;
   created_at: string;

@@ -6,7 +6,7 @@ import { Role } from '../../shared/roles';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { shopCancelReason } from '../modules/shopify/cancel-reason';
-import { insertLines, unitLines } from '../modules/orders/units';
+import { unitLines } from '../modules/orders/units';
 import { builtInRouting } from '../modules/production-steps/service';
 import { getGeneralSettings } from '../modules/settings/service';
 import { random } from './demo-catalogue';
@@ -17,7 +17,8 @@ import type { OrderLineHistoryTable, OrderLinesTable, OrdersTable, ProductsTable
  * order creates it and then walked through the life cycle's own rule (applyAction), one action at
  * a time, by the users who may take it, at times that move forward into the past. What the walk
  * leaves (state, history rows, gram flag, delivery, cancellation, shipment) is written in bulk,
- * as the server's write path (orders/life-cycle.ts) would have left it action by action.
+ * as the server's write path (orders/life-cycle.ts, through orders/line-writer.ts) would have left
+ * it action by action.
  */
 
 const NOTES = ['', '', 'Hediye paketi lütfen', 'EKSPRES kargo', 'Acil: düğün hediyesi', 'İsim: Elif', ''];
@@ -47,7 +48,9 @@ const OLDEST_DAYS = 40;
 const PER_ORDER = 4;
 /** Lines (with their orders and history) written per round. */
 const BATCH = 2000;
-/** History rows per statement: nine parameters each, well under either database's limit. */
+/** Lines per statement: some thirty parameters each, under either database's limit. */
+const LINE_CHUNK = 500;
+/** History rows per statement: eleven parameters each, well under either database's limit. */
 const HISTORY_CHUNK = 2000;
 
 type Rng = ReturnType<typeof random>;
@@ -313,12 +316,14 @@ async function write(trx: Db, orders: PlannedOrder[], prefix: string): Promise<v
     .execute();
   const lines = orders.flatMap((order, index) => order.lines.map((line) => ({ ...line, orderId: orderIds[index] })));
   // Written into the created rows in place: a spread copy of each of 100,000 rows costs seconds.
-  const stored = await insertLines(
-    trx,
-    lines.map(({ created, walk, orderId }) => Object.assign(created, storedColumns(walk), { order_id: orderId })),
-  );
-  const history = lines.flatMap(({ walk }, index) => {
-    for (const row of walk.rows) row.order_line_id = stored[index].id;
+  const rows = lines.map(({ created, walk, orderId }) => Object.assign(created, storedColumns(walk), { order_id: orderId }));
+  // Written here, not by the line writer: the walk's history, with its times, is the demo's own.
+  const stored: number[] = [];
+  for (let i = 0; i < rows.length; i += LINE_CHUNK) stored.push(...(await trx.insertInto('order_lines').values(rows.slice(i, i + LINE_CHUNK)).returning('id').execute()).map((row) => row.id));
+  stored.sort((a, b) => a - b);
+  // A demo line never changes workshop: each row of its history was in the workshop it is in.
+  const history = lines.flatMap(({ created, walk }, index) => {
+    for (const row of walk.rows) Object.assign(row, { order_line_id: stored[index], from_workshop_id: created.workshop_id ?? null, to_workshop_id: created.workshop_id ?? null });
     return walk.rows;
   });
   for (let i = 0; i < history.length; i += HISTORY_CHUNK) await trx.insertInto('order_line_history').values(history.slice(i, i + HISTORY_CHUNK)).execute();

@@ -252,6 +252,9 @@ export interface OrderLineHistoryTable {
   to_status: number | null;
   from_step: number | null;
   to_step: number | null;
+  /** Where the line was before and after the row (null on rows older than the column). */
+  from_workshop_id: number | null;
+  to_workshop_id: number | null;
   detail: string | null;
   created_at: string;
 }

@@ -13,7 +13,7 @@ import { type LineEvent, LiveClose } from '../../../shared/live';
 import { connectSession, resetRefreshState } from '../../api/http';
 import { rootReducer } from '../../app/store';
 import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
-import { linesLoaded } from '../order-lines/slice';
+import { lineActionSucceeded, linesLoaded } from '../order-lines/slice';
 import { selectLine } from '../order-lines/selectors';
 import { sessionAccess } from '../session/access';
 import { loggedOut, profileLoaded } from '../session/slice';
@@ -205,6 +205,27 @@ test('nothing is read while no screen holds lines; after a drop the channel come
   second.send({ type: 'resync' });
   await until(() => lineReads(calls).length === 2, 'the resync read');
   expect(lineReads(calls)[1]).toBe('?since=16');
+});
+
+test("a change this client made came with its action's answer: its event reads nothing, a later change reads the line", async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch(() => [200, { orders: [line(5, { order_line_status_id: 3 })], gone: [], version: 12 }]);
+  const store = start();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 10 });
+  await until(() => store.getState().live.version === 10, 'version 10');
+  // The tablet's tap: the answer brings the line and the version of the change it made.
+  store.dispatch(lineActionSucceeded({ requestId: 'tap', line: line(5, { order_line_status_id: 2 }), versions: { 5: 11 }, notice: null }));
+  socket.send(event(5, 11));
+  await until(() => store.getState().live.version === 11, 'the batch of version 11');
+  expect(lineReads(calls)).toEqual([]);
+  expect(selectLine(store.getState(), 5)?.order_line_status_id).toBe(2);
+
+  // Someone else's change after it is read.
+  socket.send(event(5, 12));
+  await until(() => selectLine(store.getState(), 5)?.order_line_status_id === 3, 'the line as the other change left it');
+  expect(lineReads(calls)).toEqual(['?ids=5']);
 });
 
 test('a failed read goes again with the next batch, and the saga keeps running', async () => {

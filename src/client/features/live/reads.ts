@@ -4,7 +4,7 @@ import { API, type OrderLineDto } from '../../../shared/api';
 import type { LineChangesResponse, LineEvent } from '../../../shared/live';
 import { request } from '../../api/http';
 import { linesChanged, selectLinesShown } from '../order-lines';
-import { liveVersionSeen, selectLiveVersion } from './slice';
+import { liveVersionSeen, selectLiveVersion, selectOwnVersions } from './slice';
 
 /** At most this many ids in one `?ids=` read (the route's limit). */
 export const IDS_PER_READ = 500;
@@ -117,6 +117,9 @@ export function* readChanges(tracker: Tracker, wake: Channel<true>, batchMs: num
     yield take(wake);
     yield delay(batchMs);
     const batch = takeBatch(tracker);
+    // A change this client made came with its own action's answer, the line with it: its event needs no read.
+    const own: Record<number, number> = yield select(selectOwnVersions);
+    for (const [id, version] of batch.ids) if (version <= (own[id] ?? 0)) batch.ids.delete(id);
     const shown: boolean = yield select(selectLinesShown);
     if (shown && (batch.ids.size > 0 || batch.since !== null)) yield call(readBatch, tracker, batch);
     // Once a batch, not once an event: the store shows the resume point without an action per change.

@@ -33,8 +33,14 @@ export function LineHistory({ id }: { id: number }) {
   const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
   const statusName = (status: number | null) => (status === null ? '-' : (lookups.status.get(status) ?? String(status)));
   const who = (row: LineHistoryDto) => row.username ?? (row.role_id === null ? t('common:system') : roleName(t, row.role_id, String(row.role_id)));
-  /** The step a row moved to, else the status (after the last step the piece moves into quality control at the same step), else what it recorded (a gram, a tracking number). */
+  const workshopName = (name: string | null) => name ?? t('historyNoWorkshop');
+  /**
+   * The workshop a row moved the line to (its product moved), else the step, else the status (after
+   * the last step the piece moves into quality control at the same step), else what it recorded (a
+   * gram, a tracking number).
+   */
   const change = (row: LineHistoryDto) => {
+    if (row.from_workshop_id !== row.to_workshop_id) return `${workshopName(row.from_workshop_name)} → ${workshopName(row.to_workshop_name)}`;
     if (row.from_step !== row.to_step) return `${stepName(row.from_step)} → ${stepName(row.to_step)}`;
     if (row.from_status !== row.to_status) return `${statusName(row.from_status)} → ${statusName(row.to_status)}`;
     return REASONED.has(row.action) ? '-' : (row.detail ?? '-');

@@ -25,6 +25,7 @@ export {
   lineCancelRequested,
   orderCancelRequested,
   stepBackRequested,
+  lineActionSucceeded,
   lineHistoryRequested,
   lineNoticesCleared,
   lineRequested,

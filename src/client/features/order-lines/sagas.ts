@@ -1,6 +1,6 @@
 import type { EventChannel, Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
-import { API, type LineHistoryDto, type OrderLineDto, type SaidBody } from '../../../shared/api';
+import { API, type LineHistoryDto, type LineVersionsBody, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
 import { said, sentenceOf } from '../../api/said';
@@ -152,10 +152,12 @@ function* act(action: LineIntentAction) {
   const { method, path, body, fallback } = requestOf(intent);
   try {
     // An order's action answers with every line of the order; a line's with that line.
-    const answer: Partial<SaidBody> & { order?: OrderLineDto; orders?: OrderLineDto[] } = yield call(request, method, path, body);
+    const answer: Partial<SaidBody & LineVersionsBody> & { order?: OrderLineDto; orders?: OrderLineDto[] } = yield call(request, method, path, body);
     const line = answer.order ?? answer.orders?.find((other) => other.id === intent.id);
     if (!line) throw new Error('answer without the line');
-    yield put(lineActionSucceeded({ requestId, line, also: answer.orders, notice: answer.message ? { kind: 'success', ...said(answer) } : null }));
+    yield put(
+      lineActionSucceeded({ requestId, line, also: answer.orders, versions: answer.versions, notice: answer.message ? { kind: 'success', ...said(answer) } : null }),
+    );
     // A history on screen gains the action's row.
     const history: unknown = yield select(selectLineHistory, intent.id);
     if (history) yield put(lineHistoryRequested(intent.id));

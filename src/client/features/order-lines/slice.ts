@@ -1,5 +1,5 @@
 import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, original, type PayloadAction } from '@reduxjs/toolkit';
-import type { LineHistoryDto, OrderLineDto } from '../../../shared/api';
+import type { LineHistoryDto, LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
 import type { GramIntent, LineActionKind, LineIntent } from './actions';
 import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
@@ -212,8 +212,14 @@ export const orderLinesSlice = createSlice({
       const previous = state.history[action.payload.id];
       state.history[action.payload.id] = { status: 'failed', rows: previous?.rows ?? [], notice: action.payload.notice };
     },
-    /** `also`: the other lines the action changed (the rest of a canceled order). */
-    lineActionSucceeded: (state, action: PayloadAction<{ requestId: string; line: OrderLineDto; also?: OrderLineDto[]; notice: NoticeLike | null }>) => {
+    /**
+     * `also`: the other lines the action changed (the rest of a canceled order); `versions`: the
+     * version of each change it made, whose live events the live channel then skips.
+     */
+    lineActionSucceeded: (
+      state,
+      action: PayloadAction<{ requestId: string; line: OrderLineDto; also?: OrderLineDto[]; versions?: LineVersionsBody['versions']; notice: NoticeLike | null }>,
+    ) => {
       const { line, also = [], requestId, notice } = action.payload;
       const next = withLines(original(state) as State, [line, ...also.filter((other) => other.id !== line.id)]);
       const current = next.actions[line.id];

@@ -19,8 +19,8 @@ import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../sha
 /** A change as its writer describes it; the log gives it its version. */
 export type LineChange = Omit<LineEvent, 'version'>;
 
-/** Records changes inside the writing transaction. */
-export type RecordChanges = (changes: LineChange[]) => Promise<void>;
+/** Records changes inside the writing transaction; answers their versions, in the order given. */
+export type RecordChanges = (changes: LineChange[]) => Promise<number[]>;
 
 /** A metal voucher written or answered, as its writer tells it. */
 export type VoucherChange = Omit<MetalVoucherMessage, 'type'>;
@@ -131,10 +131,11 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
       const result = await db.transaction().execute(async (trx) => {
         const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
         const record: RecordChanges = async (changes) => {
-          if (changes.length === 0) return;
+          if (changes.length === 0) return [];
           const events = await logChanges(trx, changes);
           if (listening) for (const payload of payloads(origin, events)) await notify(payload);
           committed.push(...events);
+          return events.map((event) => event.version);
         };
         const announce: AnnounceVoucher = async (change) => {
           if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));

@@ -1,6 +1,8 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Transaction } from 'kysely';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import type { RecordChanges } from '../live/bus';
+import { markReceived } from '../orders/line-writer';
 import { badRequest, conflict } from '../../errors';
 import { GRAM_PLACES, toUnits } from '../../../shared/metal';
 import type { ReceivablePieceDto } from '../../../shared/metal-api';
@@ -53,39 +55,12 @@ const receivedLines = (lines: ReadonlyArray<{ kind: string; order_line_id: numbe
   lines.flatMap((line) => (line.kind === 'finished' && line.order_line_id !== null ? [line.order_line_id] : []));
 
 /**
- * Pieces taken into the ledger by a receipt, or given back by its reversal: each line's history
- * says so with the voucher's number, and screens showing the line hear of it (its gram is final, or
- * correctable again).
+ * What a confirmed voucher does to the order lines its finished pieces name, through the line
+ * writer: each line's history says so with the voucher's number, and screens showing the line hear
+ * of it (its gram is final, or correctable again).
  */
-async function tellReceived(trx: Db, record: RecordChanges, pieces: number[], how: { userId: number; at: string; action: 'metal_received' | 'metal_returned'; number: string | null }) {
-  const lines = await trx
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id', 'l.order_line_status_id', 'l.current_order_line_process'])
-    .where('l.id', 'in', pieces)
-    .execute();
-  await trx
-    .insertInto('order_line_history')
-    .values(
-      lines.map((line) => ({
-        order_line_id: line.id,
-        user_id: how.userId,
-        action: how.action,
-        from_status: line.order_line_status_id,
-        to_status: line.order_line_status_id,
-        from_step: line.current_order_line_process,
-        to_step: line.current_order_line_process,
-        detail: how.number,
-        created_at: how.at,
-      })),
-    )
-    .execute();
-  await record(lines.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
-}
-
-/** What a confirmed voucher does to the order lines its finished pieces name. */
 export async function receivePieces(
-  trx: Db,
+  trx: Transaction<Database>,
   record: RecordChanges,
   voucher: { type: string; number: string | null; reverses_id: number | null },
   lines: ReadonlyArray<{ kind: string; order_line_id: number | null }>,
@@ -95,12 +70,10 @@ export async function receivePieces(
   // A receipt takes its weighed pieces into the ledger; the reversal of a receipt gives them back.
   const pieces = receivedLines(lines);
   if (pieces.length > 0 && voucher.reverses_id === null && voucher.type === 'receipt') {
-    const taken = await trx.updateTable('order_lines').set({ metal_received_at: at }).where('id', 'in', pieces).where('metal_received_at', 'is', null).executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
-    await tellReceived(trx, record, pieces, { userId, at, action: 'metal_received', number: voucher.number });
+    const taken = await markReceived(trx, record, pieces, { received: true, userId, at, voucher: voucher.number });
+    if (taken.length !== pieces.length) throw conflict('errors:voucherLineReceived', 'VOUCHER_LINE_RECEIVED', { id: pieces.join(', ') });
   } else if (pieces.length > 0 && voucher.reverses_id !== null && voucher.type === 'issue') {
-    await trx.updateTable('order_lines').set({ metal_received_at: null }).where('id', 'in', pieces).execute();
-    await tellReceived(trx, record, pieces, { userId, at, action: 'metal_returned', number: voucher.number });
+    await markReceived(trx, record, pieces, { received: false, userId, at, voucher: voucher.number });
   }
 }
 

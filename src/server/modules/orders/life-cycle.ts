@@ -12,11 +12,13 @@ import type { Actor } from '../order-lines/actor';
 import { LINE_STATE_COLUMNS, ownedLine } from '../order-lines/queries';
 import { routingOf } from '../products/service';
 import { getGeneralSettings } from '../settings/service';
+import { answerOf, changeLines, type Written } from './line-writer';
 
 /*
- * The one code path that writes an order line and its history row: every move of the life cycle
- * and the admin's gram correction. Each also records its change for the live channel (bus.ts),
- * which tells the sockets once the transaction has committed, and a correction its audit row.
+ * The life cycle on the server: every move of a line (shared/lifecycle.ts decides which), the
+ * admin's gram correction, cancellations and shipments, each checked against the line as read and
+ * written by the line writer (line-writer.ts) with its history row and live change; a correction
+ * also gets its audit row. An action answers the changed line with the version of its change.
  */
 
 const now = () => new Date().toISOString();
@@ -56,25 +58,23 @@ const gramDetail = (before: number | null, after: number) => (before === null ? 
 /** The 409 of a refused action: LINE_<REFUSAL> with its sentence. */
 const refused = (refusal: Refusal) => new AppError(409, `LINE_${refusal.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`, `errors:${refusalKey(refusal)}`);
 
+/** The one line an action changed, as its actor reads it, and the version of its change. */
+async function lineAnswer(trx: Db, actor: Actor, written: Written) {
+  const { orders, versions } = await answerOf(trx, actor, [written.id], [written]);
+  return { order: orders[0], versions };
+}
+
 /** The live event of a change from one status to another (SPEC section 9 names them). */
 function eventType(from: number, to: number): LineEventType {
   if (from === to) return 'order_update';
   return to === LineStatus.Completed ? 'order_completed' : 'status_change';
 }
 
-/** The live change of a line as ownedLine read it. */
-const changeOf = (line: { id: number; order_id: number; workshop_id: number | null; customer_id: number | null }, type: LineEventType) => ({
-  type,
-  line_id: line.id,
-  order_id: line.order_id,
-  workshop_id: line.workshop_id,
-  customer_id: line.customer_id,
-});
-
 /**
  * Applies one life-cycle action in a transaction: checks it against the rules, writes the new
  * state only if the line is still as read (so two simultaneous requests advance it once) and
- * appends a history row. A refused action changes nothing and answers 409 with its sentence.
+ * appends a history row. Answers the changed line; a refused action changes nothing and answers
+ * 409 with its sentence.
  */
 export async function actOnLine(
   db: Db,
@@ -103,9 +103,10 @@ export async function actOnLine(
     const next = outcome.next;
     const flag = action.type === 'enterGram' ? await weighed(trx, action.gram, line.expected_weight, options.gramConfirmed === true) : null;
     const at = now();
-    const updated = await trx
-      .updateTable('order_lines')
-      .set({
+    const written = await changeLines(trx, record, [line], {
+      userId: actor.userId,
+      at,
+      set: {
         order_line_status_id: next.status,
         current_order_line_process: next.step,
         workshop_started_process_id: next.workshopApproved ? WORKSHOP_APPROVED : line.workshop_started_process_id,
@@ -116,44 +117,31 @@ export async function actOnLine(
         ...(outcome.deliveredToOffice ? { delivery_to_office: at } : {}),
         ...(flag === null ? {} : { gram_flagged: flag }),
         updated_at: at,
-      })
-      .where('id', '=', lineId)
-      .where('canceled_at', 'is', null)
-      .where((eb) => (state.received ? eb('metal_received_at', 'is not', null) : eb('metal_received_at', 'is', null)))
-      .where('order_line_status_id', '=', state.status)
-      .where('current_order_line_process', '=', state.step)
-      .where((eb) => (state.gram === null ? eb('product_gram', 'is', null) : eb('product_gram', '=', state.gram)))
-      .where((eb) =>
-        state.workshopApproved
-          ? eb('workshop_started_process_id', '=', WORKSHOP_APPROVED)
-          : eb.or([eb('workshop_started_process_id', 'is', null), eb('workshop_started_process_id', '!=', WORKSHOP_APPROVED)]),
-      )
-      .where((eb) =>
-        state.customerApproved
-          ? eb('customer_approval_status_id', '=', CUSTOMER_APPROVED)
-          : eb.or([eb('customer_approval_status_id', 'is', null), eb('customer_approval_status_id', '!=', CUSTOMER_APPROVED)]),
-      )
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
-    await trx
-      .insertInto('order_line_history')
-      .values({
-        order_line_id: lineId,
-        user_id: actor.userId,
-        // The workshop weighing again corrects its own entry: the history says so, with both values.
-        action: action.type === 'enterGram' && state.gram !== null ? 'gram_correction' : ACTION_NAMES[action.type],
-        from_status: state.status,
-        to_status: next.status,
-        from_step: state.step,
-        to_step: next.step,
-        detail: action.type === 'enterGram' ? gramDetail(state.gram, action.gram) : (options.detail ?? null),
-        created_at: at,
-      })
-      .execute();
+      },
+      // Written only if the line is still as read, so two simultaneous requests advance it once.
+      still: (eb) =>
+        eb.and([
+          eb('canceled_at', 'is', null),
+          state.received ? eb('metal_received_at', 'is not', null) : eb('metal_received_at', 'is', null),
+          eb('order_line_status_id', '=', state.status),
+          eb('current_order_line_process', '=', state.step),
+          state.gram === null ? eb('product_gram', 'is', null) : eb('product_gram', '=', state.gram),
+          state.workshopApproved
+            ? eb('workshop_started_process_id', '=', WORKSHOP_APPROVED)
+            : eb.or([eb('workshop_started_process_id', 'is', null), eb('workshop_started_process_id', '!=', WORKSHOP_APPROVED)]),
+          state.customerApproved
+            ? eb('customer_approval_status_id', '=', CUSTOMER_APPROVED)
+            : eb.or([eb('customer_approval_status_id', 'is', null), eb('customer_approval_status_id', '!=', CUSTOMER_APPROVED)]),
+        ]),
+      // The workshop weighing again corrects its own entry: the history says so, with both values.
+      action: action.type === 'enterGram' && state.gram !== null ? 'gram_correction' : ACTION_NAMES[action.type],
+      detail: action.type === 'enterGram' ? gramDetail(state.gram, action.gram) : (options.detail ?? null),
+      event: eventType(state.status, next.status),
+    });
+    if (written.length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     const kind = auditKindOf(action, state);
     if (kind) await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind, before: auditedColumns(state), after: auditedColumns(next), reason: options.detail }]);
-    await record([changeOf(line, eventType(state.status, next.status))]);
-    return { id: lineId, order_line_status_id: next.status, current_order_line_process: next.step };
+    return lineAnswer(trx, actor, written[0]);
   });
 }
 
@@ -171,32 +159,19 @@ export async function correctGram(db: Db, bus: LineBus, lineId: number, actor: A
     if (!canCorrectGram(state)) throw new AppError(409, 'LINE_GRAM_NOT_ENTERED', 'errors:lineGramNotEntered');
     const flag = await weighed(trx, gram, line.expected_weight, confirmed);
     const at = now();
-    const updated = await trx
-      .updateTable('order_lines')
-      .set({ product_gram: gram, gram_flagged: flag, updated_at: at })
-      .where('id', '=', lineId)
+    const written = await changeLines(trx, record, [line], {
+      userId: actor.userId,
+      at,
+      set: { product_gram: gram, gram_flagged: flag, updated_at: at },
       // Received meanwhile by a receipt confirmed on a tablet: the ledger's weight stands; canceled meanwhile, it is only read.
-      .where('metal_received_at', 'is', null)
-      .where('canceled_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
-    await trx
-      .insertInto('order_line_history')
-      .values({
-        order_line_id: lineId,
-        user_id: actor.userId,
-        action: 'gram_correction',
-        from_status: line.order_line_status_id,
-        to_status: line.order_line_status_id,
-        from_step: line.current_order_line_process,
-        to_step: line.current_order_line_process,
-        detail: gramDetail(line.product_gram, gram),
-        created_at: at,
-      })
-      .execute();
+      still: (eb) => eb.and([eb('metal_received_at', 'is', null), eb('canceled_at', 'is', null)]),
+      action: 'gram_correction',
+      detail: gramDetail(line.product_gram, gram),
+      event: 'order_update',
+    });
+    if (written.length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     await recordLineCorrections(trx, [{ userId: actor.userId, lineId, kind: 'line_gram', before: { product_gram: line.product_gram }, after: { product_gram: gram } }]);
-    await record([changeOf(line, 'order_update')]);
-    return { id: lineId, product_gram: gram };
+    return lineAnswer(trx, actor, written[0]);
   });
 }
 
@@ -207,33 +182,22 @@ export type CancelableLine = { id: number; order_id: number; workshop_id: number
  * Cancels lines by the life cycle's rule (any state before completion; a completed or already
  * canceled line stays as it is), inside the caller's transaction (the shop's cancellation of an
  * order): each canceled line gets its history row, its audit row and an `order_canceled` event.
- * Returns the ids canceled.
+ * Returns the lines canceled.
  */
-export async function cancelLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<number[]> {
+export async function cancelLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly CancelableLine[], reason: string, userId: number | null): Promise<Written[]> {
   const at = now();
-  const canceled = lines.filter((line) => applyAction(lineState(line), { type: 'cancel' }).ok);
-  if (canceled.length === 0) return [];
-  const ids = canceled.map((line) => line.id);
-  await trx.updateTable('order_lines').set({ canceled_at: at, cancel_reason: reason, updated_at: at }).where('id', 'in', ids).where('canceled_at', 'is', null).execute();
-  await trx
-    .insertInto('order_line_history')
-    .values(
-      canceled.map((line) => ({
-        order_line_id: line.id,
-        user_id: userId,
-        action: ACTION_NAMES.cancel,
-        from_status: line.order_line_status_id,
-        to_status: line.order_line_status_id,
-        from_step: line.current_order_line_process,
-        to_step: line.current_order_line_process,
-        detail: reason,
-        created_at: at,
-      })),
-    )
-    .execute();
+  const cancelable = lines.filter((line) => applyAction(lineState(line), { type: 'cancel' }).ok);
+  const canceled = await changeLines(trx, record, cancelable, {
+    userId,
+    at,
+    set: { canceled_at: at, cancel_reason: reason, updated_at: at },
+    still: (eb) => eb('canceled_at', 'is', null),
+    action: ACTION_NAMES.cancel,
+    detail: reason,
+    event: 'order_canceled',
+  });
   await recordLineCorrections(trx, canceled.map((line) => ({ userId, lineId: line.id, kind: 'line_cancel', before: {}, after: {}, reason })));
-  await record(canceled.map((line) => changeOf(line, 'order_canceled')));
-  return ids;
+  return canceled;
 }
 
 /** The admin cancels one line with a reason; a line the life cycle won't cancel answers its 409. */
@@ -242,24 +206,26 @@ export async function cancelLine(db: Db, bus: LineBus, lineId: number, actor: Ac
     const line = await ownedLine(trx, lineId, actor);
     const outcome = applyAction(lineState(line), { type: 'cancel' });
     if (!outcome.ok) throw refused(outcome.refusal);
-    if ((await cancelLines(trx, record, [line], reason, actor.userId)).length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
+    const canceled = await cancelLines(trx, record, [line], reason, actor.userId);
+    if (canceled.length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
+    return lineAnswer(trx, actor, canceled[0]);
   });
 }
 
 /**
  * The admin cancels an order with a reason: every line still open is canceled (completed ones stay
  * as they are) and the order keeps when and why. An order with nothing left to cancel answers 409.
- * Returns the lines canceled and every line of the order.
+ * Returns the ids canceled, and every line of the order as the admin reads it.
  */
-export async function cancelOrder(db: Db, bus: LineBus, orderId: number, actor: Actor, reason: string): Promise<{ canceled: number[]; lines: number[] }> {
+export async function cancelOrder(db: Db, bus: LineBus, orderId: number, actor: Actor, reason: string) {
   return bus.write(db, async (trx, record) => {
     const order = await trx.selectFrom('orders').select(['id', 'customer_id']).where('id', '=', orderId).executeTakeFirst();
     if (!order) throw notFound();
     const lines = await trx.selectFrom('order_lines as l').select(['l.id', 'l.order_id', 'l.workshop_id', ...LINE_STATE_COLUMNS]).where('l.order_id', '=', orderId).orderBy('l.id').execute();
-    const ids = await cancelLines(trx, record, lines.map((line) => ({ ...line, customer_id: order.customer_id })), reason, actor.userId);
-    if (ids.length === 0) throw new AppError(409, 'ORDER_NOTHING_TO_CANCEL', 'errors:orderNothingToCancel');
+    const canceled = await cancelLines(trx, record, lines.map((line) => ({ ...line, customer_id: order.customer_id })), reason, actor.userId);
+    if (canceled.length === 0) throw new AppError(409, 'ORDER_NOTHING_TO_CANCEL', 'errors:orderNothingToCancel');
     await trx.updateTable('orders').set({ canceled_at: now(), cancel_reason: reason, updated_at: now() }).where('id', '=', orderId).where('canceled_at', 'is', null).execute();
-    return { canceled: ids, lines: lines.map((line) => line.id) };
+    return { canceled: canceled.map((line) => line.id), ...(await answerOf(trx, actor, lines.map((line) => line.id), canceled)) };
   });
 }
 
@@ -277,7 +243,8 @@ export interface Shipped {
  * Hands the packed pieces of a line's order to the carrier under one tracking number: every line
  * of that order the life cycle lets ship (completed, packed, not canceled), each with its history
  * row and an order_update event; the line asked for must be one of them. `also` runs in the same
- * transaction with what was shipped (the shop's fulfilment is stored there as a job).
+ * transaction with what was shipped (the shop's fulfilment is stored there as a job). Returns the
+ * lines shipped as the actor reads them.
  */
 export async function shipOrderLines(db: Db, bus: LineBus, lineId: number, actor: Actor, tracking: string, also: (trx: Db, shipped: Shipped) => Promise<void>) {
   return bus.write(db, async (trx, record) => {
@@ -304,35 +271,21 @@ export async function shipOrderLines(db: Db, bus: LineBus, lineId: number, actor
       throw outcome.ok ? new AppError(409, 'LINE_CHANGED', 'errors:lineChanged') : refused(outcome.refusal);
     }
     const at = now();
-    const ids = shipping.map((line) => line.id);
-    await trx
-      .updateTable('order_lines')
-      .set({ packing_status_id: PackingStatus.HandedToCarrier, shipment_tracking_number: tracking, updated_at: at })
-      .where('id', 'in', ids)
-      .where('packing_status_id', '=', PackingStatus.Packed)
-      .where('canceled_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('order_line_history')
-      .values(
-        shipping.map((line) => ({
-          order_line_id: line.id,
-          user_id: actor.userId,
-          action: ACTION_NAMES.ship,
-          from_status: line.order_line_status_id,
-          to_status: line.order_line_status_id,
-          from_step: line.current_order_line_process,
-          to_step: line.current_order_line_process,
-          detail: tracking,
-          created_at: at,
-        })),
-      )
-      .execute();
-    await record(shipping.map((line) => changeOf(line, 'order_update')));
+    const written = await changeLines(trx, record, shipping, {
+      userId: actor.userId,
+      at,
+      set: { packing_status_id: PackingStatus.HandedToCarrier, shipment_tracking_number: tracking, updated_at: at },
+      still: (eb) => eb.and([eb('packing_status_id', '=', PackingStatus.Packed), eb('canceled_at', 'is', null)]),
+      action: ACTION_NAMES.ship,
+      detail: tracking,
+      event: 'order_update',
+    });
+    if (!written.some((line) => line.id === lineId)) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
+    const shipped = new Set(written.map((line) => line.id));
     const items: Record<string, number> = {};
-    for (const line of shipping) if (line.shop_line_item_id) items[line.shop_line_item_id] = (items[line.shop_line_item_id] ?? 0) + 1;
+    for (const line of shipping) if (line.shop_line_item_id && shipped.has(line.id)) items[line.shop_line_item_id] = (items[line.shop_line_item_id] ?? 0) + 1;
     const [first] = shipping;
     await also(trx, { orderId: first.order_id, shopConnectionId: first.shop_connection_id, shopOrderId: first.shop_order_id, tracking, items });
-    return ids;
+    return answerOf(trx, actor, written.map((line) => line.id), written);
   });
 }

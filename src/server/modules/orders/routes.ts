@@ -15,7 +15,7 @@ import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/s
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
-import { countLines, getLine, linesByIds, listLines, streamLines } from '../order-lines/queries';
+import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
@@ -45,13 +45,9 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   const adminLine = { config: { roles: ADMINS, owns: 'line' as const } };
   const lineReaders = { config: { roles: LINE_READERS, owns: 'line' as const } };
   const lineId = (request: FastifyRequest) => idParam(request.params);
-  /** Applies a life-cycle action and answers with the whole changed line, so a screen can replace its row. */
-  const act = async (request: FastifyRequest, build: Parameters<typeof actOnLine>[4], options?: Parameters<typeof actOnLine>[5]) => {
-    const id = lineId(request);
-    const who = sessionActor(request);
-    await actOnLine(db, bus, id, who, build, options);
-    return getLine(db, id, who);
-  };
+  /** Applies a life-cycle action and answers with the whole changed line and its version, so a screen can replace its row. */
+  const act = (request: FastifyRequest, build: Parameters<typeof actOnLine>[4], options?: Parameters<typeof actOnLine>[5]) =>
+    actOnLine(db, bus, lineId(request), sessionActor(request), build, options);
 
   const manualOrderRoute = route(customer, {
     summary: 'Place a manual order: one order line per ordered piece; above the available credit only when confirmed (else 409 CREDIT_EXCEEDED)',
@@ -92,14 +88,12 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   }));
   api.patch(API.myWorkshopApprove(':id'), route(workshopLine, { summary: 'Approve a line at the workshop (once)', body: approvedBody, errors: [409] }), async (request) => {
     await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'workshopApprove' })) };
+    return act(request, () => ({ type: 'workshopApprove' }));
   });
   // A tablet may send the step it showed, so a double tap moves the piece once.
   api.patch(API.myWorkshopNextStep(':id'), route(workshopLine, { summary: 'Move a line to the next step of its routing', body: nextStepBody, errors: [409] }), async (request) => {
     const seen = (await declaredBody(request))?.current_order_line_process;
-    return {
-      order: await act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen }),
-    };
+    return act(request, async (routing) => ({ type: 'nextStep', routing: await routing() }), { expectedStep: seen });
   });
   const gramRoute = route(workshopLine, {
     summary: 'Enter the gram of a piece at packing; entered again, it corrects the entry until packing is approved. Far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)',
@@ -108,7 +102,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   });
   api.post(API.myWorkshopGram(':id'), gramRoute, async (request) => {
     const { product_gram, gram_confirmed } = await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'enterGram', gram: product_gram }), { gramConfirmed: gram_confirmed }), ...said('success:gramEntered') };
+    return { ...(await act(request, () => ({ type: 'enterGram', gram: product_gram }), { gramConfirmed: gram_confirmed })), ...said('success:gramEntered') };
   });
 
   api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
@@ -117,73 +111,67 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   }));
   api.patch(API.myCustomerApprove(':id'), route(customerLine, { summary: 'Approve an own order line (once)', body: approvedBody, errors: [409] }), async (request) => {
     await declaredBody(request);
-    return { order: await act(request, () => ({ type: 'customerApprove' })) };
+    return act(request, () => ({ type: 'customerApprove' }));
   });
 
   const qualityRoute = route(adminLine, { summary: 'Approve quality control, or send the piece back to a step with a reason', body: qualitySchema, trim: ['reason'], errors: [409] });
   api.put(API.qualityStatus(':id'), qualityRoute, async (request) => {
     const { approved, reason, return_step_id: returnStep } = await declaredBody(request);
     // A rejection always says why in the history and the audit log: the admin's words, else the catalogue's.
-    const order = await act(
+    const acted = await act(
       request,
       async (routing) => (approved ? { type: 'qcApprove' } : { type: 'qcReject', returnStep: returnStep as number, routing: await routing() }),
       approved ? {} : { detail: reason || message('success:qualityRejectedReason') },
     );
-    if (approved) return { order, ...said('success:qualityApproved') };
-    const step = order.current_order_line_process;
-    return { order, ...said('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
+    if (approved) return { ...acted, ...said('success:qualityApproved') };
+    const step = acted.order.current_order_line_process;
+    return { ...acted, ...said('success:qualityRejected', { step: (await stepName(db, step)) ?? step }) };
   });
   const correctGramRoute = route(adminLine, { summary: "Correct a piece's gram; far from the expected weight only when confirmed (else 409 GRAM_CONFIRM)", body: gramSchema, errors: [409] });
   api.put(API.correctGram(':id'), correctGramRoute, async (request) => {
     const id = lineId(request);
     const { product_gram, gram_confirmed } = await declaredBody(request);
-    const who = sessionActor(request);
-    await correctGram(db, bus, id, who, product_gram, gram_confirmed);
-    return { order: await getLine(db, id, who), ...said('success:gramCorrected') };
+    return { ...(await correctGram(db, bus, id, sessionActor(request), product_gram, gram_confirmed)), ...said('success:gramCorrected') };
   });
   const shipmentRoute = route(adminLine, { summary: "Hand the packed pieces of the line's order to the carrier with a tracking number (a shop order is fulfilled in the shop)", body: shipmentSchema, trim: ['shipment_tracking_number'], errors: [409] });
   api.put(API.shipment(':id'), shipmentRoute, async (request) => {
     const id = lineId(request);
     const { shipment_tracking_number: tracking } = await declaredBody(request);
-    const who = sessionActor(request);
-    const shipped = await shipOrderLines(db, bus, id, who, tracking, async (trx, shipment) => {
+    const { orders, versions } = await shipOrderLines(db, bus, id, sessionActor(request), tracking, async (trx, shipment) => {
       // The shop's buyer gets the shop's shipping mail: the fulfilment is a job, retried while the shop fails.
       if (shipment.shopConnectionId !== null && shipment.shopOrderId !== null) {
         await enqueue(trx, { kind: 'fulfil', key: `fulfil:${shipment.orderId}:${tracking}`, connectionId: shipment.shopConnectionId, payload: shipment });
       }
     });
     jobs.wake();
-    return { order: await getLine(db, id, who), ...said('success:shipped', { count: shipped.length, tracking }) };
+    // Every line shipped with it, so a screen replaces them without reading them again.
+    return { order: orders.find((line) => line.id === id), orders, versions, ...said('success:shipped', { count: orders.length, tracking }) };
   });
   const stepBackRoute = route(adminLine, { summary: 'Move a line back to an earlier step of its routing, with a reason', body: stepBackSchema, trim: ['reason'], errors: [409] });
   api.put(API.stepBack(':id'), stepBackRoute, async (request) => {
     lineId(request); // a bad id answers before the body is read
     const { step_id, reason } = await declaredBody(request);
-    const order = await act(request, async (routing) => ({ type: 'stepBack', step: step_id, routing: await routing() }), { detail: reason });
-    return { order, ...said('success:steppedBack', { step: (await stepName(db, step_id)) ?? step_id }) };
+    const acted = await act(request, async (routing) => ({ type: 'stepBack', step: step_id, routing: await routing() }), { detail: reason });
+    return { ...acted, ...said('success:steppedBack', { step: (await stepName(db, step_id)) ?? step_id }) };
   });
   const cancelLineRoute = route(adminLine, { summary: 'Cancel a line with a reason (any state before completion)', body: cancelSchema, trim: ['reason'], errors: [409] });
   api.put(API.cancelLine(':id'), cancelLineRoute, async (request) => {
     const id = lineId(request);
     const { reason } = await declaredBody(request);
-    const who = sessionActor(request);
-    await cancelLine(db, bus, id, who, reason);
-    return { order: await getLine(db, id, who), ...said('success:lineCanceled') };
+    return { ...(await cancelLine(db, bus, id, sessionActor(request), reason)), ...said('success:lineCanceled') };
   });
   const cancelOrderRoute = route(admin, { summary: 'Cancel every open line of an order with a reason', body: cancelSchema, trim: ['reason'], errors: [404, 409] });
   api.put(API.cancelOrder(':id'), cancelOrderRoute, async (request) => {
     const orderId = idParam(request.params);
     const { reason } = await declaredBody(request);
-    const who = sessionActor(request);
-    const { canceled, lines } = await cancelOrder(db, bus, orderId, who, reason);
     // Every line of the order as it is now, so a screen replaces them without reading the list again.
-    const { orders } = await linesByIds(db, who, lines);
-    return { canceled, orders, ...said('success:orderCanceled', { count: canceled.length }) };
+    const answer = await cancelOrder(db, bus, orderId, sessionActor(request), reason);
+    return { ...answer, ...said('success:orderCanceled', { count: answer.canceled.length }) };
   });
   const reportRoute = route(office, { summary: "The office's report: lines by status, open and late lines per workshop" });
   api.get(API.orderReport, reportRoute, async (): Promise<{ report: OrderReportDto }> => ({ report: await officeReport(db) }));
   api.put(API.approveShipping(':id'), route(adminLine, { summary: 'Approve packing, which completes the line', body: null, errors: [409] }), async (request) => ({
-    order: await act(request, () => ({ type: 'approvePacking' })),
+    ...(await act(request, () => ({ type: 'approvePacking' }))),
     ...said('success:packingApproved'),
   }));
 }

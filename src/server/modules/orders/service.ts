@@ -4,7 +4,8 @@ import { exceedsCredit, orderAmount } from '../../../shared/credit';
 import { formatMoney } from '../../../shared/money';
 import { creditStandingOf, getCustomer } from '../customers/service';
 import type { LineBus } from '../live/bus';
-import { insertLines, unitLines } from './units';
+import { createLines } from './line-writer';
+import { unitLines } from './units';
 
 export interface ManualOrderInput {
   address: string;
@@ -85,8 +86,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const orderNumber = `B2B-${String(order.id).padStart(6, '0')}`;
     await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', order.id).execute();
     const lines = wanted.flatMap(({ product_id, quantity }) => unitLines(order.id, products.get(product_id)!, quantity, at, { customer_note: input.notes || null }));
-    const created = await insertLines(trx, lines);
-    await record(created.map((line) => ({ type: 'new_order', line_id: line.id, order_id: order.id, workshop_id: line.workshop_id, customer_id: customerId })));
+    const created = await createLines(trx, record, lines, customerId);
     // The order screen shows one line: the first opens the order just placed.
     return { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, currency: amount.currency, total: amount.amount, credit_exceeded: creditExceeded };
   });

@@ -1,5 +1,4 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db } from '../../db';
 import { daysAfter } from '../../dates';
 import type { OrderLinesTable, ProductsTable } from '../../db/schema';
 
@@ -35,11 +34,4 @@ export function unitLines(orderId: number, product: Selectable<ProductsTable>, q
     created_at: at,
     updated_at: at,
   }));
-}
-
-/** Inserts lines in slices (a statement's parameters are bounded) and returns the ids and workshops of those inserted, in order. */
-export async function insertLines(trx: Db, lines: Insertable<OrderLinesTable>[]) {
-  const stored: Array<{ id: number; workshop_id: number | null }> = [];
-  for (let i = 0; i < lines.length; i += 500) stored.push(...(await trx.insertInto('order_lines').values(lines.slice(i, i + 500)).returning(['id', 'workshop_id']).execute()));
-  return stored.sort((a, b) => a.id - b.id);
 }

@@ -6,7 +6,8 @@ import { foldCase } from '../../../shared/text';
 import type { RecordChanges } from '../live/bus';
 import { LINE_STATE_COLUMNS } from '../order-lines/queries';
 import { cancelLines } from '../orders/life-cycle';
-import { insertLines, unitLines, type UnitFields } from '../orders/units';
+import { createLines } from '../orders/line-writer';
+import { unitLines, type UnitFields } from '../orders/units';
 import { shopCancelReason } from './cancel-reason';
 
 /** A shop order as the product reads it, whether a webhook or the Admin API brought it. */
@@ -306,9 +307,7 @@ export async function takeShopOrder(trx: Transaction<Database>, recordChanges: R
         shop_line_item_id: item.id,
       });
     });
-    const stored = await insertLines(trx, units);
-    lines = stored.length;
-    await recordChanges(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: orderId, workshop_id: line.workshop_id, customer_id: customer.id })));
+    lines = (await createLines(trx, recordChanges, units, customer.id)).length;
     const held = order.items.filter((item) => item.quantity > 0 && !products.has(item.id));
     pending = held.length;
     if (held.length > 0) {

@@ -9,6 +9,7 @@ import type { LineBus, RecordChanges } from '../live/bus';
 import { lineFigures } from '../order-lines/figures';
 import { getGeneralSettings } from '../settings/service';
 import { streamLines } from '../order-lines/queries';
+import { moveLines } from '../orders/line-writer';
 import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
@@ -162,8 +163,8 @@ async function checkProducts(db: Db, productIds: number[]): Promise<void> {
 
 /**
  * Moves products to a workshop (or none) inside the caller's transaction. Their order lines that
- * have not started follow them (each move a live change, heard by both workshops); lines already
- * in production stay with the workshop that works on them.
+ * have not started follow them (each move a history row and a live change, heard by both
+ * workshops); lines already in production stay with the workshop that works on them.
  */
 async function moveProducts(trx: Transaction<Database>, record: RecordChanges, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
   if (productIds.length === 0) return;
@@ -193,7 +194,7 @@ async function moveProducts(trx: Transaction<Database>, record: RecordChanges, p
   const moving = await trx
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id'])
+    .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id', 'l.order_line_status_id', 'l.current_order_line_process'])
     .where('l.product_id', 'in', productIds)
     .where('l.order_line_status_id', '=', LineStatus.Waiting)
     .where('l.current_order_line_process', '=', NOT_STARTED)
@@ -201,20 +202,7 @@ async function moveProducts(trx: Transaction<Database>, record: RecordChanges, p
     .where((eb) => (workshopId === null ? eb('l.workshop_id', 'is not', null) : eb.or([eb('l.workshop_id', 'is', null), eb('l.workshop_id', '!=', workshopId)])))
     .orderBy('l.id')
     .execute();
-  for (let i = 0; i < moving.length; i += 500) {
-    const ids = moving.slice(i, i + 500).map((line) => line.id);
-    await trx.updateTable('order_lines').set({ workshop_id: workshopId, updated_at: at }).where('id', 'in', ids).execute();
-  }
-  await record(
-    moving.map((line) => ({
-      type: 'order_assigned',
-      line_id: line.id,
-      order_id: line.order_id,
-      workshop_id: workshopId,
-      previous_workshop_id: line.workshop_id,
-      customer_id: line.customer_id,
-    })),
-  );
+  await moveLines(trx, record, moving, workshopId, userId, at);
 }
 
 /** Puts products in a workshop (or none), all or nothing; the audit rows name `userId`. */

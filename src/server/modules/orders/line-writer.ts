@@ -1,0 +1,173 @@
+import type { Expression, ExpressionBuilder, Insertable, SqlBool, Transaction, Updateable } from 'kysely';
+import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
+import type { LineEventType } from '../../../shared/live';
+import type { Db } from '../../db';
+import type { Database, OrderLinesTable } from '../../db/schema';
+import type { RecordChanges } from '../live/bus';
+import type { Actor } from '../order-lines/actor';
+import { linesByIds } from '../order-lines/queries';
+
+/*
+ * The one writer of order lines: every line made (the units of a manual or a shop order) and
+ * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
+ * or giving it back, its product moving to another workshop) is written here, in the caller's
+ * transaction, with its history row and its change for the live channel (live/bus.ts). A changed
+ * line comes back with the version of its change, so an action answers the line as it is now and
+ * the client that acted skips the event of its own change. Only the migrations, the demo seed
+ * and the bench write lines otherwise (line-writes.test.ts).
+ */
+
+/** Rows per statement: a statement's parameters are bounded. */
+const CHUNK = 500;
+
+/** A line as read before it is changed: where it stands and who hears of it. */
+export interface LineBefore {
+  id: number;
+  order_id: number;
+  workshop_id: number | null;
+  customer_id: number | null;
+  order_line_status_id: number;
+  current_order_line_process: number;
+}
+
+/** A line written, with the version of its change (the id of its row in the change log). */
+export interface Written {
+  id: number;
+  version: number;
+}
+
+/** One change of lines, as its history row and its live event describe it. */
+export interface LineWrite {
+  /** Who made it; null for the shop. */
+  userId: number | null;
+  at: string;
+  /** The columns written; whatever a screen should see as a change sets `updated_at` too. */
+  set: Updateable<OrderLinesTable>;
+  /** Only a line still so is written: it may have changed since it was read. */
+  still?: (eb: ExpressionBuilder<Database, 'order_lines'>) => Expression<SqlBool>;
+  /** The history row's action name and what it keeps beside the move (a gram, a reason, a number). */
+  action: string;
+  detail?: string | null;
+  event: LineEventType;
+}
+
+const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order; each is
+ * told as a new line. A line's history begins with its first move, so none is written here.
+ * Answers the lines in the order of their ids.
+ */
+export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: Insertable<OrderLinesTable>[], customerId: number | null) {
+  const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
+  for (const chunk of chunks(lines)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
+  stored.sort((a, b) => a.id - b.id);
+  await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
+  return stored;
+}
+
+/**
+ * Writes a change to lines read before, to those `still` holds for: each written line gets its
+ * history row, from where it stood to where `set` puts it (status, step and workshop), and its
+ * live event. Answers the lines written, in the order given.
+ */
+export async function changeLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly LineBefore[], change: LineWrite): Promise<Written[]> {
+  const { set, still } = change;
+  const written = new Set<number>();
+  for (const chunk of chunks(lines)) {
+    let update = trx.updateTable('order_lines').set(set).where('id', 'in', chunk.map((line) => line.id));
+    if (still) update = update.where(still);
+    for (const row of await update.returning('id').execute()) written.add(row.id);
+  }
+  const changed = lines.filter((line) => written.has(line.id));
+  if (changed.length === 0) return [];
+  const moves = set.workshop_id !== undefined;
+  const after = (line: LineBefore) => ({
+    status: set.order_line_status_id ?? line.order_line_status_id,
+    step: set.current_order_line_process ?? line.current_order_line_process,
+    workshop: moves ? (set.workshop_id ?? null) : line.workshop_id,
+  });
+  for (const chunk of chunks(changed)) {
+    await trx
+      .insertInto('order_line_history')
+      .values(
+        chunk.map((line) => ({
+          order_line_id: line.id,
+          user_id: change.userId,
+          action: change.action,
+          from_status: line.order_line_status_id,
+          to_status: after(line).status,
+          from_step: line.current_order_line_process,
+          to_step: after(line).step,
+          from_workshop_id: line.workshop_id,
+          to_workshop_id: after(line).workshop,
+          detail: change.detail ?? null,
+          created_at: change.at,
+        })),
+      )
+      .execute();
+  }
+  const versions = await record(
+    changed.map((line) => ({
+      type: change.event,
+      line_id: line.id,
+      order_id: line.order_id,
+      workshop_id: after(line).workshop,
+      // A workshop hears of a line that has just left it, so its screen drops the line.
+      ...(moves ? { previous_workshop_id: line.workshop_id } : {}),
+      customer_id: line.customer_id,
+    })),
+  );
+  return changed.map((line, index) => ({ id: line.id, version: versions[index] }));
+}
+
+/** Lines by id as changeLines reads them before a change. */
+async function linesBefore(trx: Transaction<Database>, ids: readonly number[]): Promise<LineBefore[]> {
+  const lines: LineBefore[] = [];
+  for (const chunk of chunks(ids)) {
+    lines.push(
+      ...(await trx
+        .selectFrom('order_lines as l')
+        .innerJoin('orders as o', 'o.id', 'l.order_id')
+        .select(['l.id', 'l.order_id', 'l.workshop_id', 'o.customer_id', 'l.order_line_status_id', 'l.current_order_line_process'])
+        .where('l.id', 'in', chunk)
+        .orderBy('l.id')
+        .execute()),
+    );
+  }
+  return lines;
+}
+
+/**
+ * A confirmed metal receipt takes its weighed pieces into the ledger (their gram is final from
+ * then on), or its reversal gives them back: the history names the voucher, the screens showing
+ * the line hear of it. A piece already taken is not taken again; answers the pieces written.
+ */
+export async function markReceived(trx: Transaction<Database>, record: RecordChanges, ids: readonly number[], how: { received: boolean; userId: number; at: string; voucher: string | null }) {
+  return changeLines(trx, record, await linesBefore(trx, ids), {
+    userId: how.userId,
+    at: how.at,
+    set: { metal_received_at: how.received ? how.at : null },
+    still: how.received ? (eb) => eb('metal_received_at', 'is', null) : undefined,
+    action: how.received ? 'metal_received' : 'metal_returned',
+    detail: how.voucher,
+    event: 'order_update',
+  });
+}
+
+/**
+ * Lines follow their product to another workshop (or to none): each move is a history row naming
+ * both workshops, heard by both.
+ */
+export async function moveLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly LineBefore[], workshopId: number | null, userId: number, at: string) {
+  return changeLines(trx, record, lines, { userId, at, set: { workshop_id: workshopId, updated_at: at }, action: 'workshop_move', event: 'order_assigned' });
+}
+
+/**
+ * What an action answers: lines as its actor reads them (order-lines/queries.ts), and the version
+ * of each change it wrote, so the client that acted reads none of them again.
+ */
+export async function answerOf(db: Db, actor: Actor, ids: readonly number[], written: readonly Written[]): Promise<{ orders: OrderLineDto[] } & LineVersionsBody> {
+  const { orders } = await linesByIds(db, actor, ids);
+  return { orders, versions: Object.fromEntries(written.map((line) => [line.id, line.version])) };
+}
