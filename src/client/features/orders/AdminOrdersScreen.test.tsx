@@ -487,6 +487,31 @@ test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep t
   expect(await screen.findByRole('gridcell', { name: 'B2B-000003' })).toBeInTheDocument();
 }, 30_000);
 
+test.each([
+  ['tr', 'Görünüm', (shown: number) => `${shown} / 5 satır`],
+  ['en', 'View', (shown: number) => `${shown} / 5 lines`],
+])("each built-in view keeps its lines by their ids and urgency, whatever the reader's language (%s)", async (language, label, count) => {
+  const canceled = '2026-11-20T10:00:00.000Z';
+  openScreen(
+    [
+      line(1, { workshop_name: null, workshop_id: null }),
+      line(2, { order_line_status_id: 3, customer_note: 'express' }),
+      line(3, { order_line_status_id: 3, quality_control_id: 2 }),
+      line(4, { order_line_status_id: 4 }),
+      line(5, { order_line_status_id: 4, canceled_at: canceled, workshop_id: null, customer_note: 'ACİL' }),
+    ],
+    undefined,
+    language,
+  );
+  const menu = await screen.findByRole('combobox', { name: label });
+  const orderNumbers = () => screen.getAllByRole('gridcell').map((cell) => cell.textContent).filter((text) => text?.startsWith('B2B-')).sort();
+  for (const [view, ids] of [['urgent', [2, 5]], ['qualityControl', [2]], ['packing', [4]], ['awaitingWorkshop', [1]]] as const) {
+    fireEvent.change(menu, { target: { value: `builtIn:${view}` } });
+    expect(await screen.findByText(count(ids.length), {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(orderNumbers()).toEqual(ids.map((id) => `B2B-00000${id}`));
+  }
+}, 30_000);
+
 test('a filter that leaves nothing says so, and the count follows the filters', async () => {
   openScreen([line(1), line(2, { customer_note: 'Hediye' })]);
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();

@@ -153,7 +153,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const views = useGridViews('orders', {
     defaultState,
     apply: (state) => {
-      grid.current?.applyState(state.grid);
+      grid.current?.applyState(state);
       setQuickFilter(state.quickFilter ?? '');
     },
   });
@@ -311,6 +311,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             timeZone={fmt.timeZone}
             quickFilter={quickFilter}
             initialState={views.initialState}
+            initialBuiltIn={views.initialBuiltIn}
             onStateUpdated={views.onStateUpdated}
           />
         </Suspense>
