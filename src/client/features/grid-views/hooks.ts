@@ -110,11 +110,11 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     },
     [dispatch, grid, latest],
   );
-  /** The grid's state as last reported (or saved, or its defaults) with the quick filter. */
+  /** The grid's state as last reported (or saved, or its defaults) with the quick filter and the built-in view. */
   const currentState = useCallback((): ViewState => {
     const saved = latest();
-    const rows = builtIn.current === undefined ? saved?.builtIn : (builtIn.current ?? undefined);
-    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter, builtIn: rows };
+    const shownBuiltIn = builtIn.current === undefined ? saved?.builtIn : (builtIn.current ?? undefined);
+    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter, builtIn: shownBuiltIn };
   }, [latest]);
   /*
    * The grid reports its state while it opens (several times, as its parts become ready) and after

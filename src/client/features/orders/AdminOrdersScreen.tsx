@@ -38,7 +38,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const OrderGrid = useOrderGrid();
   const grid = useRef<OrderGridHandle>(null);
   const count = useShownCount();
-  const { views, quickFilter, changeQuickFilter } = useOrderViews(grid, columns);
+  const { views, quickFilter, changeQuickFilter, opening } = useOrderViews(grid, columns);
   const edits = useCellEdits();
   const dialogs = useLineDialogs(edits.clearNotice);
   const exports = useOrderExport(grid, columns);
@@ -91,8 +91,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             readOnly={readOnly}
             timeZone={fmt.timeZone}
             quickFilter={quickFilter}
-            initialState={views.initialState}
-            initialBuiltIn={views.initialBuiltIn}
+            initialState={opening.grid}
+            initialBuiltIn={opening.builtIn}
             onStateUpdated={views.onStateUpdated}
           />
         </Suspense>
