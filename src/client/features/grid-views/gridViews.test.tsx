@@ -4,6 +4,7 @@ import {
   ClientSideRowModelModule,
   type ColDef,
   ColumnApiModule,
+  ExternalFilterModule,
   type GridApi,
   GridStateModule,
   ModuleRegistry,
@@ -13,6 +14,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { API, type GridViewsDto } from '../../../shared/api';
+import { inLineView, isLineViewKey, type ViewLine } from '../../../shared/views';
 import { createStore } from '../../app/store';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { SAVE_DELAY_MS } from './sagas';
@@ -20,10 +22,10 @@ import { gridStateChanged, selectGridViews } from './slice';
 import { defaultGridState, sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
 import { useGridViews, ViewMenu } from '.';
 
-ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, GridStateModule, ColumnApiModule, QuickFilterModule]);
+ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, ExternalFilterModule, GridStateModule, ColumnApiModule, QuickFilterModule]);
 
-/* A small grid with the order grid's column ids that the built-in views name. */
-interface Row {
+/* A small grid with the order grid's column ids, and the ids the built-in views filter by. */
+interface Row extends ViewLine {
   id: number;
   order_number: string;
   status: string;
@@ -32,12 +34,16 @@ interface Row {
   production_expected_date: string;
 }
 
+const ids = (status: number, quality: number | null): ViewLine => ({ order_line_status_id: status, quality_control_id: quality, canceled_at: null, workshop_id: 1 });
 const ROWS: Row[] = [
-  { id: 1, order_number: 'A-1', status: 'Bekliyor', quality_control: '', urgent: '', production_expected_date: '2026-12-05' },
-  { id: 2, order_number: 'A-2', status: 'Kalite Kontrol', quality_control: '', urgent: 'Acil', production_expected_date: '2026-12-03' },
-  { id: 3, order_number: 'A-3', status: 'Kalite Kontrol', quality_control: 'Reddedildi', urgent: 'Acil', production_expected_date: '2026-12-01' },
-  { id: 4, order_number: 'A-4', status: 'Paketleme', quality_control: 'Onaylandı', urgent: '', production_expected_date: '2026-12-02' },
+  { id: 1, order_number: 'A-1', status: 'Bekliyor', quality_control: '', urgent: '', production_expected_date: '2026-12-05', ...ids(1, null) },
+  { id: 2, order_number: 'A-2', status: 'Kalite Kontrol', quality_control: '', urgent: 'Acil', production_expected_date: '2026-12-03', ...ids(3, null) },
+  { id: 3, order_number: 'A-3', status: 'Kalite Kontrol', quality_control: 'Reddedildi', urgent: 'Acil', production_expected_date: '2026-12-01', ...ids(3, 2) },
+  { id: 4, order_number: 'A-4', status: 'Paketleme', quality_control: 'Onaylandı', urgent: '', production_expected_date: '2026-12-02', ...ids(4, 1) },
 ];
+
+/* The rows of a built-in view, as the order grid filters them (its external filter). */
+const builtInRows = (key: string | null | undefined) => (isLineViewKey(key) ? inLineView<Row>(key) : null);
 
 /* As the order grid defines them: initial widths and visibility (the 'Acil' column hidden), the action column pinned right. */
 const COLUMNS: ColDef<Row>[] = [
@@ -60,14 +66,19 @@ function TestGrid() {
   const grid = useRef<AgGridReact<Row>>(null);
   const [shown, setShown] = useState('');
   const [quick, setQuick] = useState('');
+  // The built-in view shown: undefined until one is applied (the grid opens with the saved one), null for none.
+  const builtIn = useRef<string | null | undefined>(undefined);
   const defaultState = useMemo(() => defaultGridState(COLUMNS), []);
   const views = useGridViews('orders', {
     defaultState,
     apply: (state) => {
+      builtIn.current = state.builtIn ?? null;
       grid.current?.api.setState(state.grid);
+      grid.current?.api.onFilterChanged();
       setQuick(state.quickFilter ?? '');
     },
   });
+  const rows = () => builtInRows(builtIn.current === undefined ? views.initialBuiltIn : builtIn.current);
   useEffect(() => {
     if (views.ready) setQuick(views.initialQuickFilter);
   }, [views.ready, views.initialQuickFilter]);
@@ -93,6 +104,8 @@ function TestGrid() {
             quickFilterText={quick}
             getRowId={({ data }) => String(data.id)}
             initialState={views.initialState}
+            isExternalFilterPresent={() => rows() !== null}
+            doesExternalFilterPass={(node) => rows()?.(node.data!) ?? true}
             onStateUpdated={(event) => {
               reported += 1;
               views.onStateUpdated(event);
@@ -184,13 +197,24 @@ test('the built-in views filter and sort the rows, keep the columns, and are sav
   await waitFor(() => expect(puts()).toHaveLength(1), { timeout: SAVE_DELAY_MS * 3 });
   const { state } = puts()[0].body as { state: ViewState };
   expect(state.quickFilter).toBe('');
-  expect(state.grid.filter).toEqual({ filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Paketleme' } } });
+  // The built-in view by its key, not by the words its rows show: no column filter.
+  expect(state.builtIn).toBe('packing');
+  expect(state.grid.filter).toBeUndefined();
   expect(state.grid.columnSizing?.columnSizingModel).toContainEqual({ colId: 'status', width: 321 });
-  // Only the sections a view is about, the empty ones (no sort) left out; the 'Acil' column filters while hidden.
-  expect(Object.keys(state.grid).sort()).toEqual(['columnOrder', 'columnPinning', 'columnSizing', 'columnVisibility', 'filter']);
+  // Only the sections a view is about, the empty ones (no sort, no filter) left out.
+  expect(Object.keys(state.grid).sort()).toEqual(['columnOrder', 'columnPinning', 'columnSizing', 'columnVisibility']);
   expect(state.grid.columnVisibility).toEqual({ hiddenColIds: ['urgent'] });
   await act(() => new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS * 1.5)));
   expect(puts()).toHaveLength(1);
+});
+
+test("a saved state's built-in view opens with its rows, and a column filter narrows them further", async () => {
+  openGrid({ current: { grid: {}, builtIn: 'qualityControl' }, views: [] });
+  await waitFor(() => expect(shown()).toBe('A-2'));
+  fireEvent.change(menu(), { target: { value: 'builtIn:urgent' } });
+  await waitFor(() => expect(shown()).toBe('A-3,A-2'));
+  act(() => gridApi!.setFilterModel({ quality_control: { filterType: 'text', type: 'contains', filter: 'Redd' } }));
+  await waitFor(() => expect(shown()).toBe('A-3'));
 });
 
 test("'Görünümü sıfırla' puts back the columns as defined, unfiltered and unsorted", async () => {
@@ -244,7 +268,7 @@ test('own views: saved under a name (a taken name keeps the dialog with its sent
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   const posted = calls.filter((c) => c.method === 'POST').map((c) => c.body as { name: string; state: ViewState });
   expect(posted.map((p) => p.name)).toEqual(['Ödeme bekleyen', 'Acil işler']);
-  expect(posted[1].state.grid.filter).toEqual({ filterModel: { urgent: { filterType: 'text', type: 'contains', filter: 'Acil' } } });
+  expect(posted[1].state.builtIn).toBe('urgent');
   expect(posted[1].state.grid.sort).toMatchObject({ sortModel: [{ colId: 'production_expected_date', sort: 'asc' }] });
   expect((menu() as HTMLSelectElement).value).toBe('own:6');
 
@@ -304,7 +328,7 @@ test('the quick filter opens as saved, is saved as typed (even before the views 
   await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1), { timeout: SAVE_DELAY_MS * 3 });
   const { state } = calls.find((c) => c.method === 'PUT')!.body as { state: ViewState };
   expect(state.quickFilter).toBe('A-3');
-  expect(state.grid.filter).toEqual({ filterModel: { urgent: { filterType: 'text', type: 'contains', filter: 'Acil' } } });
+  expect(state.builtIn).toBe('urgent');
 });
 
 test('a load failure shows its sentence, and the grid opens with its defaults and the built-in views', async () => {

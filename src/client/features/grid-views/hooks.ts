@@ -21,7 +21,10 @@ export interface MenuView {
 export interface GridViewsOptions {
   /** The grid's state from its column definitions alone (`defaultGridState(columnDefs)`): what the reset button restores. */
   defaultState: GridState;
-  /** Puts a state on the grid: `api.setState(state.grid)` and the screen's quick filter text (`state.quickFilter ?? ''`). */
+  /**
+   * Puts a state on the grid: `api.setState(state.grid)`, the rows of the built-in view it names
+   * (`state.builtIn`, none when undefined: the grid's external filter) and the screen's quick filter text (`state.quickFilter ?? ''`).
+   */
   apply: (state: ViewState) => void;
 }
 
@@ -32,6 +35,8 @@ export interface GridViews {
   initialState: GridState | undefined;
   /** The quick filter text the screen opens with. */
   initialQuickFilter: string;
+  /** The built-in view whose rows the grid opens with (its key), undefined for none. */
+  initialBuiltIn: string | undefined;
   /** AG Grid's `onStateUpdated`: keeps the state and saves it about a second after the last change. */
   onStateUpdated: (event: Pick<StateUpdatedEvent, 'state'>) => void;
   /** The user changed the screen's quick filter text (call it from the input, not from an effect): saved with the grid's state. */
@@ -91,6 +96,8 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
 
   const gridState = useRef<GridState | null>(null);
   const quickFilter = useRef<string | undefined>(undefined);
+  // The built-in view shown: undefined until one is chosen (the saved one holds), null for none.
+  const builtIn = useRef<string | null | undefined>(undefined);
   const options = useRef({ defaultState, apply });
   options.current = { defaultState, apply };
 
@@ -103,10 +110,11 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     },
     [dispatch, grid, latest],
   );
-  /** The grid's state as last reported (or saved, or its defaults) with the quick filter. */
+  /** The grid's state as last reported (or saved, or its defaults) with the quick filter and the built-in view. */
   const currentState = useCallback((): ViewState => {
     const saved = latest();
-    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter };
+    const shownBuiltIn = builtIn.current === undefined ? saved?.builtIn : (builtIn.current ?? undefined);
+    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter, builtIn: shownBuiltIn };
   }, [latest]);
   /*
    * The grid reports its state while it opens (several times, as its parts become ready) and after
@@ -132,9 +140,10 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     (state: ViewState, entry: string | null) => {
       gridState.current = state.grid;
       quickFilter.current = state.quickFilter;
+      builtIn.current = state.builtIn ?? null;
       options.current.apply(state);
       dispatch(viewApplied({ grid, applied: entry }));
-      changed({ grid: savedGridState(state.grid), quickFilter: state.quickFilter });
+      changed({ grid: savedGridState(state.grid), quickFilter: state.quickFilter, builtIn: state.builtIn });
       return state;
     },
     [changed, dispatch, grid],
@@ -157,6 +166,7 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     ready,
     initialState: opened.current?.state?.grid,
     initialQuickFilter: opened.current?.state?.quickFilter ?? '',
+    initialBuiltIn: opened.current?.state?.builtIn,
     onStateUpdated,
     onQuickFilterChanged,
     applyView,

@@ -10,7 +10,9 @@
  *   const views = useGridViews('orders', {
  *     defaultState,
  *     apply: (state) => {
+ *       builtIn.current = state.builtIn; // the grid's isExternalFilterPresent and doesExternalFilterPass read it
  *       grid.current?.api.setState(state.grid);
+ *       grid.current?.api.onFilterChanged();
  *       setQuick(state.quickFilter ?? '');
  *     },
  *   });
@@ -21,6 +23,7 @@
  *   <input type="search" value={quick} onChange={(e) => { setQuick(e.target.value); views.onQuickFilterChanged(e.target.value); }} />
  *   <ViewMenu views={views} />
  *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
+ *   (the grid opens with the rows of `views.initialBuiltIn`, the built-in view saved)
  */
 export { gridViewsSlice, selectGridViews } from './slice';
 export { gridViewsSaga } from './sagas';

@@ -3,11 +3,13 @@ import type { GridStateJson } from '../../../shared/grid-views';
 
 /**
  * What a saved view holds: AG Grid's own state (`api.getState()`), cut to the sections a view is
- * about, and the screen's quick filter text when it has one.
+ * about, the screen's quick filter text when it has one, and the key of the built-in view whose
+ * rows it keeps when it keeps those (builtIns.ts; the grid filters by it besides its column filters).
  */
 export interface ViewState {
   grid: GridState;
   quickFilter?: string;
+  builtIn?: string;
 }
 
 /** The column layout: where each column is, how wide, whether shown and pinned. */
@@ -34,8 +36,10 @@ export function savedGridState(state: GridState): GridState {
 /** A state read from the server as a view's state, or null when it is not one (the server stores any object). */
 export function asViewState(json: GridStateJson | null): ViewState | null {
   if (!json || !isObject(json.grid)) return null;
-  const grid = savedGridState(json.grid as GridState);
-  return typeof json.quickFilter === 'string' && json.quickFilter !== '' ? { grid, quickFilter: json.quickFilter } : { grid };
+  const state: ViewState = { grid: savedGridState(json.grid as GridState) };
+  if (typeof json.quickFilter === 'string' && json.quickFilter !== '') state.quickFilter = json.quickFilter;
+  if (typeof json.builtIn === 'string' && json.builtIn !== '') state.builtIn = json.builtIn;
+  return state;
 }
 
 /** JSON with the keys of every object in order, so two equal states compare equal whoever built them. */
@@ -51,12 +55,12 @@ function canonical(value: unknown): string {
 /** True when both states show the grid alike (an empty quick filter is none). */
 export function sameViewState(a: ViewState | null, b: ViewState | null): boolean {
   if (!a || !b) return a === b;
-  return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '');
+  return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '') && a.builtIn === b.builtIn;
 }
 
 /**
  * The state the grid takes when a view is chosen. The view's rows replace the current ones whole (a
- * view without a filter, sort or quick filter shows every row, unsorted). A view that says nothing
+ * view without a filter, sort, quick filter or built-in view shows every row, unsorted). A view that says nothing
  * of the columns (a built-in one) keeps the current column layout; one that does (a saved one)
  * brings its own, whole: a section it leaves out is empty there, as in every saved state.
  */
@@ -66,7 +70,7 @@ export function stateToApply(view: ViewState, current: GridState): ViewState {
   for (const section of LAYOUT) if (layout[section] !== undefined) Object.assign(grid, { [section]: layout[section] });
   grid.sort = view.grid.sort ?? { sortModel: [] };
   grid.filter = view.grid.filter ?? { filterModel: {} };
-  return { grid, quickFilter: view.quickFilter ?? '' };
+  return { grid, quickFilter: view.quickFilter ?? '', builtIn: view.builtIn };
 }
 
 /** AG Grid's default width of a column that names none. */

@@ -1,0 +1,59 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportProgress } from '../exports';
+import { type GridViews, ViewMenu } from '../grid-views';
+import type { OrderGridHandle } from './OrderGrid';
+import { countFormat } from './rowCount';
+import { EXPORT_KEY, type useOrderExport } from './useOrderExport';
+
+interface Props {
+  grid: RefObject<OrderGridHandle | null>;
+  exports: ReturnType<typeof useOrderExport>;
+  /** The lines of the store, and how many of them the grid shows (null until it has counted). */
+  total: number;
+  shown: number | null;
+  /** The lines still on their way: loaded of total. */
+  progress: { loaded: number; total: number } | null;
+  loading: boolean;
+  reload: () => void;
+  quickFilter: string;
+  onQuickFilter: (text: string) => void;
+  views: GridViews;
+}
+
+/** Above the order grid: the exports, a refresh, the quick filter, the view menu and the count of lines shown. */
+export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views }: Props) {
+  const { t, i18n } = useTranslation('orders');
+  const number = countFormat(i18n.language);
+  return (
+    <div className="toolbar">
+      <button type="button" onClick={exportExcel} disabled={exported?.status === 'busy' || total === 0}>
+        {exported?.status === 'busy' ? t('exporting') : t('export')}
+      </button>
+      <button type="button" className="secondary" onClick={exportCsv} disabled={total === 0}>
+        {t('exportCsv')}
+      </button>
+      <button type="button" className="secondary" onClick={reload} disabled={loading}>
+        {t('refresh')}
+      </button>
+      <input
+        type="search"
+        className="narrow"
+        aria-label={t('quickFilter')}
+        placeholder={t('quickFilterHint')}
+        value={quickFilter}
+        onChange={(e) => onQuickFilter(e.target.value)}
+        // Whoever goes to the search box is about to search: the rows' texts are built meanwhile.
+        onFocus={() => grid.current?.prepareQuickFilter()}
+      />
+      <ViewMenu views={views} />
+      <ExportProgress exportKey={EXPORT_KEY} />
+      {total > 0 && <span role="status">{t('count', { shown: number.format(shown ?? total), total: number.format(total) })}</span>}
+      {progress && progress.total > 0 && (
+        <span role="status" className="hint">
+          {t('loadingProgress', { loaded: number.format(Math.min(progress.loaded, progress.total)), total: number.format(progress.total) })}
+        </span>
+      )}
+    </div>
+  );
+}

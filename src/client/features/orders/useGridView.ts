@@ -1,0 +1,44 @@
+import type { IRowNode } from 'ag-grid-community';
+import type { AgGridReact } from 'ag-grid-react';
+import { type RefObject, useCallback, useRef } from 'react';
+import type { OrderLineDto } from '../../../shared/api';
+import { inLineView, isLineViewKey } from '../../../shared/views';
+import type { ViewState } from '../grid-views';
+import { urgentLine } from './columns';
+
+/** The rows of the built-in view named `key` (shared/views.ts), null for none or a key no view has. Urgency is read once per line, as the row marks read it. */
+const builtInRows = (key: string | undefined) => (isLineViewKey(key) ? inLineView<OrderLineDto>(key, urgentLine) : null);
+
+/**
+ * A view put on the grid: its columns, sort and filters through the grid's state, the rows of its
+ * built-in view through the grid's external filter, beside the user's column filters. A view chosen
+ * while the grid is still being made is put on it by `applyPending`, once it is ready.
+ */
+export function useGridView(grid: RefObject<AgGridReact<OrderLineDto> | null>, initialBuiltIn: string | undefined) {
+  const shownView = useRef(initialBuiltIn);
+  const rows = useRef(builtInRows(initialBuiltIn));
+  const pending = useRef<ViewState | null>(null);
+  const applyState = useCallback(
+    (state: ViewState) => {
+      const api = grid.current?.api;
+      if (!api || api.isDestroyed()) {
+        pending.current = state;
+        return;
+      }
+      const changed = state.builtIn !== shownView.current;
+      shownView.current = state.builtIn;
+      rows.current = builtInRows(state.builtIn);
+      api.setState(state.grid);
+      if (changed) api.onFilterChanged();
+    },
+    [grid],
+  );
+  const applyPending = useCallback(() => {
+    const state = pending.current;
+    pending.current = null;
+    if (state) applyState(state);
+  }, [applyState]);
+  const isExternalFilterPresent = useCallback(() => rows.current !== null, []);
+  const doesExternalFilterPass = useCallback((node: IRowNode<OrderLineDto>) => (node.data && rows.current ? rows.current(node.data) : false), []);
+  return { applyState, applyPending, isExternalFilterPresent, doesExternalFilterPass };
+}

@@ -1,0 +1,35 @@
+import { CANCELED, LineStatus, shownStatus, type StatusLine } from './statuses';
+import { isUrgent } from './urgent';
+
+/** What the line views read of a line (OrderLineDto has these fields). */
+export interface ViewLine extends StatusLine {
+  quality_control_id: number | null;
+  workshop_id: number | null;
+}
+
+/** The views every office user has of the order lines, by key: the grid's built-in views, and what the dashboard may count. */
+export const LINE_VIEWS = ['urgent', 'qualityControl', 'packing', 'awaitingWorkshop'] as const;
+
+export type LineViewKey = (typeof LINE_VIEWS)[number];
+
+export const isLineViewKey = (value: unknown): value is LineViewKey => typeof value === 'string' && (LINE_VIEWS as readonly string[]).includes(value);
+
+/**
+ * Whether a line belongs to a view, read from its ids and dates, never from the words a screen
+ * shows, so a view keeps the same lines in every language. A canceled line waits for nothing.
+ * `urgent` is the urgent rule of shared/urgent.ts; a reader that knows it of its lines already
+ * (the client keeps it per line) passes its own, since the rule reads every text of a line.
+ */
+export function inLineView<L extends ViewLine>(key: LineViewKey, urgent: (line: L) => boolean = isUrgent): (line: L) => boolean {
+  switch (key) {
+    case 'urgent':
+      return urgent;
+    case 'qualityControl':
+      return (line) => shownStatus(line) === LineStatus.QualityControl && line.quality_control_id === null;
+    case 'packing':
+      return (line) => shownStatus(line) === LineStatus.Packing;
+    case 'awaitingWorkshop':
+      // Shop orders of a product no workshop makes yet: they move to one when the product is assigned.
+      return (line) => line.workshop_id === null && shownStatus(line) !== CANCELED;
+  }
+}
