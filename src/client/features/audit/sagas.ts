@@ -4,7 +4,7 @@ import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/
 import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { selectGeneralSettings } from '../settings';
 import {
   type AuditFilters,

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { AUDIT_PAGE_SIZE, type AuditKind } from '../../../shared/audit';
 import type { AuditEntryDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type LoadStatus, loadAsked } from '../../app/loadOnce';
+import { type LoadStatus, loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** The audit screen's filters as the admin typed them: days as yyyy-mm-dd in the office's time zone, ids as text. */

@@ -1,5 +1,5 @@
 import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type CatalogueSyncDto, type ProductDto, type RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import { http } from '../../api/http';

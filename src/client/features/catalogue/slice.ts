@@ -2,7 +2,7 @@ import { createEntityAdapter, createSelector, createSlice, isAnyOf, type Payload
 import type { CatalogueSyncDto, ProductDto, RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /*

@@ -1,5 +1,5 @@
 import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every B2B customer this session has read, once, keyed by id: the list, single reads, those just created. */

@@ -44,7 +44,7 @@ function* load(grid: GridKey) {
 }
 
 /**
- * Each grid's views are read once per session, as `takeLoadOnce` (app/loadOnce.ts) reads a shared
+ * Each grid's views are read once per session, as `takeLoadOnce` (session/loadOnce.ts) reads a shared
  * list, but per grid: the action names its grid, so one grid's read never holds up another's.
  */
 function* loadOnce(grid: GridKey) {

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type LoadStatus, loadAsked } from '../../app/loadOnce';
+import { type LoadStatus, loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 import type { ViewState } from './viewState';
 

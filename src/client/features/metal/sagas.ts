@@ -3,7 +3,7 @@ import { API } from '../../../shared/api';
 import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import { failure } from '../../api/failure';
 import { http } from '../../api/http';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { metalLiveSaga, readFiguresAgain } from './live';
 import {
   balancesLoaded,

@@ -1,8 +1,8 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import type { NormInput, RefiningLotInput, VoucherInput } from '../../../shared/schemas/metal';
-import type { LoadStatus } from '../../app/loadOnce';
-import { loadAsked } from '../../app/loadOnce';
+import type { LoadStatus } from '../../api/loadable';
+import { loadAsked } from '../../api/loadable';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
 import type { LossQuery, StatementQuery } from './types';

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 const adapter = createEntityAdapter<ProductionStepDto>();

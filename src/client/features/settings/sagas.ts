@@ -1,5 +1,5 @@
 import { all, call, put, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type SaidBody } from '../../../shared/api';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { http } from '../../api/http';

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleId } from '../../../shared/roles';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** Figures of the running system (GET /system/info). */

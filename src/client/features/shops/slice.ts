@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingItemDto, ShopConnectionDto, ShopEventDto, ShopSubscriptionDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import type { LoadStatus } from '../../app/loadOnce';
+import type { LoadStatus } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** A list read anew on every visit: stores, events and waiting items all change without this screen. */

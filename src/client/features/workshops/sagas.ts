@@ -1,5 +1,5 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type ProductDto, type ProductWorkshopDto, type SaidBody, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { failure } from '../../api/failure';

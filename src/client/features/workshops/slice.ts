@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { loadAsked } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every workshop this session has read, once, keyed by id: the list and single workshops read by id. */
