@@ -1,7 +1,7 @@
-import { all, call, put } from 'redux-saga/effects';
+import { all, call } from 'redux-saga/effects';
 import { API, type LookupDto, type OptionValueDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { FAILED, request } from '../../api/request';
+import { request } from '../../api/request';
 import { takeLoadOnce } from '../session';
 import { lookupsFailed, lookupsLoaded, lookupsRequested, selectLookupsStatus } from './slice';
 
@@ -14,20 +14,17 @@ type Answers = [
 
 /** The four fixed lists in one go. */
 function* load() {
-  const answers = yield* request<Answers>(
+  yield* request(
     all([call(http.get, API.statuses), call(http.get, API.qualityControlStatuses), call(http.get, API.packingStatuses), call(http.get, API.productOptionValues)]),
+    ([statuses, quality, packing, values]: Answers) =>
+      lookupsLoaded({
+        statuses: statuses.statuses ?? [],
+        qualityControlStatuses: quality.quality_control_statuses ?? [],
+        packingStatuses: packing.packing_statuses ?? [],
+        optionValues: values.product_option_values ?? [],
+      }),
     lookupsFailed,
     'common:loadFailed',
-  );
-  if (answers === FAILED) return;
-  const [statuses, quality, packing, values] = answers;
-  yield put(
-    lookupsLoaded({
-      statuses: statuses.statuses ?? [],
-      qualityControlStatuses: quality.quality_control_statuses ?? [],
-      packingStatuses: packing.packing_statuses ?? [],
-      optionValues: values.product_option_values ?? [],
-    }),
   );
 }
 

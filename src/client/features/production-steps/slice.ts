@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
-import { loadAsked } from '../../api/loadable';
+import { type Loadable, loadAsked, loaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 const adapter = createEntityAdapter<ProductionStepDto>();
@@ -11,9 +11,8 @@ export interface StepInput {
   description: string;
 }
 
-export interface StepsExtra {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+/** The notice tells of the load and of each change. */
+export interface StepsExtra extends Loadable {
   busy: boolean;
   /** Counts successful saves so forms can reset themselves. */
   saves: number;
@@ -30,7 +29,7 @@ export const stepsSlice = createSlice({
     stepsRequested: loadAsked,
     stepsLoaded: (state, action: PayloadAction<ProductionStepDto[]>) => {
       adapter.setAll(state, action.payload);
-      state.status = 'ready';
+      loaded(state);
     },
     stepCreateRequested: (state, _action: PayloadAction<StepInput>) => {
       state.busy = true;
