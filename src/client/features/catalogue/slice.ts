@@ -2,7 +2,7 @@ import { createEntityAdapter, createSelector, createSlice, isAnyOf, type Payload
 import type { CatalogueSyncDto, ProductDto, RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../api/loadable';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /*
@@ -22,11 +22,9 @@ export interface RoutingEditorState {
 }
 
 /** The settings' shop option names: which of a shop's options fill which product field. */
-export interface OptionNamesState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+export interface OptionNamesState extends Loadable {
   names: OptionNames | null;
   saving: boolean;
-  notice: NoticeLike | null;
 }
 
 /** A product's routing as saved; empty steps mean the product follows the built-in process. */
@@ -35,11 +33,8 @@ export interface SavedRouting {
   steps: RoutingStepDto[];
 }
 
-export interface CatalogueExtra {
-  /** The last load of the whole list. */
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  /** Why that load failed: the server's sentence, else the key 'catalogue:loadFailed'. */
-  notice: NoticeLike | null;
+/** The load state is the last load of the whole list's. */
+export interface CatalogueExtra extends Loadable {
   /** Whether every product is here (a whole list was loaded), not only those read with a workshop. */
   complete: boolean;
   /** Per product: the outcome of the last field edit. */
@@ -56,14 +51,13 @@ export interface CatalogueExtra {
 }
 
 const initialState = adapter.getInitialState<CatalogueExtra>({
-  status: 'idle',
-  notice: null,
+  ...notLoaded(),
   complete: false,
   rowNotices: {},
   syncs: [],
   syncStarting: false,
   syncNotice: null,
-  optionNames: { status: 'idle', names: null, saving: false, notice: null },
+  optionNames: { ...notLoaded(), names: null, saving: false },
   routing: null,
   routings: {},
 });
@@ -77,13 +71,9 @@ export const catalogueSlice = createSlice({
     productsLoaded: (state, action: PayloadAction<ProductDto[]>) => {
       adapter.setAll(state, action.payload);
       state.complete = true;
-      state.status = 'ready';
-      state.notice = null;
+      loaded(state);
     },
-    productsFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    productsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     /** Products read elsewhere (a workshop's list): they replace what was known of them. */
     productsReceived: (state, action: PayloadAction<ProductDto[]>) => {
       adapter.upsertMany(state, action.payload);
@@ -137,15 +127,12 @@ export const catalogueSlice = createSlice({
       state.syncStarting = false;
       state.syncNotice = action.payload;
     },
-    optionNamesRequested: (state) => {
-      state.optionNames = { ...state.optionNames, status: 'loading', notice: null };
-    },
+    optionNamesRequested: (state) => loading(state.optionNames),
     optionNamesLoaded: (state, action: PayloadAction<OptionNames>) => {
-      state.optionNames = { ...state.optionNames, status: 'ready', names: action.payload };
+      state.optionNames.names = action.payload;
+      loaded(state.optionNames);
     },
-    optionNamesFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.optionNames = { ...state.optionNames, status: 'failed', notice: action.payload };
-    },
+    optionNamesFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.optionNames, action.payload),
     optionNamesSaveRequested: (state, _action: PayloadAction<OptionNames>) => {
       state.optionNames = { ...state.optionNames, saving: true, notice: null };
     },
