@@ -11,6 +11,11 @@ import { loggedIn, loggedOut } from './slice';
 export function takeLoadOnce<S>(pattern: string, selectStatus: (state: S) => LoadStatus, load: () => Generator) {
   return takeLeading(pattern, function* loadOnce() {
     const status: LoadStatus = yield select(selectStatus);
-    if (status !== 'ready') yield race([call(load), take([loggedIn.type, loggedOut.type])]);
+    if (status !== 'ready') yield call(untilSessionChanges, load);
   });
+}
+
+/** Runs `read` unless the session changes first: the next user must never get this one's data. */
+export function* untilSessionChanges(read: () => Generator) {
+  yield race([call(read), take([loggedIn.type, loggedOut.type])]);
 }
