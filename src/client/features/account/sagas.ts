@@ -1,7 +1,7 @@
 import { all, call, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { untilSessionChanges } from '../session';
 import { languageChosen, languageSaveFailed } from './language';
 import {
@@ -16,20 +16,20 @@ import {
 import { passwordChanged, passwordChangeFailed, passwordChangeRequested } from './slice';
 
 function* changePassword(action: ReturnType<typeof passwordChangeRequested>) {
-  yield* request(call(http.post, API.changePassword, action.payload), () => passwordChanged(), passwordChangeFailed, 'account:failed');
+  yield* callAndStore(call(http.post, API.changePassword, action.payload), () => passwordChanged(), passwordChangeFailed, 'account:failed');
 }
 
 /** Saves a language menu's choice to the user's account; the screens have switched already. */
 function* saveLanguage(action: ReturnType<typeof languageChosen>) {
-  yield* request(call(http.put, API.myLanguage, { language: action.payload }), () => [], languageSaveFailed, 'common:language.failed');
+  yield* callAndStore(call(http.put, API.myLanguage, { language: action.payload }), () => [], languageSaveFailed, 'common:language.failed');
 }
 
 function* readOwnWorkshop() {
-  yield* request(call(http.get, API.myWorkshop), (answer: { workshop: WorkshopDto }) => ownWorkshopLoaded(answer.workshop), ownWorkshopFailed, 'account:profileFailed');
+  yield* callAndStore(call(http.get, API.myWorkshop), (answer: { workshop: WorkshopDto }) => ownWorkshopLoaded(answer.workshop), ownWorkshopFailed, 'account:profileFailed');
 }
 
 function* readOwnCustomer() {
-  yield* request(call(http.get, API.myCustomer), (answer: { customer: OwnCustomer }) => ownCustomerLoaded(answer.customer), ownCustomerFailed, 'account:profileFailed');
+  yield* callAndStore(call(http.get, API.myCustomer), (answer: { customer: OwnCustomer }) => ownCustomerLoaded(answer.customer), ownCustomerFailed, 'account:profileFailed');
 }
 
 export function* accountSaga() {

@@ -3,7 +3,7 @@ import { dayBounds } from '../../../shared/days';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
 import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { takeLoadOnce } from '../session';
 import { selectGeneralSettings } from '../settings';
 import {
@@ -36,7 +36,7 @@ function* loadPage(action: ReturnType<typeof auditLogRequested>) {
   const { limit }: ReturnType<typeof selectAudit> = yield select(selectAudit);
   const settings: GeneralSettings | null = yield select(selectGeneralSettings);
   const path = auditLogPath(filters, offset, limit, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone);
-  yield* request(
+  yield* callAndStore(
     call(http.get, path),
     (answer: { audit_log: AuditEntryDto[]; total: number }) => auditLogLoaded({ entries: answer.audit_log ?? [], total: answer.total ?? 0 }),
     auditLogFailed,
@@ -45,7 +45,7 @@ function* loadPage(action: ReturnType<typeof auditLogRequested>) {
 }
 
 function* loadUsers() {
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.users),
     (answer: { users: UserDto[] }) => auditUsersLoaded((answer.users ?? []).map(({ id, username }) => ({ id, username }))),
     auditUsersFailed,

@@ -2,7 +2,7 @@ import type { Task } from 'redux-saga';
 import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { API, type LoginResponse, type SaidBody } from '../../../shared/api';
 import { failure } from '../../api/failure';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import { ApiError, http } from '../../api/http';
 import { loggedIn } from '../session';
@@ -22,7 +22,7 @@ import {
 
 function* authorize(credentials: { username: string; password: string }) {
   try {
-    yield* request(call(http.post, API.login, credentials), (response: LoginResponse) => [loginSucceeded(), loggedIn(response)], requestFailed, 'auth:loginFailed');
+    yield* callAndStore(call(http.post, API.login, credentials), (response: LoginResponse) => [loginSucceeded(), loggedIn(response)], requestFailed, 'auth:loginFailed');
   } finally {
     const wasCancelled: boolean = yield cancelled();
     if (wasCancelled) yield put(loginCancelled());
@@ -44,7 +44,7 @@ function* loginFlow() {
 }
 
 function* register(action: ReturnType<typeof registerRequested>) {
-  yield* request(
+  yield* callAndStore(
     call(http.post, API.register, action.payload),
     (answer: SaidBody) => registerSucceeded({ username: action.payload.username, message: said(answer) }),
     requestFailed,
@@ -66,7 +66,7 @@ function* forgot(action: ReturnType<typeof forgotRequested>) {
 }
 
 function* reset(action: ReturnType<typeof resetRequested>) {
-  yield* request(call(http.post, API.resetPassword, action.payload), (answer: SaidBody) => resetSucceeded({ message: said(answer) }), requestFailed, 'auth:resetFailed');
+  yield* callAndStore(call(http.post, API.resetPassword, action.payload), (answer: SaidBody) => resetSucceeded({ message: said(answer) }), requestFailed, 'auth:resetFailed');
 }
 
 export function* authSaga() {

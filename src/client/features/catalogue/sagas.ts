@@ -3,7 +3,7 @@ import { takeLoadOnce } from '../session';
 import { API, type CatalogueSyncDto, type ProductDto, type RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import { http } from '../../api/http';
-import { FAILED, request } from '../../api/request';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import {
   catalogueLeft,
   catalogueOpened,
@@ -46,12 +46,12 @@ const FIELD_PATHS: Record<ProductField, (id: number) => string> = {
 
 /** The whole list; for a customer the server leaves out the workshop's terms. */
 function* loadAll() {
-  yield* request(call(http.get, API.products), (answer: { products: ProductDto[] }) => productsLoaded(answer.products ?? []), productsFailed, 'catalogue:loadFailed');
+  yield* callAndStore(call(http.get, API.products), (answer: { products: ProductDto[] }) => productsLoaded(answer.products ?? []), productsFailed, 'catalogue:loadFailed');
 }
 
 function* saveField(action: ReturnType<typeof productFieldSaveRequested>) {
   const { id, field, value } = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.post, FIELD_PATHS[field](id), { [field]: value }),
     (answer: { product: ProductDto }) => productFieldSaved(answer.product),
     (notice) => productFieldFailed({ id, notice }),
@@ -88,7 +88,7 @@ function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested
   let started = false;
   if (syncRequested.match(action)) {
     const { shopId } = action.payload;
-    const answer = yield* request(
+    const answer = yield* callAndStore(
       call(http.post, API.catalogueSync, shopId === null ? {} : { shop_id: shopId }),
       (reported: { syncs?: CatalogueSyncDto[] }) => syncsReported(reported.syncs ?? []),
       syncFinished,
@@ -110,7 +110,7 @@ function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested
 }
 
 function* loadOptionNames() {
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.catalogueOptionNames),
     (answer: { option_names: OptionNames }) => optionNamesLoaded(answer.option_names),
     optionNamesFailed,
@@ -119,7 +119,7 @@ function* loadOptionNames() {
 }
 
 function* saveOptionNames(action: ReturnType<typeof optionNamesSaveRequested>) {
-  yield* request(
+  yield* callAndStore(
     call(http.put, API.catalogueOptionNames, action.payload),
     (answer: { option_names: OptionNames }) => optionNamesSaved({ names: answer.option_names, notice: { kind: 'success', key: 'catalogue:optionNames.saved' } }),
     optionNamesSaveFailed,
@@ -129,7 +129,7 @@ function* saveOptionNames(action: ReturnType<typeof optionNamesSaveRequested>) {
 
 function* loadRouting(action: ReturnType<typeof routingOpened> | ReturnType<typeof routingRequested>) {
   const { productId } = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.productionProcess(productId)),
     (answer: { product_production_steps: RoutingStepDto[] }) => routingLoaded({ productId, steps: answer.product_production_steps }),
     (notice) => routingFailed({ productId, notice, loading: true }),
@@ -142,7 +142,7 @@ function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
   const saved: ReturnType<typeof selectRouting> = yield select(selectRouting, productId);
   const hadRouting = (saved?.steps.length ?? 0) > 0;
   const body = { product_id: productId, steps: stepIds.map((step_id, index) => ({ step_id, position_in_process: index + 1 })) };
-  yield* request(
+  yield* callAndStore(
     // A first routing is created (POST), an existing one replaced (PUT), as the routes are named.
     call(hadRouting ? http.put : http.post, API.routingBulk, body),
     (answer: { product_production_steps: RoutingStepDto[] }) => routingSaved({ productId, steps: answer.product_production_steps }),

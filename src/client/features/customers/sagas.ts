@@ -2,7 +2,7 @@ import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
 import { takeLoadOnce } from '../session';
 import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
-import { FAILED, request } from '../../api/request';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import {
   creditChanged,
@@ -21,7 +21,7 @@ import { STATISTICS_FIELDS } from './statistics';
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
 function* loadList() {
-  yield* request(call(http.get, API.b2bCustomers), (answer: { customers: CustomerDto[] }) => customersLoaded(answer.customers ?? []), customersFailed, 'customers:loadFailed');
+  yield* callAndStore(call(http.get, API.b2bCustomers), (answer: { customers: CustomerDto[] }) => customersLoaded(answer.customers ?? []), customersFailed, 'customers:loadFailed');
 }
 
 function detailOf({ credit_history, ...rest }: Info) {
@@ -32,13 +32,13 @@ function detailOf({ credit_history, ...rest }: Info) {
 
 /** The info route answers the customer, its figures and its credit history in one object: the entity keeps only the customer's own fields. */
 function* loadDetail(id: number) {
-  yield* request(call(http.get, API.customerInfo(id)), (answer: { customer: Info }) => detailOf(answer.customer), (notice) => customerFailed({ id, notice }), 'customers:infoFailed');
+  yield* callAndStore(call(http.get, API.customerInfo(id)), (answer: { customer: Info }) => detailOf(answer.customer), (notice) => customerFailed({ id, notice }), 'customers:infoFailed');
 }
 
 /** The answer is the customer with its new credit; the history row it wrote is not in it, so the detail is read again. */
 function* changeCredit(action: ReturnType<typeof creditChangeRequested>) {
   const { id, credit } = action.payload;
-  const answer = yield* request(
+  const answer = yield* callAndStore(
     call(http.put, API.customerCredit(id), { credit }),
     (changed: SaidBody & { customer: CustomerDto }) => creditChanged({ customer: changed.customer, message: said(changed) }),
     (notice) => creditChangeFailed({ id, notice }),

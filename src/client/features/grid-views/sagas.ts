@@ -3,7 +3,7 @@ import { all, call, delay, put, race, select, take, takeEvery, takeLeading } fro
 import { API, type GridViewDto, type GridViewsDto } from '../../../shared/api';
 import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
 import { http } from '../../api/http';
-import { FAILED, request } from '../../api/request';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import { untilSessionChanges } from '../session';
 import {
   currentSaved,
@@ -35,7 +35,7 @@ const ofGrid = (grid: GridKey) => (state: State): GridViewsOfGrid => selectGridV
 const savedView = (view: GridViewDto): SavedView => ({ ...view, state: asViewState(view.state) ?? { grid: {} } });
 
 function* load(grid: GridKey) {
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.gridViews(grid)),
     (answer: GridViewsDto) => gridViewsLoaded({ grid, current: asViewState(answer.current), views: (answer.views ?? []).map(savedView) }),
     (notice) => gridViewsFailed({ grid, notice }),
@@ -72,7 +72,7 @@ function* saveCurrent(grid: GridKey) {
     const { unsaved: state }: { unsaved: ViewState | null } = yield select(ofGrid(grid));
     if (!state) continue;
     yield put(currentSaveStarted({ grid }));
-    const answer = yield* request(
+    const answer = yield* callAndStore(
       call(http.put, API.gridViewsCurrent(grid), { state }),
       () => currentSaved({ grid }),
       (notice) => currentSaveFailed({ grid, state, notice }),
@@ -89,7 +89,7 @@ function* saveCurrentPerSession(grid: GridKey) {
 
 /** A named view created, renamed or deleted: each fails in the same sentence. */
 function changeView<T>(grid: GridKey, effect: unknown, stored: (answer: T) => Action) {
-  return request(effect, stored, (notice) => viewChangeFailed({ grid, notice }), 'gridViews:changeFailed');
+  return callAndStore(effect, stored, (notice) => viewChangeFailed({ grid, notice }), 'gridViews:changeFailed');
 }
 
 function* create(action: ReturnType<typeof viewCreateRequested>) {

@@ -1,7 +1,7 @@
 import { all, call } from 'redux-saga/effects';
 import { API, type LookupDto, type OptionValueDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { takeLoadOnce } from '../session';
 import { lookupsFailed, lookupsLoaded, lookupsRequested, selectLookupsStatus } from './slice';
 
@@ -14,7 +14,7 @@ type Answers = [
 
 /** The four fixed lists in one go. */
 function* load() {
-  yield* request(
+  yield* callAndStore(
     all([call(http.get, API.statuses), call(http.get, API.qualityControlStatuses), call(http.get, API.packingStatuses), call(http.get, API.productOptionValues)]),
     ([statuses, quality, packing, values]: Answers) =>
       lookupsLoaded({

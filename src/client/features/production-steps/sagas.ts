@@ -2,7 +2,7 @@ import { all, call, takeEvery } from 'redux-saga/effects';
 import { takeLoadOnce } from '../session';
 import { API, type ProductionStepDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import {
   selectStepsStatus,
@@ -19,7 +19,7 @@ import {
 const stepSavedOf = (saved: { production_step: ProductionStepDto } & SaidBody) => stepSaved({ step: saved.production_step, message: said(saved) });
 
 function* load() {
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.productionSteps),
     (answer: { production_steps: ProductionStepDto[] }) => stepsLoaded(answer.production_steps),
     (notice) => stepsFailed({ notice, loading: true }),
@@ -28,17 +28,17 @@ function* load() {
 }
 
 function* create(action: ReturnType<typeof stepCreateRequested>) {
-  yield* request(call(http.post, API.productionSteps, action.payload), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:createFailed');
+  yield* callAndStore(call(http.post, API.productionSteps, action.payload), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:createFailed');
 }
 
 function* update(action: ReturnType<typeof stepUpdateRequested>) {
   const { id, ...input } = action.payload;
-  yield* request(call(http.put, API.productionStep(id), input), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:updateFailed');
+  yield* callAndStore(call(http.put, API.productionStep(id), input), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:updateFailed');
 }
 
 function* remove(action: ReturnType<typeof stepDeleteRequested>) {
   const { id } = action.payload;
-  yield* request(call(http.delete, API.productionStep(id)), (answer: SaidBody) => stepDeleted({ id, message: said(answer) }), (notice) => stepsFailed({ notice }), 'steps:deleteFailed');
+  yield* callAndStore(call(http.delete, API.productionStep(id)), (answer: SaidBody) => stepDeleted({ id, message: said(answer) }), (notice) => stepsFailed({ notice }), 'steps:deleteFailed');
 }
 
 export function* stepsSaga() {

@@ -1,11 +1,11 @@
 import { call, takeLatest } from 'redux-saga/effects';
 import { API, type OrderReportDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { reportFailed, reportLoaded, reportRequested } from './slice';
 
 function* loadReport() {
-  yield* request(call(http.get, API.orderReport), (answer: { report: OrderReportDto }) => reportLoaded(answer.report), reportFailed, 'dashboard:report.failed');
+  yield* callAndStore(call(http.get, API.orderReport), (answer: { report: OrderReportDto }) => reportLoaded(answer.report), reportFailed, 'dashboard:report.failed');
 }
 
 export function* reportsSaga() {

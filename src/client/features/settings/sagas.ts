@@ -3,7 +3,7 @@ import { takeLoadOnce } from '../session';
 import { API, type SaidBody } from '../../../shared/api';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import {
   selectSettingsStatus,
@@ -20,11 +20,11 @@ import {
 } from './slice';
 
 function* load() {
-  yield* request(call(http.get, API.generalSettings), (answer: { settings: GeneralSettings }) => settingsLoaded(answer.settings), settingsFailed, 'settings:general.loadFailed');
+  yield* callAndStore(call(http.get, API.generalSettings), (answer: { settings: GeneralSettings }) => settingsLoaded(answer.settings), settingsFailed, 'settings:general.loadFailed');
 }
 
 function* save(action: ReturnType<typeof settingsSaveRequested>) {
-  yield* request(
+  yield* callAndStore(
     call(http.put, API.generalSettings, action.payload),
     (answer: Partial<SaidBody> & { settings: GeneralSettings }) =>
       // The server's sentence when it sends one, else the tab's own.
@@ -35,7 +35,7 @@ function* save(action: ReturnType<typeof settingsSaveRequested>) {
 }
 
 function* loadSystemInfo() {
-  yield* request(call(http.get, API.systemInfo), (answer: { system: SystemInfo }) => systemInfoLoaded(answer.system), systemInfoFailed, 'settings:systemInfo.failed');
+  yield* callAndStore(call(http.get, API.systemInfo), (answer: { system: SystemInfo }) => systemInfoLoaded(answer.system), systemInfoFailed, 'settings:systemInfo.failed');
 }
 
 export function* settingsSaga() {

@@ -1,7 +1,7 @@
 import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
 import { API, type PendingItemDto, type SaidBody, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import type { NoticeLike } from '../../components/NoticeView';
 import {
@@ -34,12 +34,12 @@ function done(answer: Partial<SaidBody>, key: string, params?: Record<string, st
 }
 
 function* loadStores() {
-  yield* request(call(http.get, API.shop), (answer: { shops: ShopConnectionDto[] }) => storesLoaded(answer.shops ?? []), storesFailed, 'shops:stores.loadFailed');
+  yield* callAndStore(call(http.get, API.shop), (answer: { shops: ShopConnectionDto[] }) => storesLoaded(answer.shops ?? []), storesFailed, 'shops:stores.loadFailed');
 }
 
 function* testConnection(action: ReturnType<typeof connectionTestRequested>) {
   const id = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.post, API.shopTest(id)),
     (answer: Partial<SaidBody> & { shop: { name: string } }) => connectionTested({ id, notice: done(answer, 'shops:stores.testPassed', { name: answer.shop.name }) }),
     (notice) => connectionTestFailed({ id, notice }),
@@ -49,7 +49,7 @@ function* testConnection(action: ReturnType<typeof connectionTestRequested>) {
 
 function* loadSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
   const id = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.shopSubscriptions(id)),
     (answer: { subscriptions: ShopSubscriptionDto[] }) => subscriptionsLoaded({ id, list: answer.subscriptions ?? [] }),
     (notice) => subscriptionsFailed({ id, notice }),
@@ -58,12 +58,12 @@ function* loadSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
 }
 
 function* loadEvents() {
-  yield* request(call(http.get, API.shopEvents), (answer: { events: ShopEventDto[] }) => eventsLoaded(answer.events ?? []), eventsFailed, 'shops:events.loadFailed');
+  yield* callAndStore(call(http.get, API.shopEvents), (answer: { events: ShopEventDto[] }) => eventsLoaded(answer.events ?? []), eventsFailed, 'shops:events.loadFailed');
 }
 
 function* retryJob(action: ReturnType<typeof jobRetryRequested>) {
   const id = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.post, API.shopJobRetry(id)),
     // The worker may take the job at once: the list is read again to show what became of it.
     (answer: Partial<SaidBody>) => [jobRetried({ id, notice: done(answer, 'shops:events.retried') }), eventsRequested()],
@@ -73,12 +73,12 @@ function* retryJob(action: ReturnType<typeof jobRetryRequested>) {
 }
 
 function* loadPending() {
-  yield* request(call(http.get, API.shopPendingItems), (answer: { items: PendingItemDto[] }) => pendingLoaded(answer.items ?? []), pendingFailed, 'shops:pending.loadFailed');
+  yield* callAndStore(call(http.get, API.shopPendingItems), (answer: { items: PendingItemDto[] }) => pendingLoaded(answer.items ?? []), pendingFailed, 'shops:pending.loadFailed');
 }
 
 function* matchItem(action: ReturnType<typeof itemMatchRequested>) {
   const { id, productId } = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.post, API.shopPendingItemMatch(id), { product_id: productId }),
     (answer: Partial<SaidBody>) => itemMatched({ id, notice: done(answer, 'shops:pending.matched') }),
     (notice) => itemMatchFailed({ id, notice }),

@@ -1,7 +1,7 @@
 import { all, call, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API, type CustomerDto, type RoleChange, type RoleDto, type SaidBody, type UserDto, type WorkshopDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import { customerCreated } from '../customers';
 import { workshopCreated } from '../workshops';
@@ -27,7 +27,7 @@ const ADD_PATHS: Record<AddFormName, string> = {
 };
 
 function* loadUsers() {
-  yield* request(
+  yield* callAndStore(
     all([call(http.get, API.users), call(http.get, API.roles)]),
     ([{ users }, { roles }]: [{ users: UserDto[] }, { roles: RoleDto[] }]) => usersLoaded({ users, roles }),
     usersFailed,
@@ -38,7 +38,7 @@ function* loadUsers() {
 function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
   const { userId, role } = action.payload;
   const changes: RoleChange[] = [{ ID: userId, Role: role }];
-  yield* request(
+  yield* callAndStore(
     call(http.post, API.changeUserRoles, changes),
     (answer: SaidBody) => roleAssigned({ userId, role, message: said(answer) }),
     (notice) => roleAssignFailed({ userId, notice }),
@@ -49,7 +49,7 @@ function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
 /** A created customer or workshop joins its collection, so lists already loaded show it without a reload. */
 function* addRecord(action: ReturnType<typeof addFormSubmitted>) {
   const { form, values } = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.post, ADD_PATHS[form], values),
     (answer: SaidBody & { customer?: CustomerDto; workshop?: WorkshopDto }) => [
       ...(answer.customer ? [customerCreated(answer.customer)] : []),

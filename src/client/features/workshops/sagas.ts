@@ -2,7 +2,7 @@ import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effect
 import { takeLoadOnce } from '../session';
 import { API, type ProductDto, type ProductWorkshopDto, type SaidBody, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { request } from '../../api/request';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import { productsReassigned, productsReceived, selectHasEveryProduct } from '../catalogue';
 import {
@@ -27,7 +27,7 @@ import {
 } from './slice';
 
 function* loadList() {
-  yield* request(call(http.get, API.workshops), (answer: { workshops: WorkshopDto[] }) => workshopsLoaded(answer.workshops ?? []), workshopsFailed, 'workshops:loadFailed');
+  yield* callAndStore(call(http.get, API.workshops), (answer: { workshops: WorkshopDto[] }) => workshopsLoaded(answer.workshops ?? []), workshopsFailed, 'workshops:loadFailed');
 }
 
 /** One workshop, unless it is known already or being read (`reading` holds the ids under way). */
@@ -37,7 +37,7 @@ function* loadOne(reading: Set<number>, action: ReturnType<typeof workshopReques
   if (known || reading.has(id)) return;
   reading.add(id);
   try {
-    yield* request(call(http.get, API.workshopInfo(id)), (answer: { workshop: WorkshopDto }) => workshopLoaded(answer.workshop), (notice) => workshopFailed({ id, notice }), 'workshops:infoFailed');
+    yield* callAndStore(call(http.get, API.workshopInfo(id)), (answer: { workshop: WorkshopDto }) => workshopLoaded(answer.workshop), (notice) => workshopFailed({ id, notice }), 'workshops:infoFailed');
   } finally {
     reading.delete(id);
   }
@@ -45,7 +45,7 @@ function* loadOne(reading: Set<number>, action: ReturnType<typeof workshopReques
 
 function* loadStatistics(action: ReturnType<typeof workshopStatisticsRequested>) {
   const id = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.get, API.workshopStatistics(id)),
     (answer: { statistics: WorkshopStatisticsDto }) => workshopStatisticsLoaded({ id, statistics: answer.statistics }),
     (notice) => workshopStatisticsFailed({ id, notice }),
@@ -68,7 +68,7 @@ function* loadProducts(reading: Set<number>, action: ReturnType<typeof workshopP
   }
   reading.add(id);
   try {
-    yield* request(
+    yield* callAndStore(
       call(http.get, API.workshopProducts(id)),
       (answer: { products: ProductDto[] }) => [productsReceived(answer.products ?? []), workshopProductsLoaded(id)],
       (notice) => workshopProductsFailed({ id, notice }),
@@ -82,7 +82,7 @@ function* loadProducts(reading: Set<number>, action: ReturnType<typeof workshopP
 /** The answer names the product's workshop now, which is all that changed: no list is read again. */
 function* assign(action: ReturnType<typeof productAssignmentRequested>) {
   const { productId, workshopId } = action.payload;
-  yield* request(
+  yield* callAndStore(
     call(http.put, API.productWorkshop(productId), { workshop_id: workshopId }),
     (answer: ProductWorkshopDto & SaidBody) => [
       productsReassigned({ productIds: [productId], workshopId: answer.workshop_id }),

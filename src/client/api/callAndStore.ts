@@ -11,7 +11,7 @@ export const FAILED = Symbol('failed');
  * answer; a refusal or a lost connection, or an answer the store cannot take, is put as `failed`
  * with its sentence (the server's, else `fallbackKey`). Returns the answer, or FAILED.
  */
-export function* request<T>(
+export function* callAndStore<T>(
   effect: unknown,
   stored: (answer: T) => UnknownAction | UnknownAction[],
   failed: (notice: NoticeLike & { kind: 'error' }) => UnknownAction,
