@@ -32,7 +32,12 @@ function detailOf({ credit_history, ...rest }: Info) {
 
 /** The info route answers the customer, its figures and its credit history in one object: the entity keeps only the customer's own fields. */
 function* loadDetail(id: number) {
-  yield* callAndStore(call(http.get, API.customerInfo(id)), (answer: { customer: Info }) => detailOf(answer.customer), (notice) => customerFailed({ id, notice }), 'customers:infoFailed');
+  yield* callAndStore(
+    call(http.get, API.customerInfo(id)),
+    (answer: { customer: Info }) => detailOf(answer.customer),
+    (notice) => customerFailed({ id, notice }),
+    'customers:infoFailed',
+  );
 }
 
 /** The answer is the customer with its new credit; the history row it wrote is not in it, so the detail is read again. */

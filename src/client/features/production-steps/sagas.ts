@@ -38,7 +38,12 @@ function* update(action: ReturnType<typeof stepUpdateRequested>) {
 
 function* remove(action: ReturnType<typeof stepDeleteRequested>) {
   const { id } = action.payload;
-  yield* callAndStore(call(http.delete, API.productionStep(id)), (answer: SaidBody) => stepDeleted({ id, message: said(answer) }), (notice) => stepsFailed({ notice }), 'steps:deleteFailed');
+  yield* callAndStore(
+    call(http.delete, API.productionStep(id)),
+    (answer: SaidBody) => stepDeleted({ id, message: said(answer) }),
+    (notice) => stepsFailed({ notice }),
+    'steps:deleteFailed',
+  );
 }
 
 export function* stepsSaga() {

@@ -20,7 +20,12 @@ import {
 } from './slice';
 
 function* load() {
-  yield* callAndStore(call(http.get, API.generalSettings), (answer: { settings: GeneralSettings }) => settingsLoaded(answer.settings), settingsFailed, 'settings:general.loadFailed');
+  yield* callAndStore(
+    call(http.get, API.generalSettings),
+    (answer: { settings: GeneralSettings }) => settingsLoaded(answer.settings),
+    settingsFailed,
+    'settings:general.loadFailed',
+  );
 }
 
 function* save(action: ReturnType<typeof settingsSaveRequested>) {

@@ -37,7 +37,12 @@ function* loadOne(reading: Set<number>, action: ReturnType<typeof workshopReques
   if (known || reading.has(id)) return;
   reading.add(id);
   try {
-    yield* callAndStore(call(http.get, API.workshopInfo(id)), (answer: { workshop: WorkshopDto }) => workshopLoaded(answer.workshop), (notice) => workshopFailed({ id, notice }), 'workshops:infoFailed');
+    yield* callAndStore(
+      call(http.get, API.workshopInfo(id)),
+      (answer: { workshop: WorkshopDto }) => workshopLoaded(answer.workshop),
+      (notice) => workshopFailed({ id, notice }),
+      'workshops:infoFailed',
+    );
   } finally {
     reading.delete(id);
   }
