@@ -28,8 +28,7 @@ export interface OptionNamesState extends Loadable {
 }
 
 /** A product's routing as saved; empty steps mean the product follows the built-in process. */
-export interface SavedRouting {
-  status: 'loading' | 'ready' | 'failed';
+export interface SavedRouting extends Loadable {
   steps: RoutingStepDto[];
 }
 
@@ -61,6 +60,15 @@ const initialState = adapter.getInitialState<CatalogueExtra>({
   routing: null,
   routings: {},
 });
+
+/** A product's saved routing, kept from one read to the next (its steps stay shown while read again). */
+const savedRouting = (state: CatalogueExtra, productId: number) => (state.routings[productId] ??= { ...notLoaded(), steps: [] });
+
+function keepRouting(state: CatalogueExtra, productId: number, steps: RoutingStepDto[]) {
+  const saved = savedRouting(state, productId);
+  saved.steps = steps;
+  loaded(saved);
+}
 
 export const catalogueSlice = createSlice({
   name: 'catalogue',
@@ -142,28 +150,25 @@ export const catalogueSlice = createSlice({
     optionNamesSaveFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.optionNames = { ...state.optionNames, saving: false, notice: action.payload };
     },
-    routingRequested: (state, action: PayloadAction<{ productId: number }>) => {
-      const { productId } = action.payload;
-      state.routings[productId] = { status: 'loading', steps: state.routings[productId]?.steps ?? [] };
-    },
+    routingRequested: (state, action: PayloadAction<{ productId: number }>) => loading(savedRouting(state, action.payload.productId)),
     routingOpened: (state, action: PayloadAction<{ productId: number }>) => {
       const { productId } = action.payload;
       state.routing = { productId, status: 'loading', notice: null };
-      state.routings[productId] = { status: 'loading', steps: state.routings[productId]?.steps ?? [] };
+      loading(savedRouting(state, productId));
     },
     /** A routing as the server has it (read or just saved). */
     routingLoaded: (state, action: PayloadAction<{ productId: number; steps: RoutingStepDto[] }>) => {
       const { productId, steps } = action.payload;
-      state.routings[productId] = { status: 'ready', steps };
+      keepRouting(state, productId, steps);
       if (state.routing?.productId === productId && state.routing.status === 'loading') state.routing.status = 'ready';
     },
     routingSaveRequested: (state, _action: PayloadAction<{ productId: number; stepIds: number[] }>) => {
       if (state.routing) Object.assign(state.routing, { status: 'saving', notice: null });
     },
     routingFailed: (state, action: PayloadAction<{ productId: number; notice: NoticeLike; loading?: boolean }>) => {
-      const { productId, notice, loading } = action.payload;
-      if (loading) state.routings[productId] = { status: 'failed', steps: state.routings[productId]?.steps ?? [] };
-      if (state.routing?.productId === productId) Object.assign(state.routing, { status: loading ? 'failed' : 'ready', notice });
+      const { productId, notice, loading: reading } = action.payload;
+      if (reading) loadFailed(savedRouting(state, productId), notice);
+      if (state.routing?.productId === productId) Object.assign(state.routing, { status: reading ? 'failed' : 'ready', notice });
     },
     routingClosed: (state) => {
       state.routing = null;
@@ -171,7 +176,7 @@ export const catalogueSlice = createSlice({
     /** A routing saved: the editor closes and the product's row says so. */
     routingSaved: (state, action: PayloadAction<{ productId: number; steps: RoutingStepDto[] }>) => {
       const { productId, steps } = action.payload;
-      state.routings[productId] = { status: 'ready', steps };
+      keepRouting(state, productId, steps);
       state.routing = null;
       state.rowNotices[productId] = { kind: 'success', key: 'success:routingSaved' };
     },
