@@ -14,11 +14,17 @@ export interface StepInput {
 /** The notice tells of the load and of each change. */
 export interface StepsExtra extends Loadable {
   busy: boolean;
-  /** Counts successful saves so forms can reset themselves. */
-  saves: number;
+  /** The step the last save that succeeded wrote, null from the start of the next change: its forms empty or close on it. */
+  saved: number | null;
 }
 
-const initialState = adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saves: 0 });
+const initialState = adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saved: null });
+
+function started(state: StepsExtra) {
+  state.busy = true;
+  state.notice = null;
+  state.saved = null;
+}
 
 /** The production steps, loaded once per session and shared by the settings tab, the routing editor and the step names of order lines. */
 export const stepsSlice = createSlice({
@@ -31,22 +37,13 @@ export const stepsSlice = createSlice({
       adapter.setAll(state, action.payload);
       loaded(state);
     },
-    stepCreateRequested: (state, _action: PayloadAction<StepInput>) => {
-      state.busy = true;
-      state.notice = null;
-    },
-    stepUpdateRequested: (state, _action: PayloadAction<{ id: number } & StepInput>) => {
-      state.busy = true;
-      state.notice = null;
-    },
-    stepDeleteRequested: (state, _action: PayloadAction<{ id: number }>) => {
-      state.busy = true;
-      state.notice = null;
-    },
+    stepCreateRequested: (state, _action: PayloadAction<StepInput>) => started(state),
+    stepUpdateRequested: (state, _action: PayloadAction<{ id: number } & StepInput>) => started(state),
+    stepDeleteRequested: (state, _action: PayloadAction<{ id: number }>) => started(state),
     stepSaved: (state, action: PayloadAction<{ step: ProductionStepDto; message: Sentence }>) => {
       adapter.upsertOne(state, action.payload.step);
       state.busy = false;
-      state.saves += 1;
+      state.saved = action.payload.step.id;
       state.notice = { kind: 'success', ...action.payload.message };
     },
     stepDeleted: (state, action: PayloadAction<{ id: number; message: Sentence }>) => {
