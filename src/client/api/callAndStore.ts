@@ -3,7 +3,7 @@ import { put } from 'redux-saga/effects';
 import type { NoticeLike } from '../components/NoticeView';
 import { failure } from './failure';
 
-/** What a request returns when it failed: its failure has been put. */
+/** What callAndStore returns when the call failed: its failure has been put. */
 export const FAILED = Symbol('failed');
 
 /**
