@@ -31,3 +31,8 @@ export function loadFailed(state: Loadable, notice: NoticeLike | null): void {
   state.status = 'failed';
   state.notice = notice;
 }
+
+/** One read among many kept by id (a workshop, a scope), made the first time it is asked for. */
+export function readOf(reads: Record<number, Loadable>, id: number): Loadable {
+  return (reads[id] ??= notLoaded());
+}

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded, readOf } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every workshop this session has read, once, keyed by id: the list and single workshops read by id. */
@@ -34,15 +34,13 @@ export const workshopsSlice = createSlice({
     workshopsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     /** A screen needs one workshop; the saga reads it unless it is known already. */
     workshopRequested: (state, action: PayloadAction<number>) => {
-      if (!state.entities[action.payload] && state.reads[action.payload]?.status !== 'loading') state.reads[action.payload] = { status: 'loading', notice: null };
+      if (!state.entities[action.payload] && state.reads[action.payload]?.status !== 'loading') loading(readOf(state.reads, action.payload));
     },
     workshopLoaded: (state, action: PayloadAction<WorkshopDto>) => {
       adapter.upsertOne(state, action.payload);
-      state.reads[action.payload.id] = { status: 'ready', notice: null };
+      loaded(readOf(state.reads, action.payload.id));
     },
-    workshopFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      state.reads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
-    },
+    workshopFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => loadFailed(readOf(state.reads, action.payload.id), action.payload.notice),
     /** Made by the admin's add form. */
     workshopCreated: (state, action: PayloadAction<WorkshopDto>) => {
       adapter.upsertOne(state, action.payload);
@@ -52,7 +50,10 @@ export const workshopsSlice = createSlice({
       loading(state.statistics[action.payload]);
     },
     workshopStatisticsLoaded: (state, action: PayloadAction<{ id: number; statistics: WorkshopStatisticsDto }>) => {
-      state.statistics[action.payload.id] = { status: 'ready', notice: null, figures: action.payload.statistics };
+      const { id, statistics } = action.payload;
+      state.statistics[id] ??= { ...notLoaded(), figures: null };
+      state.statistics[id].figures = statistics;
+      loaded(state.statistics[id]);
     },
     workshopStatisticsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
       const { id, notice } = action.payload;
@@ -60,15 +61,9 @@ export const workshopsSlice = createSlice({
       loadFailed(state.statistics[id], notice);
     },
     /** A screen needs a workshop's products; the saga reads them unless the catalogue already holds every product. */
-    workshopProductsRequested: (state, action: PayloadAction<number>) => {
-      if (state.productReads[action.payload]?.status !== 'ready') state.productReads[action.payload] = { status: 'loading', notice: null };
-    },
-    workshopProductsLoaded: (state, action: PayloadAction<number>) => {
-      state.productReads[action.payload] = { status: 'ready', notice: null };
-    },
-    workshopProductsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      state.productReads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
-    },
+    workshopProductsRequested: (state, action: PayloadAction<number>) => loadAsked(readOf(state.productReads, action.payload)),
+    workshopProductsLoaded: (state, action: PayloadAction<number>) => loaded(readOf(state.productReads, action.payload)),
+    workshopProductsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => loadFailed(readOf(state.productReads, action.payload.id), action.payload.notice),
     /** The admin assigns a product to a workshop, moves it there, or (workshopId null) removes its assignment. */
     productAssignmentRequested: (state, action: PayloadAction<{ productId: number; workshopId: number | null }>) => {
       state.assignments[action.payload.productId] = { status: 'busy', notice: null };
