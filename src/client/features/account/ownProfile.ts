@@ -1,14 +1,13 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerDto, CustomerStatisticsDto, WorkshopDto } from '../../../shared/api';
+import { type Loadable, loaded, loadFailed, notLoaded } from '../../api/loadable';
 import type { NoticeLike } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
 
 /** The signed-in customer's own record as GET /customers/me answers it: with its figures. */
 export type OwnCustomer = CustomerDto & CustomerStatisticsDto;
 
-export interface OwnRecord<T> {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+export interface OwnRecord<T> extends Loadable {
   /** The last record read; kept while it is read again. */
   data: T | null;
 }
@@ -24,34 +23,31 @@ export interface OwnProfileState {
 }
 
 const initialState: OwnProfileState = {
-  workshop: { status: 'idle', notice: null, data: null },
-  customer: { status: 'idle', notice: null, data: null },
+  workshop: { ...notLoaded(), data: null },
+  customer: { ...notLoaded(), data: null },
 };
 
 export const ownProfileSlice = createSlice({
   name: 'ownProfile',
   initialState,
   reducers: {
+    // Reading again keeps the last failure shown until the answer replaces it.
     ownWorkshopRequested: (state) => {
       state.workshop.status = 'loading';
     },
     ownWorkshopLoaded: (state, action: PayloadAction<WorkshopDto>) => {
-      state.workshop = { status: 'ready', notice: null, data: action.payload };
+      state.workshop.data = action.payload;
+      loaded(state.workshop);
     },
-    ownWorkshopFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.workshop.status = 'failed';
-      state.workshop.notice = action.payload;
-    },
+    ownWorkshopFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.workshop, action.payload),
     ownCustomerRequested: (state) => {
       state.customer.status = 'loading';
     },
     ownCustomerLoaded: (state, action: PayloadAction<OwnCustomer>) => {
-      state.customer = { status: 'ready', notice: null, data: action.payload };
+      state.customer.data = action.payload;
+      loaded(state.customer);
     },
-    ownCustomerFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.customer.status = 'failed';
-      state.customer.notice = action.payload;
-    },
+    ownCustomerFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.customer, action.payload),
   },
   // Another user's session must never see this one's record.
   extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),

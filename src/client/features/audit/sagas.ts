@@ -1,10 +1,10 @@
-import { all, call, put, select, takeLatest } from 'redux-saga/effects';
+import { all, call, select, takeLatest } from 'redux-saga/effects';
 import { dayBounds } from '../../../shared/days';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
 import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { callAndStore } from '../../api/callAndStore';
+import { takeLoadOnce } from '../session';
 import { selectGeneralSettings } from '../settings';
 import {
   type AuditFilters,
@@ -33,24 +33,24 @@ export function auditLogPath(filters: AuditFilters, offset: number, limit: numbe
 
 function* loadPage(action: ReturnType<typeof auditLogRequested>) {
   const { filters, offset } = action.payload;
-  try {
-    const { limit }: ReturnType<typeof selectAudit> = yield select(selectAudit);
-    const settings: GeneralSettings | null = yield select(selectGeneralSettings);
-    const path = auditLogPath(filters, offset, limit, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone);
-    const answer: { audit_log: AuditEntryDto[]; total: number } = yield call(http.get, path);
-    yield put(auditLogLoaded({ entries: answer.audit_log ?? [], total: answer.total ?? 0 }));
-  } catch (error) {
-    yield put(auditLogFailed(failure(error, 'audit:loadFailed')));
-  }
+  const { limit }: ReturnType<typeof selectAudit> = yield select(selectAudit);
+  const settings: GeneralSettings | null = yield select(selectGeneralSettings);
+  const path = auditLogPath(filters, offset, limit, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone);
+  yield* callAndStore(
+    call(http.get, path),
+    (answer: { audit_log: AuditEntryDto[]; total: number }) => auditLogLoaded({ entries: answer.audit_log ?? [], total: answer.total ?? 0 }),
+    auditLogFailed,
+    'audit:loadFailed',
+  );
 }
 
 function* loadUsers() {
-  try {
-    const { users }: { users: UserDto[] } = yield call(http.get, API.users);
-    yield put(auditUsersLoaded((users ?? []).map(({ id, username }) => ({ id, username }))));
-  } catch (error) {
-    yield put(auditUsersFailed(failure(error, 'audit:usersFailed')));
-  }
+  yield* callAndStore(
+    call(http.get, API.users),
+    (answer: { users: UserDto[] }) => auditUsersLoaded((answer.users ?? []).map(({ id, username }) => ({ id, username }))),
+    auditUsersFailed,
+    'audit:usersFailed',
+  );
 }
 
 export function* auditSaga() {

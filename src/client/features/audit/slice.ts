@@ -2,7 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { AUDIT_PAGE_SIZE, type AuditKind } from '../../../shared/audit';
 import type { AuditEntryDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type LoadStatus, loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** The audit screen's filters as the admin typed them: days as yyyy-mm-dd in the office's time zone, ids as text. */
@@ -16,7 +16,7 @@ export interface AuditFilters {
 
 export const NO_FILTERS: AuditFilters = { kind: '', userId: '', entityId: '', from: '', to: '' };
 
-export interface AuditState {
+export interface AuditState extends Loadable {
   /** The filters and offset of the page shown (or being read); kept while the admin is elsewhere. */
   filters: AuditFilters;
   offset: number;
@@ -24,10 +24,8 @@ export interface AuditState {
   /** One page, newest first, replaced whole by the next read: not a collection other screens share. */
   entries: AuditEntryDto[];
   total: number;
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
   /** Who may have made a change, for the user filter. */
-  users: { status: LoadStatus; notice: NoticeLike | null; list: Array<{ id: number; username: string }> };
+  users: Loadable & { list: Array<{ id: number; username: string }> };
 }
 
 const initialState: AuditState = {
@@ -36,9 +34,8 @@ const initialState: AuditState = {
   limit: AUDIT_PAGE_SIZE,
   entries: [],
   total: 0,
-  status: 'idle',
-  notice: null,
-  users: { status: 'idle', notice: null, list: [] },
+  ...notLoaded(),
+  users: { ...notLoaded(), list: [] },
 };
 
 export const auditSlice = createSlice({
@@ -49,30 +46,26 @@ export const auditSlice = createSlice({
     auditLogRequested: (state, action: PayloadAction<{ filters: AuditFilters; offset: number }>) => {
       state.filters = action.payload.filters;
       state.offset = Math.max(0, action.payload.offset);
-      state.status = 'loading';
-      state.notice = null;
+      loading(state);
     },
     auditLogLoaded: (state, action: PayloadAction<{ entries: AuditEntryDto[]; total: number }>) => {
       state.entries = action.payload.entries;
       state.total = action.payload.total;
-      state.status = 'ready';
+      loaded(state);
     },
     /** The page shown no longer matches the filters asked for: it goes, the sentence says why. */
     auditLogFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.entries = [];
       state.total = 0;
-      state.status = 'failed';
-      state.notice = action.payload;
+      loadFailed(state, action.payload);
     },
     /** The user filter needs the users; loaded once per session. */
     auditUsersRequested: (state) => loadAsked(state.users),
     auditUsersLoaded: (state, action: PayloadAction<Array<{ id: number; username: string }>>) => {
-      state.users = { status: 'ready', notice: null, list: action.payload };
+      state.users.list = action.payload;
+      loaded(state.users);
     },
-    auditUsersFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.users.status = 'failed';
-      state.users.notice = action.payload;
-    },
+    auditUsersFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.users, action.payload),
   },
   extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
 });

@@ -2,6 +2,7 @@ import type { Task } from 'redux-saga';
 import { all, call, cancel, cancelled, fork, put, take, takeLatest } from 'redux-saga/effects';
 import { API, type LoginResponse, type SaidBody } from '../../../shared/api';
 import { failure } from '../../api/failure';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import { ApiError, http } from '../../api/http';
 import { loggedIn } from '../session';
@@ -21,11 +22,7 @@ import {
 
 function* authorize(credentials: { username: string; password: string }) {
   try {
-    const response: LoginResponse = yield call(http.post, API.login, credentials);
-    yield put(loginSucceeded());
-    yield put(loggedIn(response));
-  } catch (error) {
-    yield put(requestFailed(failure(error, 'auth:loginFailed')));
+    yield* callAndStore(call(http.post, API.login, credentials), (response: LoginResponse) => [loginSucceeded(), loggedIn(response)], requestFailed, 'auth:loginFailed');
   } finally {
     const wasCancelled: boolean = yield cancelled();
     if (wasCancelled) yield put(loginCancelled());
@@ -39,20 +36,20 @@ function* authorize(credentials: { username: string; password: string }) {
  */
 function* loginFlow() {
   while (true) {
-    const request: ReturnType<typeof loginRequested> = yield take(loginRequested.type);
-    const task: Task = yield fork(authorize, request.payload);
+    const asked: ReturnType<typeof loginRequested> = yield take(loginRequested.type);
+    const task: Task = yield fork(authorize, asked.payload);
     const outcome: { type: string } = yield take([loginSucceeded.type, requestFailed.type, modeChanged.type]);
     if (outcome.type === modeChanged.type) yield cancel(task);
   }
 }
 
 function* register(action: ReturnType<typeof registerRequested>) {
-  try {
-    const answer: SaidBody = yield call(http.post, API.register, action.payload);
-    yield put(registerSucceeded({ username: action.payload.username, message: said(answer) }));
-  } catch (error) {
-    yield put(requestFailed(failure(error, 'auth:registerFailed')));
-  }
+  yield* callAndStore(
+    call(http.post, API.register, action.payload),
+    (answer: SaidBody) => registerSucceeded({ username: action.payload.username, message: said(answer) }),
+    requestFailed,
+    'auth:registerFailed',
+  );
 }
 
 function* forgot(action: ReturnType<typeof forgotRequested>) {
@@ -69,12 +66,7 @@ function* forgot(action: ReturnType<typeof forgotRequested>) {
 }
 
 function* reset(action: ReturnType<typeof resetRequested>) {
-  try {
-    const answer: SaidBody = yield call(http.post, API.resetPassword, action.payload);
-    yield put(resetSucceeded({ message: said(answer) }));
-  } catch (error) {
-    yield put(requestFailed(failure(error, 'auth:resetFailed')));
-  }
+  yield* callAndStore(call(http.post, API.resetPassword, action.payload), (answer: SaidBody) => resetSucceeded({ message: said(answer) }), requestFailed, 'auth:resetFailed');
 }
 
 export function* authSaga() {

@@ -1,9 +1,9 @@
 import { all, call, delay, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type CatalogueSyncDto, type ProductDto, type RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import {
   catalogueLeft,
   catalogueOpened,
@@ -46,22 +46,17 @@ const FIELD_PATHS: Record<ProductField, (id: number) => string> = {
 
 /** The whole list; for a customer the server leaves out the workshop's terms. */
 function* loadAll() {
-  try {
-    const { products }: { products: ProductDto[] } = yield call(http.get, API.products);
-    yield put(productsLoaded(products ?? []));
-  } catch (error) {
-    yield put(productsFailed(failure(error, 'catalogue:loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.products), (answer: { products: ProductDto[] }) => productsLoaded(answer.products ?? []), productsFailed, 'catalogue:loadFailed');
 }
 
 function* saveField(action: ReturnType<typeof productFieldSaveRequested>) {
   const { id, field, value } = action.payload;
-  try {
-    const { product }: { product: ProductDto } = yield call(http.post, FIELD_PATHS[field](id), { [field]: value });
-    yield put(productFieldSaved(product));
-  } catch (error) {
-    yield put(productFieldFailed({ id, notice: failure(error, 'catalogue:updateFailed') }));
-  }
+  yield* callAndStore(
+    call(http.post, FIELD_PATHS[field](id), { [field]: value }),
+    (answer: { product: ProductDto }) => productFieldSaved(answer.product),
+    (notice) => productFieldFailed({ id, notice }),
+    'catalogue:updateFailed',
+  );
 }
 
 function* readSyncs() {
@@ -92,16 +87,16 @@ function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested
   if (catalogueLeft.match(action)) return;
   let started = false;
   if (syncRequested.match(action)) {
-    try {
-      const { shopId } = action.payload;
-      const answer: { syncs?: CatalogueSyncDto[] } = yield call(http.post, API.catalogueSync, shopId === null ? {} : { shop_id: shopId });
-      yield put(syncsReported(answer.syncs ?? []));
-      started = true;
-    } catch (error) {
-      // Refused (a sync already runs: 409), in the server's words; a running sync is still followed.
-      yield put(syncFinished(failure(error, 'catalogue:syncFailed')));
-      yield call(readSyncs);
-    }
+    const { shopId } = action.payload;
+    const answer = yield* callAndStore(
+      call(http.post, API.catalogueSync, shopId === null ? {} : { shop_id: shopId }),
+      (reported: { syncs?: CatalogueSyncDto[] }) => syncsReported(reported.syncs ?? []),
+      syncFinished,
+      'catalogue:syncFailed',
+    );
+    started = answer !== FAILED;
+    // Refused (a sync already runs: 409), in the server's words; a running sync is still followed.
+    if (!started) yield call(readSyncs);
   } else {
     yield call(readSyncs);
   }
@@ -115,31 +110,31 @@ function* syncs(action: ReturnType<typeof catalogueOpened | typeof syncRequested
 }
 
 function* loadOptionNames() {
-  try {
-    const { option_names }: { option_names: OptionNames } = yield call(http.get, API.catalogueOptionNames);
-    yield put(optionNamesLoaded(option_names));
-  } catch (error) {
-    yield put(optionNamesFailed(failure(error, 'catalogue:optionNames.loadFailed')));
-  }
+  yield* callAndStore(
+    call(http.get, API.catalogueOptionNames),
+    (answer: { option_names: OptionNames }) => optionNamesLoaded(answer.option_names),
+    optionNamesFailed,
+    'catalogue:optionNames.loadFailed',
+  );
 }
 
 function* saveOptionNames(action: ReturnType<typeof optionNamesSaveRequested>) {
-  try {
-    const { option_names }: { option_names: OptionNames } = yield call(http.put, API.catalogueOptionNames, action.payload);
-    yield put(optionNamesSaved({ names: option_names, notice: { kind: 'success', key: 'catalogue:optionNames.saved' } }));
-  } catch (error) {
-    yield put(optionNamesSaveFailed(failure(error, 'catalogue:optionNames.failed')));
-  }
+  yield* callAndStore(
+    call(http.put, API.catalogueOptionNames, action.payload),
+    (answer: { option_names: OptionNames }) => optionNamesSaved({ names: answer.option_names, notice: { kind: 'success', key: 'catalogue:optionNames.saved' } }),
+    optionNamesSaveFailed,
+    'catalogue:optionNames.failed',
+  );
 }
 
 function* loadRouting(action: ReturnType<typeof routingOpened> | ReturnType<typeof routingRequested>) {
   const { productId } = action.payload;
-  try {
-    const { product_production_steps }: { product_production_steps: RoutingStepDto[] } = yield call(http.get, API.productionProcess(productId));
-    yield put(routingLoaded({ productId, steps: product_production_steps }));
-  } catch (error) {
-    yield put(routingFailed({ productId, notice: failure(error, 'catalogue:routing.stepsLoadFailed'), loading: true }));
-  }
+  yield* callAndStore(
+    call(http.get, API.productionProcess(productId)),
+    (answer: { product_production_steps: RoutingStepDto[] }) => routingLoaded({ productId, steps: answer.product_production_steps }),
+    (notice) => routingFailed({ productId, notice, loading: true }),
+    'catalogue:routing.stepsLoadFailed',
+  );
 }
 
 function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
@@ -147,13 +142,13 @@ function* saveRouting(action: ReturnType<typeof routingSaveRequested>) {
   const saved: ReturnType<typeof selectRouting> = yield select(selectRouting, productId);
   const hadRouting = (saved?.steps.length ?? 0) > 0;
   const body = { product_id: productId, steps: stepIds.map((step_id, index) => ({ step_id, position_in_process: index + 1 })) };
-  try {
+  yield* callAndStore(
     // A first routing is created (POST), an existing one replaced (PUT), as the routes are named.
-    const answer: { product_production_steps: RoutingStepDto[] } = yield call(hadRouting ? http.put : http.post, API.routingBulk, body);
-    yield put(routingSaved({ productId, steps: answer.product_production_steps }));
-  } catch (error) {
-    yield put(routingFailed({ productId, notice: failure(error, hadRouting ? 'catalogue:routing.updateFailed' : 'catalogue:routing.createFailed') }));
-  }
+    call(hadRouting ? http.put : http.post, API.routingBulk, body),
+    (answer: { product_production_steps: RoutingStepDto[] }) => routingSaved({ productId, steps: answer.product_production_steps }),
+    (notice) => routingFailed({ productId, notice }),
+    hadRouting ? 'catalogue:routing.updateFailed' : 'catalogue:routing.createFailed',
+  );
 }
 
 export function* catalogueSaga() {

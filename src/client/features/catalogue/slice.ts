@@ -2,7 +2,7 @@ import { createEntityAdapter, createSelector, createSlice, isAnyOf, type Payload
 import type { CatalogueSyncDto, ProductDto, RoutingStepDto } from '../../../shared/api';
 import type { OptionNames } from '../../../shared/schemas/catalogue';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /*
@@ -22,24 +22,18 @@ export interface RoutingEditorState {
 }
 
 /** The settings' shop option names: which of a shop's options fill which product field. */
-export interface OptionNamesState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+export interface OptionNamesState extends Loadable {
   names: OptionNames | null;
   saving: boolean;
-  notice: NoticeLike | null;
 }
 
 /** A product's routing as saved; empty steps mean the product follows the built-in process. */
-export interface SavedRouting {
-  status: 'loading' | 'ready' | 'failed';
+export interface SavedRouting extends Loadable {
   steps: RoutingStepDto[];
 }
 
-export interface CatalogueExtra {
-  /** The last load of the whole list. */
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  /** Why that load failed: the server's sentence, else the key 'catalogue:loadFailed'. */
-  notice: NoticeLike | null;
+/** The load state is the last load of the whole list's. */
+export interface CatalogueExtra extends Loadable {
   /** Whether every product is here (a whole list was loaded), not only those read with a workshop. */
   complete: boolean;
   /** Per product: the outcome of the last field edit. */
@@ -56,17 +50,25 @@ export interface CatalogueExtra {
 }
 
 const initialState = adapter.getInitialState<CatalogueExtra>({
-  status: 'idle',
-  notice: null,
+  ...notLoaded(),
   complete: false,
   rowNotices: {},
   syncs: [],
   syncStarting: false,
   syncNotice: null,
-  optionNames: { status: 'idle', names: null, saving: false, notice: null },
+  optionNames: { ...notLoaded(), names: null, saving: false },
   routing: null,
   routings: {},
 });
+
+/** A product's saved routing, kept from one read to the next (its steps stay shown while read again). */
+const savedRouting = (state: CatalogueExtra, productId: number) => (state.routings[productId] ??= { ...notLoaded(), steps: [] });
+
+function keepRouting(state: CatalogueExtra, productId: number, steps: RoutingStepDto[]) {
+  const saved = savedRouting(state, productId);
+  saved.steps = steps;
+  loaded(saved);
+}
 
 export const catalogueSlice = createSlice({
   name: 'catalogue',
@@ -77,13 +79,9 @@ export const catalogueSlice = createSlice({
     productsLoaded: (state, action: PayloadAction<ProductDto[]>) => {
       adapter.setAll(state, action.payload);
       state.complete = true;
-      state.status = 'ready';
-      state.notice = null;
+      loaded(state);
     },
-    productsFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    productsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     /** Products read elsewhere (a workshop's list): they replace what was known of them. */
     productsReceived: (state, action: PayloadAction<ProductDto[]>) => {
       adapter.upsertMany(state, action.payload);
@@ -137,15 +135,12 @@ export const catalogueSlice = createSlice({
       state.syncStarting = false;
       state.syncNotice = action.payload;
     },
-    optionNamesRequested: (state) => {
-      state.optionNames = { ...state.optionNames, status: 'loading', notice: null };
-    },
+    optionNamesRequested: (state) => loading(state.optionNames),
     optionNamesLoaded: (state, action: PayloadAction<OptionNames>) => {
-      state.optionNames = { ...state.optionNames, status: 'ready', names: action.payload };
+      state.optionNames.names = action.payload;
+      loaded(state.optionNames);
     },
-    optionNamesFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.optionNames = { ...state.optionNames, status: 'failed', notice: action.payload };
-    },
+    optionNamesFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.optionNames, action.payload),
     optionNamesSaveRequested: (state, _action: PayloadAction<OptionNames>) => {
       state.optionNames = { ...state.optionNames, saving: true, notice: null };
     },
@@ -155,28 +150,25 @@ export const catalogueSlice = createSlice({
     optionNamesSaveFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.optionNames = { ...state.optionNames, saving: false, notice: action.payload };
     },
-    routingRequested: (state, action: PayloadAction<{ productId: number }>) => {
-      const { productId } = action.payload;
-      state.routings[productId] = { status: 'loading', steps: state.routings[productId]?.steps ?? [] };
-    },
+    routingRequested: (state, action: PayloadAction<{ productId: number }>) => loading(savedRouting(state, action.payload.productId)),
     routingOpened: (state, action: PayloadAction<{ productId: number }>) => {
       const { productId } = action.payload;
       state.routing = { productId, status: 'loading', notice: null };
-      state.routings[productId] = { status: 'loading', steps: state.routings[productId]?.steps ?? [] };
+      loading(savedRouting(state, productId));
     },
     /** A routing as the server has it (read or just saved). */
     routingLoaded: (state, action: PayloadAction<{ productId: number; steps: RoutingStepDto[] }>) => {
       const { productId, steps } = action.payload;
-      state.routings[productId] = { status: 'ready', steps };
+      keepRouting(state, productId, steps);
       if (state.routing?.productId === productId && state.routing.status === 'loading') state.routing.status = 'ready';
     },
     routingSaveRequested: (state, _action: PayloadAction<{ productId: number; stepIds: number[] }>) => {
       if (state.routing) Object.assign(state.routing, { status: 'saving', notice: null });
     },
     routingFailed: (state, action: PayloadAction<{ productId: number; notice: NoticeLike; loading?: boolean }>) => {
-      const { productId, notice, loading } = action.payload;
-      if (loading) state.routings[productId] = { status: 'failed', steps: state.routings[productId]?.steps ?? [] };
-      if (state.routing?.productId === productId) Object.assign(state.routing, { status: loading ? 'failed' : 'ready', notice });
+      const { productId, notice, loading: reading } = action.payload;
+      if (reading) loadFailed(savedRouting(state, productId), notice);
+      if (state.routing?.productId === productId) Object.assign(state.routing, { status: reading ? 'failed' : 'ready', notice });
     },
     routingClosed: (state) => {
       state.routing = null;
@@ -184,7 +176,7 @@ export const catalogueSlice = createSlice({
     /** A routing saved: the editor closes and the product's row says so. */
     routingSaved: (state, action: PayloadAction<{ productId: number; steps: RoutingStepDto[] }>) => {
       const { productId, steps } = action.payload;
-      state.routings[productId] = { status: 'ready', steps };
+      keepRouting(state, productId, steps);
       state.routing = null;
       state.rowNotices[productId] = { kind: 'success', key: 'success:routingSaved' };
     },

@@ -1,8 +1,8 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
+import { takeLoadOnce } from '../session';
 import { API, type CreditChangeDto, type CustomerDto, type CustomerStatisticsDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import {
   creditChanged,
@@ -21,37 +21,35 @@ import { STATISTICS_FIELDS } from './statistics';
 type Info = CustomerDto & CustomerStatisticsDto & { credit_history: CreditChangeDto[] };
 
 function* loadList() {
-  try {
-    const { customers }: { customers: CustomerDto[] } = yield call(http.get, API.b2bCustomers);
-    yield put(customersLoaded(customers ?? []));
-  } catch (error) {
-    yield put(customersFailed(failure(error, 'customers:loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.b2bCustomers), (answer: { customers: CustomerDto[] }) => customersLoaded(answer.customers ?? []), customersFailed, 'customers:loadFailed');
+}
+
+function detailOf({ credit_history, ...rest }: Info) {
+  const statistics = Object.fromEntries(STATISTICS_FIELDS.map((key) => [key, rest[key]])) as unknown as CustomerStatisticsDto;
+  const customer = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in statistics))) as unknown as CustomerDto;
+  return customerLoaded({ customer, statistics, creditHistory: credit_history ?? [] });
 }
 
 /** The info route answers the customer, its figures and its credit history in one object: the entity keeps only the customer's own fields. */
 function* loadDetail(id: number) {
-  try {
-    const { customer: info }: { customer: Info } = yield call(http.get, API.customerInfo(id));
-    const { credit_history, ...rest } = info;
-    const statistics = Object.fromEntries(STATISTICS_FIELDS.map((key) => [key, rest[key]])) as unknown as CustomerStatisticsDto;
-    const customer = Object.fromEntries(Object.entries(rest).filter(([key]) => !(key in statistics))) as unknown as CustomerDto;
-    yield put(customerLoaded({ customer, statistics, creditHistory: credit_history ?? [] }));
-  } catch (error) {
-    yield put(customerFailed({ id, notice: failure(error, 'customers:infoFailed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.customerInfo(id)),
+    (answer: { customer: Info }) => detailOf(answer.customer),
+    (notice) => customerFailed({ id, notice }),
+    'customers:infoFailed',
+  );
 }
 
 /** The answer is the customer with its new credit; the history row it wrote is not in it, so the detail is read again. */
 function* changeCredit(action: ReturnType<typeof creditChangeRequested>) {
   const { id, credit } = action.payload;
-  try {
-    const answer: SaidBody & { customer: CustomerDto } = yield call(http.put, API.customerCredit(id), { credit });
-    yield put(creditChanged({ customer: answer.customer, message: said(answer) }));
-    yield call(loadDetail, id);
-  } catch (error) {
-    yield put(creditChangeFailed({ id, notice: failure(error, 'customers:creditFailed') }));
-  }
+  const answer = yield* callAndStore(
+    call(http.put, API.customerCredit(id), { credit }),
+    (changed: SaidBody & { customer: CustomerDto }) => creditChanged({ customer: changed.customer, message: said(changed) }),
+    (notice) => creditChangeFailed({ id, notice }),
+    'customers:creditFailed',
+  );
+  if (answer !== FAILED) yield call(loadDetail, id);
 }
 
 export function* customersSaga() {

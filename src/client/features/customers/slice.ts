@@ -1,30 +1,26 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { CreditChangeDto, CustomerDto, CustomerStatisticsDto } from '../../../shared/api';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every B2B customer this session has read, once, keyed by id: the list, single reads, those just created. */
 const adapter = createEntityAdapter<CustomerDto>();
 
 /** What the detail screen shows beside the customer: figures and credit history, read on every visit (they follow orders and changes). */
-export interface CustomerDetail {
-  status: 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+export interface CustomerDetail extends Loadable {
   statistics: CustomerStatisticsDto | null;
   creditHistory: CreditChangeDto[];
 }
 
-export interface CustomersExtra {
-  /** The whole list. */
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+/** The load state is the whole list's. */
+export interface CustomersExtra extends Loadable {
   details: Record<number, CustomerDetail>;
   /** Per customer: the credit change under way or its outcome, until the form is left. */
   creditChanges: Record<number, { status: 'busy' | 'done' | 'failed'; notice: NoticeLike | null }>;
 }
 
-const initialState = adapter.getInitialState<CustomersExtra>({ status: 'idle', notice: null, details: {}, creditChanges: {} });
+const initialState = adapter.getInitialState<CustomersExtra>({ ...notLoaded(), details: {}, creditChanges: {} });
 
 export const customersSlice = createSlice({
   name: 'customers',
@@ -34,12 +30,9 @@ export const customersSlice = createSlice({
     customersRequested: loadAsked,
     customersLoaded: (state, action: PayloadAction<CustomerDto[]>) => {
       adapter.setAll(state, action.payload);
-      state.status = 'ready';
+      loaded(state);
     },
-    customersFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    customersFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     /** The detail screen opened: the customer is read with its figures and credit history. */
     customerRequested: (state, action: PayloadAction<number>) => {
       const previous = state.details[action.payload];
@@ -51,8 +44,9 @@ export const customersSlice = createSlice({
       state.details[customer.id] = { status: 'ready', notice: null, statistics, creditHistory };
     },
     customerFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      const previous = state.details[action.payload.id];
-      state.details[action.payload.id] = { status: 'failed', notice: action.payload.notice, statistics: previous?.statistics ?? null, creditHistory: previous?.creditHistory ?? [] };
+      const { id, notice } = action.payload;
+      state.details[id] ??= { ...notLoaded(), statistics: null, creditHistory: [] };
+      loadFailed(state.details[id], notice);
     },
     /** Made by the admin's add form. */
     customerCreated: (state, action: PayloadAction<CustomerDto>) => {

@@ -3,8 +3,8 @@ import { all, call, delay, put, race, select, take, takeEvery, takeLeading } fro
 import { API, type GridViewDto, type GridViewsDto } from '../../../shared/api';
 import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
-import { loggedIn, loggedOut } from '../session';
+import { callAndStore, FAILED } from '../../api/callAndStore';
+import { untilSessionChanges } from '../session';
 import {
   currentSaved,
   currentSaveFailed,
@@ -35,21 +35,21 @@ const ofGrid = (grid: GridKey) => (state: State): GridViewsOfGrid => selectGridV
 const savedView = (view: GridViewDto): SavedView => ({ ...view, state: asViewState(view.state) ?? { grid: {} } });
 
 function* load(grid: GridKey) {
-  try {
-    const answer: GridViewsDto = yield call(http.get, API.gridViews(grid));
-    yield put(gridViewsLoaded({ grid, current: asViewState(answer.current), views: (answer.views ?? []).map(savedView) }));
-  } catch (error) {
-    yield put(gridViewsFailed({ grid, notice: failure(error, 'gridViews:loadFailed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.gridViews(grid)),
+    (answer: GridViewsDto) => gridViewsLoaded({ grid, current: asViewState(answer.current), views: (answer.views ?? []).map(savedView) }),
+    (notice) => gridViewsFailed({ grid, notice }),
+    'gridViews:loadFailed',
+  );
 }
 
 /**
- * Each grid's views are read once per session, as `takeLoadOnce` (app/loadOnce.ts) reads a shared
+ * Each grid's views are read once per session, as `takeLoadOnce` (session/loadOnce.ts) reads a shared
  * list, but per grid: the action names its grid, so one grid's read never holds up another's.
  */
 function* loadOnce(grid: GridKey) {
   const { status }: GridViewsOfGrid = yield select(ofGrid(grid));
-  if (status !== 'ready') yield race([call(load, grid), take([loggedIn.type, loggedOut.type])]);
+  if (status !== 'ready') yield call(untilSessionChanges, () => load(grid));
 }
 
 const changeOf = (grid: GridKey) => (action: Action) => gridStateChanged.match(action) && action.payload.grid === grid;
@@ -72,49 +72,39 @@ function* saveCurrent(grid: GridKey) {
     const { unsaved: state }: { unsaved: ViewState | null } = yield select(ofGrid(grid));
     if (!state) continue;
     yield put(currentSaveStarted({ grid }));
-    try {
-      yield call(http.put, API.gridViewsCurrent(grid), { state });
-      yield put(currentSaved({ grid }));
-    } catch (error) {
-      failed = true;
-      yield put(currentSaveFailed({ grid, state, notice: failure(error, 'gridViews:saveFailed') }));
-    }
+    const answer = yield* callAndStore(
+      call(http.put, API.gridViewsCurrent(grid), { state }),
+      () => currentSaved({ grid }),
+      (notice) => currentSaveFailed({ grid, state, notice }),
+      'gridViews:saveFailed',
+    );
+    failed = answer === FAILED;
   }
 }
 
 /** A session's saves end with it: a logout or another login drops what was not sent, since the store forgets it too. */
 function* saveCurrentPerSession(grid: GridKey) {
-  while (true) yield race([call(saveCurrent, grid), take([loggedIn.type, loggedOut.type])]);
+  while (true) yield call(untilSessionChanges, () => saveCurrent(grid));
+}
+
+/** A named view created, renamed or deleted: each fails in the same sentence. */
+function changeView<T>(grid: GridKey, effect: unknown, stored: (answer: T) => Action) {
+  return callAndStore(effect, stored, (notice) => viewChangeFailed({ grid, notice }), 'gridViews:changeFailed');
 }
 
 function* create(action: ReturnType<typeof viewCreateRequested>) {
   const { grid, name, state } = action.payload;
-  try {
-    const { view }: { view: GridViewDto } = yield call(http.post, API.gridViews(grid), { name, state });
-    yield put(viewSaved({ grid, view: savedView(view) }));
-  } catch (error) {
-    yield put(viewChangeFailed({ grid, notice: failure(error, 'gridViews:changeFailed') }));
-  }
+  yield* changeView(grid, call(http.post, API.gridViews(grid), { name, state }), (answer: { view: GridViewDto }) => viewSaved({ grid, view: savedView(answer.view) }));
 }
 
 function* rename(action: ReturnType<typeof viewRenameRequested>) {
   const { grid, id, name } = action.payload;
-  try {
-    const { view }: { view: GridViewDto } = yield call(http.put, API.gridView(grid, id), { name });
-    yield put(viewSaved({ grid, view: savedView(view) }));
-  } catch (error) {
-    yield put(viewChangeFailed({ grid, notice: failure(error, 'gridViews:changeFailed') }));
-  }
+  yield* changeView(grid, call(http.put, API.gridView(grid, id), { name }), (answer: { view: GridViewDto }) => viewSaved({ grid, view: savedView(answer.view) }));
 }
 
 function* remove(action: ReturnType<typeof viewDeleteRequested>) {
   const { grid, id } = action.payload;
-  try {
-    yield call(http.delete, API.gridView(grid, id));
-    yield put(viewDeleted({ grid, id }));
-  } catch (error) {
-    yield put(viewChangeFailed({ grid, notice: failure(error, 'gridViews:changeFailed') }));
-  }
+  yield* changeView(grid, call(http.delete, API.gridView(grid, id)), () => viewDeleted({ grid, id }));
 }
 
 export function* gridViewsSaga() {

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type LoadStatus, loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 import type { ViewState } from './viewState';
 
@@ -14,10 +14,8 @@ export interface SavedView {
 }
 
 /** The saved states of one grid, for the signed-in user. */
-export interface GridViewsOfGrid {
-  /** The views and the current state, read once per session. */
-  status: LoadStatus;
-  notice: NoticeLike | null;
+/** Its load state is that of the views and the current state, read once per session. */
+export interface GridViewsOfGrid extends Loadable {
   /** The latest state of the grid: as read, then as the grid reported it; what the grid opens with next time. Null: the grid's defaults. */
   current: ViewState | null;
   views: SavedView[];
@@ -38,8 +36,7 @@ export interface GridViewsOfGrid {
 export type GridViewsState = Record<GridKey, GridViewsOfGrid>;
 
 const empty = (): GridViewsOfGrid => ({
-  status: 'idle',
-  notice: null,
+  ...notLoaded(),
   current: null,
   views: [],
   unsaved: null,
@@ -62,17 +59,12 @@ export const gridViewsSlice = createSlice({
     gridViewsRequested: (state, action: PayloadAction<GridKey>) => loadAsked(state[action.payload]),
     gridViewsLoaded: (state, action: Of<{ current: ViewState | null; views: SavedView[] }>) => {
       const grid = state[action.payload.grid];
-      grid.status = 'ready';
-      grid.notice = null;
+      loaded(grid);
       grid.views = action.payload.views;
       // A change made while the views were read is newer than what was read.
       if (!grid.unsaved && !grid.saving) grid.current = action.payload.current;
     },
-    gridViewsFailed: (state, action: Of<{ notice: NoticeLike }>) => {
-      const grid = state[action.payload.grid];
-      grid.status = 'failed';
-      grid.notice = action.payload.notice;
-    },
+    gridViewsFailed: (state, action: Of<{ notice: NoticeLike }>) => loadFailed(state[action.payload.grid], action.payload.notice),
     /** The grid's state changed (the hook has checked that it did): kept, and saved about a second after the last change. */
     gridStateChanged: (state, action: Of<{ state: ViewState }>) => {
       const grid = state[action.payload.grid];

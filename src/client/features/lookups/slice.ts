@@ -1,6 +1,7 @@
 import { createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { LookupDto, OptionValueDto } from '../../../shared/api';
-import { loadAsked } from '../../app/loadOnce';
+import type { NoticeLike } from '../../components/NoticeView';
+import { type Loadable, loadAsked, loaded, loadFailed, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** The fixed lists behind the ids of order lines and products, as the server lists them. */
@@ -11,12 +12,10 @@ export interface LookupLists {
   optionValues: OptionValueDto[];
 }
 
-export interface LookupsState extends LookupLists {
-  /* No notice: no screen says that names are missing, it shows the ids instead (as before). */
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-}
+/* No screen shows the notice: where names are missing, screens show the ids instead. */
+export interface LookupsState extends LookupLists, Loadable {}
 
-const initialState: LookupsState = { status: 'idle', statuses: [], qualityControlStatuses: [], packingStatuses: [], optionValues: [] };
+const initialState: LookupsState = { ...notLoaded(), statuses: [], qualityControlStatuses: [], packingStatuses: [], optionValues: [] };
 
 export const lookupsSlice = createSlice({
   name: 'lookups',
@@ -24,10 +23,11 @@ export const lookupsSlice = createSlice({
   reducers: {
     /** A screen needs the names; once they are loaded this changes nothing and the saga makes no call. */
     lookupsRequested: loadAsked,
-    lookupsLoaded: (_state, action: PayloadAction<LookupLists>) => ({ ...action.payload, status: 'ready' }),
-    lookupsFailed: (state) => {
-      state.status = 'failed';
+    lookupsLoaded: (state, action: PayloadAction<LookupLists>) => {
+      Object.assign(state, action.payload);
+      loaded(state);
     },
+    lookupsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
   },
   extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
 });

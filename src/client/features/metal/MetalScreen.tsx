@@ -35,7 +35,7 @@ import { VouchersPanel } from './VouchersPanel';
 export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('metal');
   const dispatch = useAppDispatch();
-  const { notice, busy, saves } = useAppSelector(selectMetal);
+  const { notice, busy } = useAppSelector(selectMetal);
   const { query } = useAppSelector(selectStatement);
   const lossQuery = useAppSelector(selectLoss).query;
   const refiningStatus = useAppSelector(selectRefining).status;
@@ -75,7 +75,7 @@ export default function MetalScreen({ readOnly = false }: { readOnly?: boolean }
     ...(readOnly
       ? []
       : [
-          { id: 'new', label: t('tabs.newVoucher'), content: () => <VoucherForm key={saves} /> },
+          { id: 'new', label: t('tabs.newVoucher'), content: () => <VoucherForm /> },
           { id: 'purities', label: t('tabs.purities'), content: () => <PuritiesPanel /> },
         ]),
   ];

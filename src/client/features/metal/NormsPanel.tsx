@@ -16,6 +16,7 @@ import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { useLedgerNames } from './names';
 import { normAddRequested, normsRequested, puritiesRequested, selectMetal, selectNorms, selectPurities } from './slice';
+import { useBlankAfterWrite } from './blankAfterWrite';
 
 interface Values {
   workshop_id: string;
@@ -51,12 +52,10 @@ function NormForm() {
   const { refusal } = useTypedNumbers();
   const dispatch = useAppDispatch();
   const purities = useAppSelector(selectPurities).data;
-  const { busy, normSaves } = useAppSelector(selectMetal);
+  const { busy } = useAppSelector(selectMetal);
   const { register, control, handleSubmit, reset } = useForm<Values>({ defaultValues: blank });
   const [error, setError] = useState<Sentence | null>(null);
-  useEffect(() => {
-    if (normSaves > 0) reset(blank);
-  }, [normSaves, reset]);
+  useBlankAfterWrite('norm', () => reset(blank));
   const submit = (values: Values) => {
     const refused = refusal(values, NUMBERS);
     const body = normInput(values, i18n.language);

@@ -14,6 +14,7 @@ import { firstError } from '../../components/validate';
 import { Field, FormEnd } from './Field';
 import { useMetalFormat } from './format';
 import { refiningLotCreateRequested, refiningRequested, selectMetal, selectRefining } from './slice';
+import { useBlankAfterWrite } from './blankAfterWrite';
 
 interface Values {
   date: string;
@@ -80,9 +81,9 @@ function RefiningForm() {
   const { refusal } = useTypedNumbers();
   const dispatch = useAppDispatch();
   const { busy } = useAppSelector(selectMetal);
-  const { register, control, handleSubmit } = useForm<Values>({
-    defaultValues: { date: fmt.today(), period_from: '', period_to: '', dust_g: '', assayed_milyem: '', recovered_fine_g: '', note: '' },
-  });
+  const blank = (): Values => ({ date: fmt.today(), period_from: '', period_to: '', dust_g: '', assayed_milyem: '', recovered_fine_g: '', note: '' });
+  const { register, control, handleSubmit, reset } = useForm<Values>({ defaultValues: blank() });
+  useBlankAfterWrite('lot', () => reset(blank()));
   const [error, setError] = useState<Sentence | null>(null);
   const submit = (values: Values) => {
     const refused = refusal(values, NUMBERS);
@@ -144,7 +145,6 @@ export function RefiningPanel({ readOnly }: { readOnly: boolean }) {
   const fmt = useMetalFormat();
   const dispatch = useAppDispatch();
   const { status, notice, data } = useAppSelector(selectRefining);
-  const { refiningSaves } = useAppSelector(selectMetal);
   useEffect(() => {
     dispatch(refiningRequested());
   }, [dispatch]);
@@ -182,7 +182,7 @@ export function RefiningPanel({ readOnly }: { readOnly: boolean }) {
           </table>
         </div>
       )}
-      {!readOnly && <RefiningForm key={refiningSaves} />}
+      {!readOnly && <RefiningForm />}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { emptyLine, LINE_NUMBERS, lineInput, linePreview, type TypedLine } from './lines';
 import { puritiesRequested, receivableRequested, selectMetal, selectPurities, selectReceivable, selectVouchers, voucherCreateRequested } from './slice';
+import { useBlankAfterWrite } from './blankAfterWrite';
 
 interface Values {
   type: VoucherType;
@@ -163,8 +164,8 @@ function ReceivablePieces({ chosen, onToggle }: { chosen: ReadonlySet<number>; o
 }
 
 /**
- * The new voucher form: the admin writes an issue or a receipt. Its screen mounts it anew after
- * each save, so it starts blank with nothing to reset. Weights are sent exactly as typed (their
+ * The new voucher form: the admin writes an issue or a receipt, and it starts blank again once the
+ * voucher is written. Weights are sent exactly as typed (their
  * decimal strings); each line shows the net and fine the server will write before it is saved.
  */
 export function VoucherForm() {
@@ -174,7 +175,8 @@ export function VoucherForm() {
   const dispatch = useAppDispatch();
   const { busy } = useAppSelector(selectMetal);
   const blank = (): Values => ({ type: 'issue', workshop_id: '', date: fmt.today(), note: '', settles_id: '', lines: [emptyLine()] });
-  const { register, control, handleSubmit, setValue, getValues } = useForm<Values>({ defaultValues: blank() });
+  const { register, control, handleSubmit, setValue, getValues, reset } = useForm<Values>({ defaultValues: blank() });
+  useBlankAfterWrite('voucher', () => reset(blank()));
   const lines = useFieldArray({ control, name: 'lines' });
   const [type, workshopId] = useWatch({ control, name: ['type', 'workshop_id'] });
   const [error, setError] = useState<Sentence | null>(null);

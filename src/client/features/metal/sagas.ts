@@ -1,9 +1,10 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API } from '../../../shared/api';
 import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
-import { failure } from '../../api/failure';
+import { callAndStore, FAILED } from '../../api/callAndStore';
 import { http } from '../../api/http';
-import { takeLoadOnce } from '../../app/loadOnce';
+import type { NoticeLike } from '../../components/NoticeView';
+import { takeLoadOnce } from '../session';
 import { metalLiveSaga, readFiguresAgain } from './live';
 import {
   balancesLoaded,
@@ -50,40 +51,33 @@ import {
 } from './slice';
 import type { LossQuery, StatementQuery } from './types';
 
+/** A read that failed shows its sentence on the list it was for. */
+const readFailedIn = (part: Parameters<typeof readFailed>[0]['part']) => (notice: NoticeLike) => readFailed({ part, notice });
+
 function* loadPurities() {
-  try {
-    const { purities }: { purities: PurityDto[] } = yield call(http.get, API.metalPurities);
-    yield put(puritiesLoaded(purities));
-  } catch (error) {
-    yield put(readFailed({ part: 'purities', notice: failure(error, 'metal:purities.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalPurities), ({ purities }: { purities: PurityDto[] }) => puritiesLoaded(purities), readFailedIn('purities'), 'metal:purities.failed');
 }
 
 function* loadVouchers() {
-  try {
-    const { vouchers }: { vouchers: VoucherSummaryDto[] } = yield call(http.get, API.metalVouchers);
-    yield put(vouchersLoaded(vouchers));
-  } catch (error) {
-    yield put(readFailed({ part: 'vouchers', notice: failure(error, 'metal:vouchers.failed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.metalVouchers),
+    ({ vouchers }: { vouchers: VoucherSummaryDto[] }) => vouchersLoaded(vouchers),
+    readFailedIn('vouchers'),
+    'metal:vouchers.failed',
+  );
 }
 
 function* loadVoucher(action: ReturnType<typeof voucherRequested>) {
-  try {
-    const { voucher }: { voucher: VoucherDto } = yield call(http.get, API.metalVoucher(action.payload));
-    yield put(voucherLoaded(voucher));
-  } catch (error) {
-    yield put(readFailed({ part: 'vouchers', notice: failure(error, 'metal:vouchers.failed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.metalVoucher(action.payload)),
+    ({ voucher }: { voucher: VoucherDto }) => voucherLoaded(voucher),
+    readFailedIn('vouchers'),
+    'metal:vouchers.failed',
+  );
 }
 
 function* loadBalances() {
-  try {
-    const { balances }: { balances: BalanceDto[] } = yield call(http.get, API.metalBalances);
-    yield put(balancesLoaded(balances));
-  } catch (error) {
-    yield put(readFailed({ part: 'balances', notice: failure(error, 'metal:balances.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalBalances), ({ balances }: { balances: BalanceDto[] }) => balancesLoaded(balances), readFailedIn('balances'), 'metal:balances.failed');
 }
 
 /** A path with the period's days that are set as its query. */
@@ -95,151 +89,136 @@ const withPeriod = (path: string, { from, to }: LossQuery) => {
 const statementPath = ({ workshopId, ...period }: StatementQuery) => withPeriod(API.metalStatement(workshopId), period);
 
 function* loadStatement(action: ReturnType<typeof statementRequested>) {
-  try {
-    const { statement }: { statement: StatementDto } = yield call(http.get, statementPath(action.payload));
-    yield put(statementLoaded(statement));
-  } catch (error) {
-    yield put(readFailed({ part: 'statement', notice: failure(error, 'metal:statement.failed') }));
-  }
+  yield* callAndStore(
+    call(http.get, statementPath(action.payload)),
+    ({ statement }: { statement: StatementDto }) => statementLoaded(statement),
+    readFailedIn('statement'),
+    'metal:statement.failed',
+  );
 }
 
 function* loadReceivable(action: ReturnType<typeof receivableRequested>) {
-  try {
-    const { pieces }: { pieces: ReceivablePieceDto[] } = yield call(http.get, API.metalReceivable(action.payload));
-    yield put(receivableLoaded({ workshopId: action.payload, pieces }));
-  } catch (error) {
-    yield put(readFailed({ part: 'receivable', notice: failure(error, 'metal:form.receivableFailed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.metalReceivable(action.payload)),
+    ({ pieces }: { pieces: ReceivablePieceDto[] }) => receivableLoaded({ workshopId: action.payload, pieces }),
+    readFailedIn('receivable'),
+    'metal:form.receivableFailed',
+  );
 }
 
 function* loadLoss(action: ReturnType<typeof lossRequested>) {
-  try {
-    const { loss, workshops }: { loss: LossRowDto[]; workshops: WorkshopLossDto[] } = yield call(http.get, withPeriod(API.metalLoss, action.payload));
-    yield put(lossLoaded({ loss, workshops }));
-  } catch (error) {
-    yield put(readFailed({ part: 'loss', notice: failure(error, 'metal:loss.failed') }));
-  }
+  yield* callAndStore(
+    call(http.get, withPeriod(API.metalLoss, action.payload)),
+    ({ loss, workshops }: { loss: LossRowDto[]; workshops: WorkshopLossDto[] }) => lossLoaded({ loss, workshops }),
+    readFailedIn('loss'),
+    'metal:loss.failed',
+  );
 }
 
 function* loadNorms() {
-  try {
-    const { norms }: { norms: NormDto[] } = yield call(http.get, API.metalNorms);
-    yield put(normsLoaded(norms));
-  } catch (error) {
-    yield put(readFailed({ part: 'norms', notice: failure(error, 'metal:norms.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalNorms), ({ norms }: { norms: NormDto[] }) => normsLoaded(norms), readFailedIn('norms'), 'metal:norms.failed');
 }
 
 function* createVoucher(action: ReturnType<typeof voucherCreateRequested>) {
   const reversal = action.payload.reverses_id !== undefined;
-  try {
-    const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVouchers, action.payload);
-    yield put(voucherSaved({ voucher, message: { key: reversal ? 'metal:vouchers.reversed' : 'metal:form.saved', params: { number: voucher.number } } }));
-    yield call(readFiguresAgain);
-  } catch (error) {
-    yield put(writeFailed(failure(error, reversal ? 'metal:vouchers.reverseFailed' : 'metal:form.failed')));
-  }
+  const answer = yield* callAndStore(
+    call(http.post, API.metalVouchers, action.payload),
+    ({ voucher }: { voucher: VoucherDto }) => voucherSaved({ voucher, message: { key: reversal ? 'metal:vouchers.reversed' : 'metal:form.saved', params: { number: voucher.number } } }),
+    writeFailed,
+    reversal ? 'metal:vouchers.reverseFailed' : 'metal:form.failed',
+  );
+  if (answer === FAILED) return;
+  yield call(readFiguresAgain);
 }
 
 function* confirmVoucher(action: ReturnType<typeof voucherConfirmRequested>) {
-  try {
-    const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVoucherConfirm(action.payload));
-    yield put(voucherSaved({ voucher, message: { key: 'metal:decide.confirmed', params: { number: voucher.number } } }));
-    yield call(readFiguresAgain);
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:decide.failed')));
-  }
+  const answer = yield* callAndStore(
+    call(http.post, API.metalVoucherConfirm(action.payload)),
+    ({ voucher }: { voucher: VoucherDto }) => voucherSaved({ voucher, message: { key: 'metal:decide.confirmed', params: { number: voucher.number } } }),
+    writeFailed,
+    'metal:decide.failed',
+  );
+  if (answer === FAILED) return;
+  yield call(readFiguresAgain);
 }
 
 function* disputeVoucher(action: ReturnType<typeof voucherDisputeRequested>) {
   const { id, reason } = action.payload;
-  try {
-    const { voucher }: { voucher: VoucherDto } = yield call(http.post, API.metalVoucherDispute(id), { reason });
-    yield put(voucherSaved({ voucher, message: { key: 'metal:decide.disputed', params: { number: voucher.number } } }));
-    yield call(readFiguresAgain);
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:decide.failed')));
-  }
+  const answer = yield* callAndStore(
+    call(http.post, API.metalVoucherDispute(id), { reason }),
+    ({ voucher }: { voucher: VoucherDto }) => voucherSaved({ voucher, message: { key: 'metal:decide.disputed', params: { number: voucher.number } } }),
+    writeFailed,
+    'metal:decide.failed',
+  );
+  if (answer === FAILED) return;
+  yield call(readFiguresAgain);
 }
 
 function* updatePurity(action: ReturnType<typeof purityUpdateRequested>) {
   const { id, milyem } = action.payload;
-  try {
-    const { purity }: { purity: PurityDto } = yield call(http.put, API.metalPurity(id), { milyem });
-    yield put(puritySaved({ purity, message: { key: 'metal:purities.saved', params: { milyem: purity.milyem } } }));
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:purities.saveFailed')));
-  }
+  yield* callAndStore(
+    call(http.put, API.metalPurity(id), { milyem }),
+    ({ purity }: { purity: PurityDto }) => puritySaved({ purity, message: { key: 'metal:purities.saved', params: { milyem: purity.milyem } } }),
+    writeFailed,
+    'metal:purities.saveFailed',
+  );
 }
 
 function* loadKarats() {
-  try {
-    const { karats }: { karats: KaratDto[] } = yield call(http.get, API.metalKarats);
-    yield put(karatsLoaded(karats));
-  } catch (error) {
-    yield put(readFailed({ part: 'karats', notice: failure(error, 'metal:karats.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalKarats), ({ karats }: { karats: KaratDto[] }) => karatsLoaded(karats), readFailedIn('karats'), 'metal:karats.failed');
 }
 
 function* updateKarat(action: ReturnType<typeof karatUpdateRequested>) {
   const { optionValueId, purityId } = action.payload;
-  try {
-    const { karat }: { karat: KaratDto } = yield call(http.put, API.metalKarat(optionValueId), { purity_id: purityId });
-    yield put(karatSaved({ karat, message: { key: 'metal:karats.saved', params: { value: karat.value_name } } }));
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:karats.saveFailed')));
-  }
+  yield* callAndStore(
+    call(http.put, API.metalKarat(optionValueId), { purity_id: purityId }),
+    ({ karat }: { karat: KaratDto }) => karatSaved({ karat, message: { key: 'metal:karats.saved', params: { value: karat.value_name } } }),
+    writeFailed,
+    'metal:karats.saveFailed',
+  );
 }
 
 function* addNorm(action: ReturnType<typeof normAddRequested>) {
-  try {
-    const { norm }: { norm: NormDto } = yield call(http.post, API.metalNorms, action.payload);
-    yield put(normSaved({ norm, message: { key: 'metal:norms.saved' } }));
-    // The loss shown is judged against the norms: a new one may change its verdict.
-    const { loss }: MetalState = yield select(selectMetal);
-    if (loss.query) yield put(lossRequested(loss.query));
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:norms.saveFailed')));
-  }
+  const answer = yield* callAndStore(
+    call(http.post, API.metalNorms, action.payload),
+    ({ norm }: { norm: NormDto }) => normSaved({ norm, message: { key: 'metal:norms.saved' } }),
+    writeFailed,
+    'metal:norms.saveFailed',
+  );
+  if (answer === FAILED) return;
+  // The loss shown is judged against the norms: a new one may change its verdict.
+  const { loss }: MetalState = yield select(selectMetal);
+  if (loss.query) yield put(lossRequested(loss.query));
 }
 
 function* loadRefining() {
-  try {
-    const { lots }: { lots: RefiningLotDto[] } = yield call(http.get, API.metalRefining);
-    yield put(refiningLoaded(lots));
-  } catch (error) {
-    yield put(readFailed({ part: 'refining', notice: failure(error, 'metal:refining.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalRefining), ({ lots }: { lots: RefiningLotDto[] }) => refiningLoaded(lots), readFailedIn('refining'), 'metal:refining.failed');
 }
 
 function* loadLock() {
-  try {
-    const { locked_before }: { locked_before: string | null } = yield call(http.get, API.metalLock);
-    yield put(lockLoaded(locked_before));
-  } catch (error) {
-    yield put(readFailed({ part: 'lock', notice: failure(error, 'metal:lock.failed') }));
-  }
+  yield* callAndStore(call(http.get, API.metalLock), ({ locked_before }: { locked_before: string | null }) => lockLoaded(locked_before), readFailedIn('lock'), 'metal:lock.failed');
 }
 
 function* createRefiningLot(action: ReturnType<typeof refiningLotCreateRequested>) {
-  try {
-    const { lot }: { lot: RefiningLotDto } = yield call(http.post, API.metalRefining, action.payload);
-    yield put(refiningLotSaved({ lot, message: { key: 'metal:refining.saved', params: { number: lot.number } } }));
-    // The recovered fine gold is set against the workshops' loss.
-    const { loss }: MetalState = yield select(selectMetal);
-    if (loss.query) yield put(lossRequested(loss.query));
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:refining.saveFailed')));
-  }
+  const answer = yield* callAndStore(
+    call(http.post, API.metalRefining, action.payload),
+    ({ lot }: { lot: RefiningLotDto }) => refiningLotSaved({ lot, message: { key: 'metal:refining.saved', params: { number: lot.number } } }),
+    writeFailed,
+    'metal:refining.saveFailed',
+  );
+  if (answer === FAILED) return;
+  // The recovered fine gold is set against the workshops' loss.
+  const { loss }: MetalState = yield select(selectMetal);
+  if (loss.query) yield put(lossRequested(loss.query));
 }
 
 function* updateLock(action: ReturnType<typeof lockUpdateRequested>) {
-  try {
-    const { locked_before }: { locked_before: string } = yield call(http.put, API.metalLock, { locked_before: action.payload });
-    yield put(lockSaved({ lockedBefore: locked_before, message: { key: 'metal:lock.saved' } }));
-  } catch (error) {
-    yield put(writeFailed(failure(error, 'metal:lock.saveFailed')));
-  }
+  yield* callAndStore(
+    call(http.put, API.metalLock, { locked_before: action.payload }),
+    ({ locked_before }: { locked_before: string }) => lockSaved({ lockedBefore: locked_before, message: { key: 'metal:lock.saved' } }),
+    writeFailed,
+    'metal:lock.saveFailed',
+  );
 }
 
 /** The writes of the ledger's screens. */

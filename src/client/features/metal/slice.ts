@@ -1,17 +1,29 @@
-import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { createEntityAdapter, createSelector, createSlice, type EntityAdapter, type EntityState, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import type { NormInput, RefiningLotInput, VoucherInput } from '../../../shared/schemas/metal';
-import type { LoadStatus } from '../../app/loadOnce';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
 import type { LossQuery, StatementQuery } from './types';
 
-interface Loaded<T> {
-  status: LoadStatus;
-  notice: NoticeLike | null;
-  data: T;
-}
+/* The server's orders: vouchers and lots the latest day first, then the latest written; norms the finest milyem first, then in the order added. */
+const newestFirst = (a: { date: string; id: number }, b: { date: string; id: number }) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1);
+const purityAdapter = createEntityAdapter<PurityDto>();
+const voucherAdapter = createEntityAdapter<VoucherSummaryDto>({ sortComparer: newestFirst });
+const normAdapter = createEntityAdapter<NormDto>({ sortComparer: (x, y) => y.milyem - x.milyem || x.id - y.id });
+const karatAdapter = createEntityAdapter({ selectId: (karat: KaratDto) => karat.option_value_id });
+const lotAdapter = createEntityAdapter<RefiningLotDto>({ sortComparer: newestFirst });
+
+/** Records keyed by id, with the state of their read. */
+type Collection<T> = Loadable & EntityState<T, number>;
+/** An answer read for a query (a period, a workshop), kept whole. */
+type Answer<T> = Loadable & { data: T };
+
+const collection = <T>(adapter: EntityAdapter<T, number>): Collection<T> => adapter.getInitialState(notLoaded());
+const answer = <T>(data: T): Answer<T> => ({ ...notLoaded(), data });
+
+/** The forms that write a record: each starts blank again once its record is written. */
+export type WrittenKind = 'voucher' | 'norm' | 'lot';
 
 /*
  * The metal ledger as this session has read it. Vouchers, balances and statements are read when a
@@ -19,75 +31,57 @@ interface Loaded<T> {
  * table once.
  */
 export interface MetalState {
-  purities: Loaded<PurityDto[]>;
-  vouchers: Loaded<VoucherSummaryDto[]>;
+  purities: Collection<PurityDto>;
+  vouchers: Collection<VoucherSummaryDto>;
   /** Vouchers read whole, with their lines, by id. */
   details: Record<number, VoucherDto>;
-  balances: Loaded<BalanceDto[]>;
-  statement: Loaded<StatementDto | null> & { query: StatementQuery | null };
-  receivable: Loaded<ReceivablePieceDto[]> & { workshopId: number | null };
+  balances: Answer<BalanceDto[]>;
+  statement: Answer<StatementDto | null> & { query: StatementQuery | null };
+  receivable: Answer<ReceivablePieceDto[]> & { workshopId: number | null };
   /** Loss over the period last asked for. */
-  loss: Loaded<LossRowDto[]> & { query: LossQuery | null; workshops: WorkshopLossDto[] };
-  norms: Loaded<NormDto[]>;
-  karats: Loaded<KaratDto[]>;
-  /** Refining lots, newest first. */
-  refining: Loaded<RefiningLotDto[]>;
+  loss: Answer<LossRowDto[]> & { query: LossQuery | null; workshops: WorkshopLossDto[] };
+  norms: Collection<NormDto>;
+  karats: Collection<KaratDto>;
+  /** Refining lots. */
+  refining: Collection<RefiningLotDto>;
   /** The day before which the periods are closed; null while none is. */
-  lock: Loaded<string | null>;
+  lock: Answer<string | null>;
   /** A voucher written, answered or a purity changed: one at a time, its outcome in `notice`. */
   busy: boolean;
   notice: NoticeLike | null;
-  /** Counts vouchers written: the screen mounts the voucher form anew after each, blank. */
-  saves: number;
-  /** Counts norms added, so the norm form empties itself. */
-  normSaves: number;
-  /** Counts refining lots recorded, so the lot form is mounted anew. */
-  refiningSaves: number;
+  /** What the last write that succeeded wrote; null from the start of the next one. */
+  written: { kind: WrittenKind; id: number } | null;
 }
 
-const loaded = <T>(data: T): Loaded<T> => ({ status: 'idle', notice: null, data });
-
 const initialState: MetalState = {
-  purities: loaded([]),
-  vouchers: loaded([]),
+  purities: collection(purityAdapter),
+  vouchers: collection(voucherAdapter),
   details: {},
-  balances: loaded([]),
-  statement: { ...loaded(null), query: null },
-  receivable: { ...loaded([]), workshopId: null },
-  loss: { ...loaded([]), query: null, workshops: [] },
-  norms: loaded([]),
-  karats: loaded([]),
-  refining: loaded([]),
-  lock: loaded(null),
+  balances: answer([]),
+  statement: { ...answer(null), query: null },
+  receivable: { ...answer([]), workshopId: null },
+  loss: { ...answer([]), query: null, workshops: [] },
+  norms: collection(normAdapter),
+  karats: collection(karatAdapter),
+  refining: collection(lotAdapter),
+  lock: answer(null),
   busy: false,
   notice: null,
-  saves: 0,
-  normSaves: 0,
-  refiningSaves: 0,
-};
-
-const loading = (state: Loaded<unknown>) => {
-  state.status = 'loading';
-  state.notice = null;
+  written: null,
 };
 
 const summaryOf = ({ lines: _lines, ...voucher }: VoucherDto): VoucherSummaryDto => voucher;
 
-/** The voucher in the list and among the details, newest first as the server sorts them. */
+/** The voucher in the list and among the details. */
 function keepVoucher(state: MetalState, voucher: VoucherDto) {
   state.details[voucher.id] = voucher;
-  const list = state.vouchers.data;
-  const at = list.findIndex((v) => v.id === voucher.id);
-  if (at >= 0) list[at] = summaryOf(voucher);
-  else {
-    list.push(summaryOf(voucher));
-    list.sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1));
-  }
+  voucherAdapter.setOne(state.vouchers, summaryOf(voucher));
 }
 
 const started = (state: MetalState) => {
   state.busy = true;
   state.notice = null;
+  state.written = null;
 };
 
 export const metalSlice = createSlice({
@@ -96,11 +90,13 @@ export const metalSlice = createSlice({
   reducers: {
     puritiesRequested: (state) => loadAsked(state.purities),
     puritiesLoaded: (state, action: PayloadAction<PurityDto[]>) => {
-      state.purities = { status: 'ready', notice: null, data: action.payload };
+      purityAdapter.setAll(state.purities, action.payload);
+      loaded(state.purities);
     },
     vouchersRequested: (state) => loading(state.vouchers),
     vouchersLoaded: (state, action: PayloadAction<VoucherSummaryDto[]>) => {
-      state.vouchers = { status: 'ready', notice: null, data: action.payload };
+      voucherAdapter.setAll(state.vouchers, action.payload);
+      loaded(state.vouchers);
     },
     voucherRequested: (_state, _action: PayloadAction<number>) => undefined,
     voucherLoaded: (state, action: PayloadAction<VoucherDto>) => {
@@ -108,15 +104,16 @@ export const metalSlice = createSlice({
     },
     balancesRequested: (state) => loading(state.balances),
     balancesLoaded: (state, action: PayloadAction<BalanceDto[]>) => {
-      state.balances = { status: 'ready', notice: null, data: action.payload };
+      state.balances.data = action.payload;
+      loaded(state.balances);
     },
     statementRequested: (state, action: PayloadAction<StatementQuery>) => {
       loading(state.statement);
       state.statement.query = action.payload;
     },
     statementLoaded: (state, action: PayloadAction<StatementDto>) => {
-      state.statement.status = 'ready';
       state.statement.data = action.payload;
+      loaded(state.statement);
     },
     receivableRequested: (state, action: PayloadAction<number>) => {
       loading(state.receivable);
@@ -125,39 +122,42 @@ export const metalSlice = createSlice({
     },
     receivableLoaded: (state, action: PayloadAction<{ workshopId: number; pieces: ReceivablePieceDto[] }>) => {
       if (state.receivable.workshopId !== action.payload.workshopId) return;
-      state.receivable.status = 'ready';
       state.receivable.data = action.payload.pieces;
+      loaded(state.receivable);
     },
     lossRequested: (state, action: PayloadAction<LossQuery>) => {
       loading(state.loss);
       state.loss.query = action.payload;
     },
     lossLoaded: (state, action: PayloadAction<{ loss: LossRowDto[]; workshops: WorkshopLossDto[] }>) => {
-      state.loss.status = 'ready';
+      loaded(state.loss);
       state.loss.data = action.payload.loss;
       state.loss.workshops = action.payload.workshops;
     },
     normsRequested: (state) => loading(state.norms),
     normsLoaded: (state, action: PayloadAction<NormDto[]>) => {
-      state.norms = { status: 'ready', notice: null, data: action.payload };
+      normAdapter.setAll(state.norms, action.payload);
+      loaded(state.norms);
     },
     karatsRequested: (state) => loading(state.karats),
     karatsLoaded: (state, action: PayloadAction<KaratDto[]>) => {
-      state.karats = { status: 'ready', notice: null, data: action.payload };
+      karatAdapter.setAll(state.karats, action.payload);
+      loaded(state.karats);
     },
     refiningRequested: (state) => loading(state.refining),
     refiningLoaded: (state, action: PayloadAction<RefiningLotDto[]>) => {
-      state.refining = { status: 'ready', notice: null, data: action.payload };
+      lotAdapter.setAll(state.refining, action.payload);
+      loaded(state.refining);
     },
     // Read again, the lock shown stays until the answer: the admin may be typing a day beneath it.
     lockRequested: (state) => loadAsked(state.lock),
     lockLoaded: (state, action: PayloadAction<string | null>) => {
-      state.lock = { status: 'ready', notice: null, data: action.payload };
+      state.lock.data = action.payload;
+      loaded(state.lock);
     },
     /** A read failed: `part` names which list shows the sentence. */
     readFailed: (state, action: PayloadAction<{ part: 'purities' | 'vouchers' | 'balances' | 'statement' | 'receivable' | 'loss' | 'norms' | 'karats' | 'refining' | 'lock'; notice: NoticeLike }>) => {
-      state[action.payload.part].status = 'failed';
-      state[action.payload.part].notice = action.payload.notice;
+      loadFailed(state[action.payload.part], action.payload.notice);
     },
     voucherCreateRequested: (state, _action: PayloadAction<VoucherInput>) => started(state),
     voucherConfirmRequested: (state, _action: PayloadAction<number>) => started(state),
@@ -171,40 +171,34 @@ export const metalSlice = createSlice({
     voucherSaved: (state, action: PayloadAction<{ voucher: VoucherDto; message: Sentence }>) => {
       keepVoucher(state, action.payload.voucher);
       state.busy = false;
-      state.saves += 1;
+      state.written = { kind: 'voucher', id: action.payload.voucher.id };
       state.notice = { kind: 'success', ...action.payload.message };
     },
     puritySaved: (state, action: PayloadAction<{ purity: PurityDto; message: Sentence }>) => {
-      const at = state.purities.data.findIndex((p) => p.id === action.payload.purity.id);
-      if (at >= 0) state.purities.data[at] = action.payload.purity;
+      purityAdapter.updateOne(state.purities, { id: action.payload.purity.id, changes: action.payload.purity });
       state.busy = false;
       state.notice = { kind: 'success', ...action.payload.message };
     },
     normSaved: (state, action: PayloadAction<{ norm: NormDto; message: Sentence }>) => {
-      state.norms.data.push(action.payload.norm);
-      // As the server lists them: the finest milyem first, then in the order added.
-      state.norms.data.sort((x, y) => y.milyem - x.milyem || x.id - y.id);
+      normAdapter.addOne(state.norms, action.payload.norm);
       state.busy = false;
-      state.normSaves += 1;
+      state.written = { kind: 'norm', id: action.payload.norm.id };
       state.notice = { kind: 'success', ...action.payload.message };
     },
     karatSaved: (state, action: PayloadAction<{ karat: KaratDto; message: Sentence }>) => {
-      const at = state.karats.data.findIndex((k) => k.option_value_id === action.payload.karat.option_value_id);
-      if (at >= 0) state.karats.data[at] = action.payload.karat;
+      karatAdapter.updateOne(state.karats, { id: action.payload.karat.option_value_id, changes: action.payload.karat });
       state.busy = false;
       state.notice = { kind: 'success', ...action.payload.message };
     },
     refiningLotSaved: (state, action: PayloadAction<{ lot: RefiningLotDto; message: Sentence }>) => {
-      const list = state.refining.data;
-      list.push(action.payload.lot);
-      // As the server lists them: the latest day first, then the latest recorded.
-      list.sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1));
+      lotAdapter.addOne(state.refining, action.payload.lot);
       state.busy = false;
-      state.refiningSaves += 1;
+      state.written = { kind: 'lot', id: action.payload.lot.id };
       state.notice = { kind: 'success', ...action.payload.message };
     },
     lockSaved: (state, action: PayloadAction<{ lockedBefore: string; message: Sentence }>) => {
-      state.lock = { status: 'ready', notice: null, data: action.payload.lockedBefore };
+      state.lock.data = action.payload.lockedBefore;
+      loaded(state.lock);
       state.busy = false;
       state.notice = { kind: 'success', ...action.payload.message };
     },
@@ -265,15 +259,21 @@ export const {
 
 type State = { metal: MetalState };
 export const selectMetal = (state: State) => state.metal;
-export const selectPurities = (state: State) => state.metal.purities;
+/** A collection as screens read it: the state of its read and its records in order, the same object until either changes. */
+const listOf = <T>(adapter: EntityAdapter<T, number>, held: (state: State) => Collection<T>) => {
+  const { selectAll } = adapter.getSelectors();
+  return createSelector([held], ({ status, notice, ...records }) => ({ status, notice, data: selectAll(records) }));
+};
+export const selectPurities = listOf(purityAdapter, (state) => state.metal.purities);
 export const selectPuritiesStatus = (state: State) => state.metal.purities.status;
-export const selectVouchers = (state: State) => state.metal.vouchers;
+export const selectVouchers = listOf(voucherAdapter, (state) => state.metal.vouchers);
 export const selectVoucherDetail = (state: State, id: number): VoucherDto | undefined => state.metal.details[id];
 export const selectBalances = (state: State) => state.metal.balances;
 export const selectStatement = (state: State) => state.metal.statement;
 export const selectReceivable = (state: State) => state.metal.receivable;
 export const selectLoss = (state: State) => state.metal.loss;
-export const selectNorms = (state: State) => state.metal.norms;
-export const selectKarats = (state: State) => state.metal.karats;
-export const selectRefining = (state: State) => state.metal.refining;
+export const selectNorms = listOf(normAdapter, (state) => state.metal.norms);
+export const selectKarats = listOf(karatAdapter, (state) => state.metal.karats);
+export const selectRefining = listOf(lotAdapter, (state) => state.metal.refining);
+export const selectWritten = (state: State) => state.metal.written;
 export const selectLock = (state: State) => state.metal.lock;

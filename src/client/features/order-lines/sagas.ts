@@ -3,6 +3,7 @@ import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } fr
 import { API, type LineHistoryDto, type LineVersionsBody, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
+import { callAndStore } from '../../api/callAndStore';
 import { said, sentenceOf } from '../../api/said';
 import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
 import { loggedOut } from '../session';
@@ -42,12 +43,12 @@ const LOAD_FALLBACK = {
 
 function* loadLines(action: ReturnType<typeof linesRequested>) {
   const scope = action.payload;
-  try {
-    const { orders }: { orders: OrderLineDto[] } = yield call(request, 'GET', scopePath(scope));
-    yield put(linesLoaded({ scope, lines: orders }));
-  } catch (error) {
-    yield put(linesFailed({ key: scopeKey(scope), notice: failure(error, LOAD_FALLBACK[scope.kind]) }));
-  }
+  yield* callAndStore(
+    call(request, 'GET', scopePath(scope)),
+    (answer: { orders: OrderLineDto[] }) => linesLoaded({ scope, lines: answer.orders }),
+    (notice) => linesFailed({ key: scopeKey(scope), notice }),
+    LOAD_FALLBACK[scope.kind],
+  );
 }
 
 /** Lists read in the compact format, in batches, off the main thread: the admin's hundred thousand lines. */
@@ -121,22 +122,22 @@ function* watchLists() {
 
 function* loadLine(action: ReturnType<typeof lineRequested>) {
   const { id, reader } = action.payload;
-  try {
-    const { order }: { order: OrderLineDto } = yield call(request, 'GET', linePath(id, reader));
-    yield put(lineChanged(order));
-  } catch (error) {
-    yield put(linesFailed({ key: `line:${id}`, notice: failure(error, reader === 'workshop' ? 'workshopOrders:detailFailed' : 'customerOrders:detailFailed') }));
-  }
+  yield* callAndStore(
+    call(request, 'GET', linePath(id, reader)),
+    (answer: { order: OrderLineDto }) => lineChanged(answer.order),
+    (notice) => linesFailed({ key: `line:${id}`, notice }),
+    reader === 'workshop' ? 'workshopOrders:detailFailed' : 'customerOrders:detailFailed',
+  );
 }
 
 function* loadHistory(action: ReturnType<typeof lineHistoryRequested>) {
   const id = action.payload;
-  try {
-    const { history }: { history: LineHistoryDto[] } = yield call(request, 'GET', API.lineHistory(id));
-    yield put(lineHistoryLoaded({ id, rows: history }));
-  } catch (error) {
-    yield put(lineHistoryFailed({ id, notice: failure(error, 'workshopOrders:historyFailed') }));
-  }
+  yield* callAndStore(
+    call(request, 'GET', API.lineHistory(id)),
+    (answer: { history: LineHistoryDto[] }) => lineHistoryLoaded({ id, rows: answer.history }),
+    (notice) => lineHistoryFailed({ id, notice }),
+    'workshopOrders:historyFailed',
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { LineHistoryDto, LineVersionsBody, OrderLineDto } from '../../../shared/api';
+import type { Loadable } from '../../api/loadable';
 import type { NoticeLike } from '../../components/NoticeView';
 import type { GramIntent, LineActionKind, LineIntent } from './actions';
 import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
@@ -10,9 +11,7 @@ import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
  */
 const adapter = createEntityAdapter<OrderLineDto>();
 
-export interface LoadState {
-  status: 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+export interface ScopeLoad extends Loadable {
   /** A list read in batches: the lines received so far of the `total` its header announced. */
   progress?: { loaded: number; total: number };
 }
@@ -33,11 +32,11 @@ export interface LineActionState {
 
 export interface OrderLinesExtra {
   /** Load state per scope (scopeKey) and per single line (`line:<id>`). */
-  loads: Record<string, LoadState>;
+  loads: Record<string, ScopeLoad>;
   actions: Record<number, LineActionState>;
   /** The line whose action was asked for last: the admin grid shows that action's outcome. */
   latestAction: number | null;
-  history: Record<number, { status: LoadState['status']; rows: LineHistoryDto[]; notice: NoticeLike | null }>;
+  history: Record<number, Loadable & { rows: LineHistoryDto[] }>;
 }
 
 /** An intent carries a request id, so the saga knows whether the reducer accepted it. */
@@ -122,7 +121,7 @@ function withBatch(base: State, { scope, lines, first }: { scope: LineScope; lin
   }
   const key = scopeKey(scope);
   const progress = base.loads[key]?.progress;
-  const load: LoadState = Object.freeze({
+  const load: ScopeLoad = Object.freeze({
     status: 'loading',
     notice: null,
     progress: Object.freeze({ loaded: (first ? 0 : (progress?.loaded ?? 0)) + lines.length, total: progress?.total ?? lines.length }),

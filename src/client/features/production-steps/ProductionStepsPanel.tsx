@@ -21,11 +21,11 @@ function StepForm({ initial, onSubmit, onCancel, submitLabel, labels }: {
   labels: { name: string; description: string };
 }) {
   const { t } = useTranslation('steps');
-  const { busy, saves } = useAppSelector(selectStepsState);
+  const { busy, saved } = useAppSelector(selectStepsState);
   const { register, handleSubmit, formState, reset } = useForm<Values>({ resolver: yupResolver(productionStepSchema), defaultValues: initial });
   useEffect(() => {
-    if (!onCancel) reset({ step_name: '', description: '' });
-  }, [saves, onCancel, reset]);
+    if (!onCancel && saved !== null) reset({ step_name: '', description: '' });
+  }, [saved, onCancel, reset]);
   return (
     <form
       noValidate
@@ -55,9 +55,11 @@ function StepRow({ step }: { step: ProductionStepDto }) {
   const fmt = useFormatters();
   const { t } = useTranslation('steps');
   const dispatch = useAppDispatch();
-  const { busy, saves } = useAppSelector(selectStepsState);
+  const { busy, saved } = useAppSelector(selectStepsState);
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
-  useEffect(() => setMode('view'), [saves]);
+  useEffect(() => {
+    if (saved !== null) setMode('view');
+  }, [saved]);
 
   if (mode === 'edit') {
     return (

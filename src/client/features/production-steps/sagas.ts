@@ -1,8 +1,8 @@
-import { all, call, put, takeEvery } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { all, call, takeEvery } from 'redux-saga/effects';
+import { takeLoadOnce } from '../session';
 import { API, type ProductionStepDto, type SaidBody } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import {
   selectStepsStatus,
@@ -16,43 +16,34 @@ import {
   stepUpdateRequested,
 } from './slice';
 
-type Saved = { production_step: ProductionStepDto } & SaidBody;
+const stepSavedOf = (saved: { production_step: ProductionStepDto } & SaidBody) => stepSaved({ step: saved.production_step, message: said(saved) });
 
 function* load() {
-  try {
-    const { production_steps }: { production_steps: ProductionStepDto[] } = yield call(http.get, API.productionSteps);
-    yield put(stepsLoaded(production_steps));
-  } catch (error) {
-    yield put(stepsFailed({ notice: failure(error, 'steps:loadFailed'), loading: true }));
-  }
+  yield* callAndStore(
+    call(http.get, API.productionSteps),
+    (answer: { production_steps: ProductionStepDto[] }) => stepsLoaded(answer.production_steps),
+    (notice) => stepsFailed({ notice, loading: true }),
+    'steps:loadFailed',
+  );
 }
 
 function* create(action: ReturnType<typeof stepCreateRequested>) {
-  try {
-    const saved: Saved = yield call(http.post, API.productionSteps, action.payload);
-    yield put(stepSaved({ step: saved.production_step, message: said(saved) }));
-  } catch (error) {
-    yield put(stepsFailed({ notice: failure(error, 'steps:createFailed') }));
-  }
+  yield* callAndStore(call(http.post, API.productionSteps, action.payload), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:createFailed');
 }
 
 function* update(action: ReturnType<typeof stepUpdateRequested>) {
   const { id, ...input } = action.payload;
-  try {
-    const saved: Saved = yield call(http.put, API.productionStep(id), input);
-    yield put(stepSaved({ step: saved.production_step, message: said(saved) }));
-  } catch (error) {
-    yield put(stepsFailed({ notice: failure(error, 'steps:updateFailed') }));
-  }
+  yield* callAndStore(call(http.put, API.productionStep(id), input), stepSavedOf, (notice) => stepsFailed({ notice }), 'steps:updateFailed');
 }
 
 function* remove(action: ReturnType<typeof stepDeleteRequested>) {
-  try {
-    const answer: SaidBody = yield call(http.delete, API.productionStep(action.payload.id));
-    yield put(stepDeleted({ id: action.payload.id, message: said(answer) }));
-  } catch (error) {
-    yield put(stepsFailed({ notice: failure(error, 'steps:deleteFailed') }));
-  }
+  const { id } = action.payload;
+  yield* callAndStore(
+    call(http.delete, API.productionStep(id)),
+    (answer: SaidBody) => stepDeleted({ id, message: said(answer) }),
+    (notice) => stepsFailed({ notice }),
+    'steps:deleteFailed',
+  );
 }
 
 export function* stepsSaga() {

@@ -1,7 +1,7 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { ProductionStepDto } from '../../../shared/api';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 const adapter = createEntityAdapter<ProductionStepDto>();
@@ -11,15 +11,20 @@ export interface StepInput {
   description: string;
 }
 
-export interface StepsExtra {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+/** The notice tells of the load and of each change. */
+export interface StepsExtra extends Loadable {
   busy: boolean;
-  /** Counts successful saves so forms can reset themselves. */
-  saves: number;
+  /** The step the last save that succeeded wrote, null from the start of the next change: its forms empty or close on it. */
+  saved: number | null;
 }
 
-const initialState = adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saves: 0 });
+const initialState = adapter.getInitialState<StepsExtra>({ status: 'idle', notice: null, busy: false, saved: null });
+
+function started(state: StepsExtra) {
+  state.busy = true;
+  state.notice = null;
+  state.saved = null;
+}
 
 /** The production steps, loaded once per session and shared by the settings tab, the routing editor and the step names of order lines. */
 export const stepsSlice = createSlice({
@@ -30,24 +35,15 @@ export const stepsSlice = createSlice({
     stepsRequested: loadAsked,
     stepsLoaded: (state, action: PayloadAction<ProductionStepDto[]>) => {
       adapter.setAll(state, action.payload);
-      state.status = 'ready';
+      loaded(state);
     },
-    stepCreateRequested: (state, _action: PayloadAction<StepInput>) => {
-      state.busy = true;
-      state.notice = null;
-    },
-    stepUpdateRequested: (state, _action: PayloadAction<{ id: number } & StepInput>) => {
-      state.busy = true;
-      state.notice = null;
-    },
-    stepDeleteRequested: (state, _action: PayloadAction<{ id: number }>) => {
-      state.busy = true;
-      state.notice = null;
-    },
+    stepCreateRequested: (state, _action: PayloadAction<StepInput>) => started(state),
+    stepUpdateRequested: (state, _action: PayloadAction<{ id: number } & StepInput>) => started(state),
+    stepDeleteRequested: (state, _action: PayloadAction<{ id: number }>) => started(state),
     stepSaved: (state, action: PayloadAction<{ step: ProductionStepDto; message: Sentence }>) => {
       adapter.upsertOne(state, action.payload.step);
       state.busy = false;
-      state.saves += 1;
+      state.saved = action.payload.step.id;
       state.notice = { kind: 'success', ...action.payload.message };
     },
     stepDeleted: (state, action: PayloadAction<{ id: number; message: Sentence }>) => {

@@ -1,33 +1,26 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderReportDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
+import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedOut } from '../session';
 
 /** The office's report, read anew each time its tab opens (the lines move all day). */
-export interface ReportsState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+export interface ReportsState extends Loadable {
   report: OrderReportDto | null;
-  notice: NoticeLike | null;
 }
 
-const initialState: ReportsState = { status: 'idle', report: null, notice: null };
+const initialState: ReportsState = { ...notLoaded(), report: null };
 
 export const reportsSlice = createSlice({
   name: 'reports',
   initialState,
   reducers: {
-    reportRequested: (state) => {
-      state.status = 'loading';
-      state.notice = null;
-    },
+    reportRequested: loading,
     reportLoaded: (state, action: PayloadAction<OrderReportDto>) => {
-      state.status = 'ready';
       state.report = action.payload;
+      loaded(state);
     },
-    reportFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    reportFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
 });

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleId } from '../../../shared/roles';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** Figures of the running system (GET /system/info). */
@@ -18,9 +18,7 @@ export interface SystemInfo {
   version: string;
 }
 
-export interface SettingsState {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+export interface SettingsState extends Loadable {
   /** The general settings as the server has them; null until loaded. */
   general: GeneralSettings | null;
   save: { status: 'idle' | 'busy' | 'done' | 'failed'; notice: NoticeLike | null };
@@ -29,15 +27,14 @@ export interface SettingsState {
    * helper: they are one read of the same tab, and a second, key-based data layer is what we retire.
    * They change by the minute (uptime, counts), so the panel reads them on every visit.
    */
-  system: { status: 'idle' | 'loading' | 'ready' | 'failed'; info: SystemInfo | null; notice: NoticeLike | null };
+  system: Loadable & { info: SystemInfo | null };
 }
 
 const initialState: SettingsState = {
-  status: 'idle',
-  notice: null,
+  ...notLoaded(),
   general: null,
   save: { status: 'idle', notice: null },
-  system: { status: 'idle', info: null, notice: null },
+  system: { ...notLoaded(), info: null },
 };
 
 export const settingsSlice = createSlice({
@@ -48,13 +45,9 @@ export const settingsSlice = createSlice({
     settingsRequested: loadAsked,
     settingsLoaded: (state, action: PayloadAction<GeneralSettings>) => {
       state.general = action.payload;
-      state.status = 'ready';
-      state.notice = null;
+      loaded(state);
     },
-    settingsFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    settingsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     settingsSaveRequested: (state, _action: PayloadAction<GeneralSettings>) => {
       state.save = { status: 'busy', notice: null };
     },
@@ -70,17 +63,12 @@ export const settingsSlice = createSlice({
     settingsFormLeft: (state) => {
       if (state.save.status !== 'busy') state.save = { status: 'idle', notice: null };
     },
-    systemInfoRequested: (state) => {
-      state.system.status = 'loading';
-      state.system.notice = null;
-    },
+    systemInfoRequested: (state) => loading(state.system),
     systemInfoLoaded: (state, action: PayloadAction<SystemInfo>) => {
-      state.system = { status: 'ready', info: action.payload, notice: null };
+      state.system.info = action.payload;
+      loaded(state.system);
     },
-    systemInfoFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.system.status = 'failed';
-      state.system.notice = action.payload;
-    },
+    systemInfoFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.system, action.payload),
   },
   extraReducers: (builder) => builder.addMatcher(isAnyOf(loggedIn, loggedOut), () => initialState),
 });

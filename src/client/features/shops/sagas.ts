@@ -1,7 +1,7 @@
-import { all, call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
 import { API, type PendingItemDto, type SaidBody, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import type { NoticeLike } from '../../components/NoticeView';
 import {
@@ -34,72 +34,56 @@ function done(answer: Partial<SaidBody>, key: string, params?: Record<string, st
 }
 
 function* loadStores() {
-  try {
-    const { shops }: { shops: ShopConnectionDto[] } = yield call(http.get, API.shop);
-    yield put(storesLoaded(shops ?? []));
-  } catch (error) {
-    yield put(storesFailed(failure(error, 'shops:stores.loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.shop), (answer: { shops: ShopConnectionDto[] }) => storesLoaded(answer.shops ?? []), storesFailed, 'shops:stores.loadFailed');
 }
 
 function* testConnection(action: ReturnType<typeof connectionTestRequested>) {
   const id = action.payload;
-  try {
-    const answer: Partial<SaidBody> & { shop: { name: string } } = yield call(http.post, API.shopTest(id));
-    yield put(connectionTested({ id, notice: done(answer, 'shops:stores.testPassed', { name: answer.shop.name }) }));
-  } catch (error) {
-    yield put(connectionTestFailed({ id, notice: failure(error, 'shops:stores.testFailed') }));
-  }
+  yield* callAndStore(
+    call(http.post, API.shopTest(id)),
+    (answer: Partial<SaidBody> & { shop: { name: string } }) => connectionTested({ id, notice: done(answer, 'shops:stores.testPassed', { name: answer.shop.name }) }),
+    (notice) => connectionTestFailed({ id, notice }),
+    'shops:stores.testFailed',
+  );
 }
 
 function* loadSubscriptions(action: ReturnType<typeof subscriptionsRequested>) {
   const id = action.payload;
-  try {
-    const { subscriptions }: { subscriptions: ShopSubscriptionDto[] } = yield call(http.get, API.shopSubscriptions(id));
-    yield put(subscriptionsLoaded({ id, list: subscriptions ?? [] }));
-  } catch (error) {
-    yield put(subscriptionsFailed({ id, notice: failure(error, 'shops:subscriptions.loadFailed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.shopSubscriptions(id)),
+    (answer: { subscriptions: ShopSubscriptionDto[] }) => subscriptionsLoaded({ id, list: answer.subscriptions ?? [] }),
+    (notice) => subscriptionsFailed({ id, notice }),
+    'shops:subscriptions.loadFailed',
+  );
 }
 
 function* loadEvents() {
-  try {
-    const { events }: { events: ShopEventDto[] } = yield call(http.get, API.shopEvents);
-    yield put(eventsLoaded(events ?? []));
-  } catch (error) {
-    yield put(eventsFailed(failure(error, 'shops:events.loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.shopEvents), (answer: { events: ShopEventDto[] }) => eventsLoaded(answer.events ?? []), eventsFailed, 'shops:events.loadFailed');
 }
 
 function* retryJob(action: ReturnType<typeof jobRetryRequested>) {
   const id = action.payload;
-  try {
-    const answer: Partial<SaidBody> = yield call(http.post, API.shopJobRetry(id));
-    yield put(jobRetried({ id, notice: done(answer, 'shops:events.retried') }));
+  yield* callAndStore(
+    call(http.post, API.shopJobRetry(id)),
     // The worker may take the job at once: the list is read again to show what became of it.
-    yield put(eventsRequested());
-  } catch (error) {
-    yield put(jobRetryFailed({ id, notice: failure(error, 'shops:events.retryFailed') }));
-  }
+    (answer: Partial<SaidBody>) => [jobRetried({ id, notice: done(answer, 'shops:events.retried') }), eventsRequested()],
+    (notice) => jobRetryFailed({ id, notice }),
+    'shops:events.retryFailed',
+  );
 }
 
 function* loadPending() {
-  try {
-    const { items }: { items: PendingItemDto[] } = yield call(http.get, API.shopPendingItems);
-    yield put(pendingLoaded(items ?? []));
-  } catch (error) {
-    yield put(pendingFailed(failure(error, 'shops:pending.loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.shopPendingItems), (answer: { items: PendingItemDto[] }) => pendingLoaded(answer.items ?? []), pendingFailed, 'shops:pending.loadFailed');
 }
 
 function* matchItem(action: ReturnType<typeof itemMatchRequested>) {
   const { id, productId } = action.payload;
-  try {
-    const answer: Partial<SaidBody> = yield call(http.post, API.shopPendingItemMatch(id), { product_id: productId });
-    yield put(itemMatched({ id, notice: done(answer, 'shops:pending.matched') }));
-  } catch (error) {
-    yield put(itemMatchFailed({ id, notice: failure(error, 'shops:pending.matchFailed') }));
-  }
+  yield* callAndStore(
+    call(http.post, API.shopPendingItemMatch(id), { product_id: productId }),
+    (answer: Partial<SaidBody>) => itemMatched({ id, notice: done(answer, 'shops:pending.matched') }),
+    (notice) => itemMatchFailed({ id, notice }),
+    'shops:pending.matchFailed',
+  );
 }
 
 export function* shopsSaga() {

@@ -1,13 +1,11 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { PendingItemDto, ShopConnectionDto, ShopEventDto, ShopSubscriptionDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import type { LoadStatus } from '../../app/loadOnce';
+import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /** A list read anew on every visit: stores, events and waiting items all change without this screen. */
-interface ListState<T> {
-  status: LoadStatus;
-  notice: NoticeLike | null;
+interface ListState<T> extends Loadable {
   list: T[];
 }
 
@@ -17,11 +15,7 @@ export interface RowOutcome {
   notice: NoticeLike | null;
 }
 
-export interface SubscriptionsState {
-  status: 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
-  list: ShopSubscriptionDto[];
-}
+export type SubscriptionsState = ListState<ShopSubscriptionDto>;
 
 export interface ShopsState {
   stores: ListState<ShopConnectionDto>;
@@ -39,7 +33,7 @@ export interface ShopsState {
   matched: NoticeLike | null;
 }
 
-const emptyList = { status: 'idle' as const, notice: null, list: [] };
+const emptyList = { ...notLoaded(), list: [] };
 
 const initialState: ShopsState = {
   stores: emptyList,
@@ -52,14 +46,6 @@ const initialState: ShopsState = {
   matched: null,
 };
 
-const loading = <T>(state: ListState<T>) => {
-  state.status = 'loading';
-  state.notice = null;
-};
-const failed = <T>(state: ListState<T>, notice: NoticeLike) => {
-  state.status = 'failed';
-  state.notice = notice;
-};
 /** Outcomes of actions still under way survive leaving the panel; their answer is shown on return. */
 const busyOnly = (outcomes: Record<number, RowOutcome>) => Object.fromEntries(Object.entries(outcomes).filter(([, outcome]) => outcome.status === 'busy'));
 
@@ -69,9 +55,10 @@ export const shopsSlice = createSlice({
   reducers: {
     storesRequested: (state) => loading(state.stores),
     storesLoaded: (state, action: PayloadAction<ShopConnectionDto[]>) => {
-      state.stores = { status: 'ready', notice: null, list: action.payload };
+      state.stores.list = action.payload;
+      loaded(state.stores);
     },
-    storesFailed: (state, action: PayloadAction<NoticeLike>) => failed(state.stores, action.payload),
+    storesFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.stores, action.payload),
 
     connectionTestRequested: (state, action: PayloadAction<number>) => {
       state.tests[action.payload] = { status: 'busy', notice: null };
@@ -95,9 +82,10 @@ export const shopsSlice = createSlice({
 
     eventsRequested: (state) => loading(state.events),
     eventsLoaded: (state, action: PayloadAction<ShopEventDto[]>) => {
-      state.events = { status: 'ready', notice: null, list: action.payload };
+      state.events.list = action.payload;
+      loaded(state.events);
     },
-    eventsFailed: (state, action: PayloadAction<NoticeLike>) => failed(state.events, action.payload),
+    eventsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.events, action.payload),
 
     jobRetryRequested: (state, action: PayloadAction<number>) => {
       state.retries[action.payload] = { status: 'busy', notice: null };
@@ -118,9 +106,10 @@ export const shopsSlice = createSlice({
 
     pendingRequested: (state) => loading(state.pending),
     pendingLoaded: (state, action: PayloadAction<PendingItemDto[]>) => {
-      state.pending = { status: 'ready', notice: null, list: action.payload };
+      state.pending.list = action.payload;
+      loaded(state.pending);
     },
-    pendingFailed: (state, action: PayloadAction<NoticeLike>) => failed(state.pending, action.payload),
+    pendingFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.pending, action.payload),
 
     itemMatchRequested: (state, action: PayloadAction<{ id: number; productId: number }>) => {
       state.matches[action.payload.id] = { status: 'busy', notice: null };

@@ -1,6 +1,7 @@
 import { createEntityAdapter, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RoleDto, UserDto } from '../../../shared/api';
 import { type RoleId, userStatus } from '../../../shared/roles';
+import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
@@ -8,10 +9,9 @@ const usersAdapter = createEntityAdapter<UserDto>();
 /** The records the admin adds from /admin/users: a customer or workshop for a user, a store or webhook for a customer. */
 export type AddFormName = 'customer' | 'workshop' | 'store' | 'webhook';
 
-export interface UsersExtra {
-  status: 'idle' | 'loading' | 'ready' | 'failed';
+/** The notice tells of the load and of role changes. */
+export interface UsersExtra extends Loadable {
   roles: RoleDto[];
-  notice: NoticeLike | null;
   /** Users whose role change is under way. */
   assigning: number[];
   /** The add form whose record is being sent or was refused; null when none is. */
@@ -20,21 +20,15 @@ export interface UsersExtra {
 
 export const usersSlice = createSlice({
   name: 'users',
-  initialState: usersAdapter.getInitialState<UsersExtra>({ status: 'idle', roles: [], notice: null, assigning: [], adding: null }),
+  initialState: usersAdapter.getInitialState<UsersExtra>({ ...notLoaded(), roles: [], assigning: [], adding: null }),
   reducers: {
-    usersRequested: (state) => {
-      state.status = 'loading';
-      state.notice = null;
-    },
+    usersRequested: loading,
     usersLoaded: (state, action: PayloadAction<{ users: UserDto[]; roles: RoleDto[] }>) => {
       usersAdapter.setAll(state, action.payload.users);
       state.roles = action.payload.roles;
-      state.status = 'ready';
+      loaded(state);
     },
-    usersFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    usersFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     roleAssignRequested: (state, action: PayloadAction<{ userId: number; role: RoleId }>) => {
       state.assigning.push(action.payload.userId);
       state.notice = null;

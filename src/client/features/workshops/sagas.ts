@@ -1,8 +1,8 @@
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
-import { takeLoadOnce } from '../../app/loadOnce';
+import { takeLoadOnce } from '../session';
 import { API, type ProductDto, type ProductWorkshopDto, type SaidBody, type WorkshopDto, type WorkshopStatisticsDto } from '../../../shared/api';
 import { http } from '../../api/http';
-import { failure } from '../../api/failure';
+import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
 import { productsReassigned, productsReceived, selectHasEveryProduct } from '../catalogue';
 import {
@@ -27,12 +27,7 @@ import {
 } from './slice';
 
 function* loadList() {
-  try {
-    const { workshops }: { workshops: WorkshopDto[] } = yield call(http.get, API.workshops);
-    yield put(workshopsLoaded(workshops ?? []));
-  } catch (error) {
-    yield put(workshopsFailed(failure(error, 'workshops:loadFailed')));
-  }
+  yield* callAndStore(call(http.get, API.workshops), (answer: { workshops: WorkshopDto[] }) => workshopsLoaded(answer.workshops ?? []), workshopsFailed, 'workshops:loadFailed');
 }
 
 /** One workshop, unless it is known already or being read (`reading` holds the ids under way). */
@@ -42,10 +37,12 @@ function* loadOne(reading: Set<number>, action: ReturnType<typeof workshopReques
   if (known || reading.has(id)) return;
   reading.add(id);
   try {
-    const { workshop }: { workshop: WorkshopDto } = yield call(http.get, API.workshopInfo(id));
-    yield put(workshopLoaded(workshop));
-  } catch (error) {
-    yield put(workshopFailed({ id, notice: failure(error, 'workshops:infoFailed') }));
+    yield* callAndStore(
+      call(http.get, API.workshopInfo(id)),
+      (answer: { workshop: WorkshopDto }) => workshopLoaded(answer.workshop),
+      (notice) => workshopFailed({ id, notice }),
+      'workshops:infoFailed',
+    );
   } finally {
     reading.delete(id);
   }
@@ -53,12 +50,12 @@ function* loadOne(reading: Set<number>, action: ReturnType<typeof workshopReques
 
 function* loadStatistics(action: ReturnType<typeof workshopStatisticsRequested>) {
   const id = action.payload;
-  try {
-    const { statistics }: { statistics: WorkshopStatisticsDto } = yield call(http.get, API.workshopStatistics(id));
-    yield put(workshopStatisticsLoaded({ id, statistics }));
-  } catch (error) {
-    yield put(workshopStatisticsFailed({ id, notice: failure(error, 'workshops:infoFailed') }));
-  }
+  yield* callAndStore(
+    call(http.get, API.workshopStatistics(id)),
+    (answer: { statistics: WorkshopStatisticsDto }) => workshopStatisticsLoaded({ id, statistics: answer.statistics }),
+    (notice) => workshopStatisticsFailed({ id, notice }),
+    'workshops:infoFailed',
+  );
 }
 
 /**
@@ -76,11 +73,12 @@ function* loadProducts(reading: Set<number>, action: ReturnType<typeof workshopP
   }
   reading.add(id);
   try {
-    const { products }: { products: ProductDto[] } = yield call(http.get, API.workshopProducts(id));
-    yield put(productsReceived(products ?? []));
-    yield put(workshopProductsLoaded(id));
-  } catch (error) {
-    yield put(workshopProductsFailed({ id, notice: failure(error, 'workshops:productsFailed') }));
+    yield* callAndStore(
+      call(http.get, API.workshopProducts(id)),
+      (answer: { products: ProductDto[] }) => [productsReceived(answer.products ?? []), workshopProductsLoaded(id)],
+      (notice) => workshopProductsFailed({ id, notice }),
+      'workshops:productsFailed',
+    );
   } finally {
     reading.delete(id);
   }
@@ -89,13 +87,15 @@ function* loadProducts(reading: Set<number>, action: ReturnType<typeof workshopP
 /** The answer names the product's workshop now, which is all that changed: no list is read again. */
 function* assign(action: ReturnType<typeof productAssignmentRequested>) {
   const { productId, workshopId } = action.payload;
-  try {
-    const answer: ProductWorkshopDto & SaidBody = yield call(http.put, API.productWorkshop(productId), { workshop_id: workshopId });
-    yield put(productsReassigned({ productIds: [productId], workshopId: answer.workshop_id }));
-    yield put(productAssignmentSucceeded({ productId, notice: { kind: 'success', ...said(answer) } }));
-  } catch (error) {
-    yield put(productAssignmentFailed({ productId, notice: failure(error, workshopId === null ? 'workshops:removeFailed' : 'workshops:assignFailed') }));
-  }
+  yield* callAndStore(
+    call(http.put, API.productWorkshop(productId), { workshop_id: workshopId }),
+    (answer: ProductWorkshopDto & SaidBody) => [
+      productsReassigned({ productIds: [productId], workshopId: answer.workshop_id }),
+      productAssignmentSucceeded({ productId, notice: { kind: 'success', ...said(answer) } }),
+    ],
+    (notice) => productAssignmentFailed({ productId, notice }),
+    workshopId === null ? 'workshops:removeFailed' : 'workshops:assignFailed',
+  );
 }
 
 export function* workshopsSaga() {

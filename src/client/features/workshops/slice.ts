@@ -1,32 +1,25 @@
 import { createEntityAdapter, createSelector, createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
-import { loadAsked } from '../../app/loadOnce';
+import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded, readOf } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
 
 /* Every workshop this session has read, once, keyed by id: the list and single workshops read by id. */
 const adapter = createEntityAdapter<WorkshopDto>();
 
-export interface LoadState {
-  status: 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
-}
-
-export interface WorkshopsExtra {
-  /** The whole list. */
-  status: 'idle' | 'loading' | 'ready' | 'failed';
-  notice: NoticeLike | null;
+/** The load state is the whole list's. */
+export interface WorkshopsExtra extends Loadable {
   /** Reads of single workshops by id. */
-  reads: Record<number, LoadState>;
+  reads: Record<number, Loadable>;
   /** A workshop's figures, read on every visit: they follow its order lines. */
-  statistics: Record<number, LoadState & { figures: WorkshopStatisticsDto | null }>;
+  statistics: Record<number, Loadable & { figures: WorkshopStatisticsDto | null }>;
   /** Reads of a workshop's products (the products themselves are in the catalogue's collection). */
-  productReads: Record<number, LoadState>;
+  productReads: Record<number, Loadable>;
   /** Per product: the assignment under way or its outcome, until the screen is left. */
   assignments: Record<number, { status: 'busy' | 'done' | 'failed'; notice: NoticeLike | null }>;
 }
 
-const initialState = adapter.getInitialState<WorkshopsExtra>({ status: 'idle', notice: null, reads: {}, statistics: {}, productReads: {}, assignments: {} });
+const initialState = adapter.getInitialState<WorkshopsExtra>({ ...notLoaded(), reads: {}, statistics: {}, productReads: {}, assignments: {} });
 
 export const workshopsSlice = createSlice({
   name: 'workshops',
@@ -36,48 +29,41 @@ export const workshopsSlice = createSlice({
     workshopsRequested: loadAsked,
     workshopsLoaded: (state, action: PayloadAction<WorkshopDto[]>) => {
       adapter.setAll(state, action.payload);
-      state.status = 'ready';
+      loaded(state);
     },
-    workshopsFailed: (state, action: PayloadAction<NoticeLike>) => {
-      state.status = 'failed';
-      state.notice = action.payload;
-    },
+    workshopsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state, action.payload),
     /** A screen needs one workshop; the saga reads it unless it is known already. */
     workshopRequested: (state, action: PayloadAction<number>) => {
-      if (!state.entities[action.payload] && state.reads[action.payload]?.status !== 'loading') state.reads[action.payload] = { status: 'loading', notice: null };
+      if (!state.entities[action.payload] && state.reads[action.payload]?.status !== 'loading') loading(readOf(state.reads, action.payload));
     },
     workshopLoaded: (state, action: PayloadAction<WorkshopDto>) => {
       adapter.upsertOne(state, action.payload);
-      state.reads[action.payload.id] = { status: 'ready', notice: null };
+      loaded(readOf(state.reads, action.payload.id));
     },
-    workshopFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      state.reads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
-    },
+    workshopFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => loadFailed(readOf(state.reads, action.payload.id), action.payload.notice),
     /** Made by the admin's add form. */
     workshopCreated: (state, action: PayloadAction<WorkshopDto>) => {
       adapter.upsertOne(state, action.payload);
     },
     workshopStatisticsRequested: (state, action: PayloadAction<number>) => {
-      const previous = state.statistics[action.payload];
-      state.statistics[action.payload] = { status: 'loading', notice: null, figures: previous?.figures ?? null };
+      state.statistics[action.payload] ??= { ...notLoaded(), figures: null };
+      loading(state.statistics[action.payload]);
     },
     workshopStatisticsLoaded: (state, action: PayloadAction<{ id: number; statistics: WorkshopStatisticsDto }>) => {
-      state.statistics[action.payload.id] = { status: 'ready', notice: null, figures: action.payload.statistics };
+      const { id, statistics } = action.payload;
+      state.statistics[id] ??= { ...notLoaded(), figures: null };
+      state.statistics[id].figures = statistics;
+      loaded(state.statistics[id]);
     },
     workshopStatisticsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      const previous = state.statistics[action.payload.id];
-      state.statistics[action.payload.id] = { status: 'failed', notice: action.payload.notice, figures: previous?.figures ?? null };
+      const { id, notice } = action.payload;
+      state.statistics[id] ??= { ...notLoaded(), figures: null };
+      loadFailed(state.statistics[id], notice);
     },
     /** A screen needs a workshop's products; the saga reads them unless the catalogue already holds every product. */
-    workshopProductsRequested: (state, action: PayloadAction<number>) => {
-      if (state.productReads[action.payload]?.status !== 'ready') state.productReads[action.payload] = { status: 'loading', notice: null };
-    },
-    workshopProductsLoaded: (state, action: PayloadAction<number>) => {
-      state.productReads[action.payload] = { status: 'ready', notice: null };
-    },
-    workshopProductsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
-      state.productReads[action.payload.id] = { status: 'failed', notice: action.payload.notice };
-    },
+    workshopProductsRequested: (state, action: PayloadAction<number>) => loadAsked(readOf(state.productReads, action.payload)),
+    workshopProductsLoaded: (state, action: PayloadAction<number>) => loaded(readOf(state.productReads, action.payload)),
+    workshopProductsFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => loadFailed(readOf(state.productReads, action.payload.id), action.payload.notice),
     /** The admin assigns a product to a workshop, moves it there, or (workshopId null) removes its assignment. */
     productAssignmentRequested: (state, action: PayloadAction<{ productId: number; workshopId: number | null }>) => {
       state.assignments[action.payload.productId] = { status: 'busy', notice: null };
