@@ -1,4 +1,4 @@
-import { dayBounds, withinDays } from './days';
+import { dayBounds, dayIn, withinDays } from './days';
 
 test("a day starts and ends at the time zone's midnight", () => {
   // Istanbul is UTC+3 all year.
@@ -15,4 +15,11 @@ test('a range of days matches instants by the day they fall on in the time zone'
   expect(withinDays('', '', 'Europe/Istanbul')(lateEvening)).toBe(true);
   expect(withinDays('', '', 'Europe/Istanbul')(null)).toBe(true);
   expect(withinDays('2026-11-01', '', 'Europe/Istanbul')(null)).toBe(false);
+});
+
+test('an instant falls on the day it is in the time zone', () => {
+  const lateEvening = Date.parse('2026-11-23T21:30:00.000Z'); // 00:30 on the 24th in Istanbul
+  expect(dayIn(lateEvening, 'Europe/Istanbul')).toBe('2026-11-24');
+  expect(dayIn(lateEvening, 'UTC')).toBe('2026-11-23');
+  expect(dayIn(Date.parse('2026-03-05T12:00:00.000Z'), 'America/New_York')).toBe('2026-03-05');
 });

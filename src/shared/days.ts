@@ -24,3 +24,22 @@ export function withinDays(from: string, to: string, timeZone: string): (iso: st
     return at >= start && at <= end;
   };
 }
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar day (yyyy-mm-dd) an instant falls on in the office's time zone: today's for a new
+ * voucher or an export's file name, a line's for the date filters. One formatter per zone, since
+ * building one costs far more than using it; the day is put together from its parts, whatever
+ * order a locale writes them in.
+ */
+export function dayIn(at: number, timeZone: string | undefined): string {
+  const key = timeZone ?? '';
+  let format = dayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(key, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

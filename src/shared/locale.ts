@@ -55,7 +55,28 @@ export function formatDay(day: string, language: string): string {
   return format.format(at);
 }
 
-/** Grams as the language writes decimals: '4,6 g' in Turkish (the screens, and the server's Turkish sentences). */
-export function formatGram(value: number, language: string): string {
-  return `${new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 }).format(value)} g`;
+/** A decimal string in the reader's notation, every written place kept ('12345.6789' -> '12.345,6789' in Turkish); anything else as it came. */
+export function formatDecimal(value: string, language: string): string {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return value;
+  const { group, decimal } = numberMarks(language);
+  const whole = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${match[1]}${whole}${match[3] ? `${decimal}${match[3]}` : ''}`;
+}
+
+const gramFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Grams as the language writes decimals: '4,6 g' in Turkish, wherever a gram is shown (the screens,
+ * the metal ledger, the server's Turkish sentences). A number (a piece's weighed gram) to three
+ * places; a ledger weight, a decimal string, with every place it has, since a float would round it.
+ */
+export function formatGram(value: number | string, language: string): string {
+  if (typeof value === 'string') return `${formatDecimal(value, language)} g`;
+  let format = gramFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 });
+    gramFormats.set(language, format);
+  }
+  return `${format.format(value)} g`;
 }

@@ -47,7 +47,7 @@ export function CustomerOrdersPanel() {
     { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
   ];
   const exportOrders = () => {
-    const date = new Date().toISOString().slice(0, 10);
+    const date = fmt.today();
     const cells = sheetCells(columns.map((c) => ({ header: t(`columns.${c.key}`), value: c.value })), rows);
     dispatch(exportRequested({ key: EXPORT_KEY, fileName: t('fileName', { date }), sheetName: t('sheet'), ...cells, emptyKey: 'customerOrders:nothingToExport', failedKey: 'customerOrders:exportFailed' }));
   };

@@ -117,7 +117,7 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
   );
 
   const exportOrders = () => {
-    const date = new Date().toISOString().slice(0, 10);
+    const date = fmt.today();
     const cells = sheetCells(columns.map((c) => ({ header: t(`orderColumns.${c.key}`), value: c.value })), rows);
     dispatch(exportRequested({ key: exportKey, fileName: t('fileName', { id, date }), sheetName: t('sheet'), ...cells, emptyKey: 'customers:nothingToExport', failedKey: 'customers:exportFailed' }));
   };

@@ -40,7 +40,7 @@ export default function CustomerListScreen({ readOnly = false }: { readOnly?: bo
     [customers, needle],
   );
   const exportList = () => {
-    const date = new Date().toISOString().slice(0, 10);
+    const date = fmt.today();
     const columns = FIELDS.map((f) => ({ header: t(`fields.${f}`), value: (c: CustomerDto) => c[f] }));
     dispatch(
       exportRequested({

@@ -1,6 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dayIn } from '../../../shared/days';
 import { formatGram } from '../../../shared/locale';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
@@ -56,8 +57,11 @@ export interface Formatters {
   date: (iso: string) => string;
 }
 
-/** Money in its own currency and dates in the configured time zone, in the reader's language; the zone itself for date arithmetic. */
-export function useFormatters(): Formatters & { timeZone: string } {
+/**
+ * Money in its own currency and dates in the configured time zone, in the reader's language; the
+ * zone itself for date arithmetic, and today there (yyyy-mm-dd: a new record's day, an export's file name).
+ */
+export function useFormatters(): Formatters & { timeZone: string; today: () => string } {
   const { i18n } = useTranslation();
   const dispatch = useAppDispatch();
   useEffect(() => {
@@ -71,6 +75,7 @@ export function useFormatters(): Formatters & { timeZone: string } {
       money: (value: number | null | undefined, currency: string | null | undefined) => formatMoney(value, currency, language),
       gram: (value: number) => formatGram(value, language),
       date: (iso: string) => formatDateTime(iso, language, timeZone),
+      today: () => dayIn(Date.now(), timeZone ?? DEFAULT_SETTINGS.time_zone),
       timeZone: timeZone ?? DEFAULT_SETTINGS.time_zone,
     }),
     [timeZone, language],

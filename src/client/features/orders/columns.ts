@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { dayIn } from '../../../shared/days';
 import { lineState, offers } from '../../../shared/lifecycle';
 import { CANCELED, CUSTOMER_APPROVED, LineStatus, shownStatus, stepLabel } from '../../../shared/statuses';
 import { type Formatters, type Lookups, statusTexts } from '../lookups';
@@ -61,11 +62,7 @@ export const urgentLine = lineIsUrgent;
  * zone's offset is a multiple of 15 minutes, so the day is looked up once per quarter hour.
  */
 export function dayOf(timeZone: string | undefined): (iso: string | null) => number | null {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const quarter = perValue((slot: number) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(slot * 900_000)).map((part) => [part.type, part.value]));
-    return Number(parts.year) * 10_000 + Number(parts.month) * 100 + Number(parts.day);
-  });
+  const quarter = perValue((slot: number) => Number(dayIn(slot * 900_000, timeZone).replaceAll('-', '')));
   return (iso) => {
     if (!iso) return null;
     const at = Date.parse(iso);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { exportRequested, selectExport } from '../exports';
+import { useFormatters } from '../lookups';
 import { exportedColumns, type OrderColumn } from './columns';
 import type { OrderGridHandle } from './OrderGrid';
 
@@ -13,7 +14,7 @@ export function useOrderExport(grid: RefObject<OrderGridHandle | null>, columns:
   const { t } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const exported = useAppSelector((state) => selectExport(state, EXPORT_KEY));
-  const today = () => new Date().toISOString().slice(0, 10);
+  const { today } = useFormatters();
   const exportExcel = () => {
     const visible = grid.current?.visibleRows() ?? [];
     const cells = sheetCells(exportedColumns(columns, grid.current?.visibleColumns() ?? []), visible);

@@ -45,7 +45,7 @@ export default function WorkshopDetailScreen() {
 
   const figures = stats?.figures;
   const exportRows = () => {
-    const date = new Date().toISOString().slice(0, 10);
+    const date = fmt.today();
     const cells = sheetCells([{ header: t('columns.photo'), value: (r: WorkshopOrderRow) => r.product_picture_url }, ...columns.map((c) => ({ header: c.label, value: c.value }))], shown);
     dispatch(exportRequested({ key: exportKey, fileName: t('fileName', { id, date }), sheetName: t('sheet'), ...cells, emptyKey: 'workshops:nothingToExport', failedKey: 'workshops:exportFailed' }));
   };
