@@ -7,3 +7,9 @@ export function namedColumns<T extends object, K extends keyof T>(input: T, name
   for (const name of names) if (input[name] !== undefined) picked[name] = input[name];
   return picked;
 }
+
+/**
+ * An answer as its row stores it, for `$assertType`: the named fields held as JSON text, parsed
+ * once read (a field that may be null stays nullable).
+ */
+export type StoredAsJson<Answer, Field extends keyof Answer> = Omit<Answer, Field> & { [K in Field]: null extends Answer[K] ? string | null : string };

@@ -1,5 +1,6 @@
 import { INTEGER_MAX } from '../../../shared/schemas/fields';
 import type { Db } from '../../db';
+import type { StoredAsJson } from '../../db/columns';
 import { badRequest } from '../../errors';
 import { AUDIT_PAGE_MAX, AUDIT_PAGE_SIZE, type AuditKind, isAuditKind } from '../../../shared/audit';
 import type { AuditEntryDto } from '../../../shared/api';
@@ -81,13 +82,15 @@ export async function listAuditLog(db: Db, filters: AuditFilters): Promise<{ aud
   const rows = await filtered(db, filters)
     .leftJoin('users as u', 'u.id', 'a.user_id')
     .select(['a.id', 'a.user_id', 'u.username', 'a.kind', 'a.entity_id', 'a.before', 'a.after', 'a.created_at'])
+    .$narrowType<{ kind: AuditKind }>()
+    .$assertType<StoredAsJson<AuditEntryDto, 'before' | 'after'>>()
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(filters.limit)
     .offset(filters.offset)
     .execute();
   return {
-    audit_log: rows.map((row) => ({ ...row, kind: row.kind as AuditKind, username: row.username ?? null, before: parse(row.before), after: parse(row.after) })),
+    audit_log: rows.map((row) => ({ ...row, before: parse(row.before), after: parse(row.after) })),
     total: Number(total),
   };
 }

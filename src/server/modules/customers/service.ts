@@ -29,12 +29,15 @@ export interface CustomerInput {
 
 const now = () => new Date().toISOString();
 
+/** Customers as answered: the whole row, no column more or less (`$assertType`). */
+const customers = (db: Db) => db.selectFrom('customers').selectAll().$assertType<CustomerDto>();
+
 export function listCustomers(db: Db): Promise<CustomerDto[]> {
-  return db.selectFrom('customers').selectAll().orderBy('id').execute();
+  return customers(db).orderBy('id').execute();
 }
 
 export async function getCustomer(db: Db, id: number): Promise<CustomerDto> {
-  const customer = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  const customer = await customers(db).where('id', '=', id).executeTakeFirst();
   if (!customer) throw notFound();
   return customer;
 }
@@ -102,6 +105,7 @@ export function creditHistory(db: Db, customerId: number): Promise<CreditChangeD
     .selectFrom('customer_credit_changes as c')
     .innerJoin('users as u', 'u.id', 'c.changed_by')
     .select(['c.id', 'c.changed_by', 'u.username as changed_by_username', 'c.old_credit', 'c.new_credit', 'c.created_at'])
+    .$assertType<CreditChangeDto>()
     .where('c.customer_id', '=', customerId)
     .orderBy('c.id', 'desc')
     .execute();

@@ -5,11 +5,12 @@ import type { KaratDto, PurityDto } from '../../../shared/metal-api';
 import { now } from './stored';
 
 export async function listPurities(db: Db): Promise<PurityDto[]> {
-  return db.selectFrom('metal_purities').selectAll().orderBy('metal').orderBy('ayar', 'desc').execute();
+  // The answer is the row, no column more or less (`$assertType`).
+  return db.selectFrom('metal_purities').selectAll().$assertType<PurityDto>().orderBy('metal').orderBy('ayar', 'desc').execute();
 }
 
 export async function updatePurity(db: Db, id: number, milyem: number): Promise<PurityDto> {
-  const updated = await db.updateTable('metal_purities').set({ milyem, updated_at: now() }).where('id', '=', id).returningAll().executeTakeFirst();
+  const updated = await db.updateTable('metal_purities').set({ milyem, updated_at: now() }).where('id', '=', id).returningAll().$assertType<PurityDto>().executeTakeFirst();
   if (!updated) throw notFound();
   return updated;
 }

@@ -34,6 +34,8 @@ export async function lineHistory(db: Db, lineId: number, actor: Actor): Promise
       'u.role_id',
     ])
     .$narrowType<{ role_id: RoleId | null }>()
+    // The answer is the row, no column more or less.
+    .$assertType<LineHistoryDto>()
     .where('h.order_line_id', '=', lineId)
     .orderBy('h.id')
     .execute();

@@ -90,14 +90,17 @@ export function listOptions(db: Db) {
   return db.selectFrom('product_options').select(['id', 'name']).orderBy('id').execute();
 }
 
+/** Option values as answered: the row, no column more or less (`$assertType`). */
+const optionValues = (db: Db) => db.selectFrom('product_option_values').select(['id', 'option_id', 'value_name']).$assertType<OptionValueDto>();
+
 export function listOptionValues(db: Db, optionId?: number): Promise<OptionValueDto[]> {
-  let query = db.selectFrom('product_option_values').select(['id', 'option_id', 'value_name']);
+  let query = optionValues(db);
   if (optionId !== undefined) query = query.where('option_id', '=', optionId);
   return query.orderBy('id').execute();
 }
 
 export async function getOptionValue(db: Db, id: number): Promise<OptionValueDto> {
-  const value = await db.selectFrom('product_option_values').select(['id', 'option_id', 'value_name']).where('id', '=', id).executeTakeFirst();
+  const value = await optionValues(db).where('id', '=', id).executeTakeFirst();
   if (!value) throw notFound();
   return value;
 }
@@ -114,6 +117,8 @@ export async function getRouting(db: Db, productId: number): Promise<RoutingStep
     .selectFrom('product_production_steps as pps')
     .innerJoin('production_steps as s', 's.id', 'pps.step_id')
     .select(['pps.id', 'pps.step_id', 's.step_name', 's.description', 'pps.position_in_process'])
+    // The answer is the row with its step's name and description, no column more or less.
+    .$assertType<RoutingStepDto>()
     .where('pps.product_id', '=', productId)
     .orderBy('pps.position_in_process')
     .execute();

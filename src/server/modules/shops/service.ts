@@ -20,7 +20,9 @@ export interface ShopInput {
   webhook_secret?: string;
 }
 
-const PUBLIC_COLUMNS = ['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'status', 'last_order_seen_at', 'created_at'] as const;
+/** Connections as answered: the row without its secrets, no column more or less (`$assertType`). */
+const connections = (db: Db) =>
+  db.selectFrom('shop_connections').select(['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'status', 'last_order_seen_at', 'created_at']).$assertType<ShopConnectionDto>();
 
 /**
  * Saves a store connection or webhook credentials; the secrets only ever leave encrypted into the
@@ -62,11 +64,11 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
     if (kind === 'store') await enqueue(trx, { kind: 'subscribe', key: `subscribe:${id}`, connectionId: id, payload: {} });
     return id;
   });
-  return db.selectFrom('shop_connections').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  return connections(db).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export function listConnections(db: Db): Promise<ShopConnectionDto[]> {
-  return db.selectFrom('shop_connections').select(PUBLIC_COLUMNS).orderBy('id').execute();
+  return connections(db).orderBy('id').execute();
 }
 
 type StoredCredentials = Pick<ShopConnectionsTable, 'shop_name' | 'shop_domain' | 'api_key' | 'api_secret' | 'access_token'>;

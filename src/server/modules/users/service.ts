@@ -33,7 +33,7 @@ export async function getUser(db: Db, id: number): Promise<UserDto> {
 }
 
 export function listRoles(db: Db): Promise<RoleDto[]> {
-  return db.selectFrom('roles').select(['id', 'role_name']).$narrowType<{ id: RoleId }>().orderBy('id').execute();
+  return db.selectFrom('roles').select(['id', 'role_name']).$narrowType<{ id: RoleId }>().$assertType<RoleDto>().orderBy('id').execute();
 }
 
 export const MAX_CHANGES = 1000;

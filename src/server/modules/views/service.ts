@@ -1,4 +1,6 @@
+import type { NotNull } from 'kysely';
 import type { Db } from '../../db';
+import type { StoredAsJson } from '../../db/columns';
 import { isUniqueViolation } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { GridViewDto, GridViewsDto } from '../../../shared/api';
@@ -26,17 +28,26 @@ const nameTaken = () => conflict('validation:gridViewNameTaken', 'GRID_VIEW_NAME
 
 const parse = (text: string) => JSON.parse(text) as GridStateJson;
 
+/** A named view as stored: its answer, no column more or less (`$assertType`), with the state as JSON text. */
+type StoredView = StoredAsJson<GridViewDto, 'state'>;
+
+const viewOf = (row: StoredView): GridViewDto => ({ ...row, state: parse(row.state) });
+
 function own(db: Db, { userId, grid }: ViewOwner) {
   return db.selectFrom('grid_views').where('user_id', '=', userId).where('grid', '=', grid);
 }
 
 /** The current state (null before the first save) and the named views, oldest first. */
 export async function readViews(db: Db, owner: ViewOwner): Promise<GridViewsDto> {
-  const rows = await own(db, owner).select(['id', 'name', 'state', 'updated_at']).orderBy('id').execute();
+  const rows = await own(db, owner)
+    .select(['id', 'name', 'state', 'updated_at'])
+    .$assertType<Omit<StoredView, 'name'> & { name: string | null }>()
+    .orderBy('id')
+    .execute();
   const current = rows.find((row) => row.name === null);
   return {
     current: current ? parse(current.state) : null,
-    views: rows.flatMap((row) => (row.name === null ? [] : [{ id: row.id, name: row.name, state: parse(row.state), updated_at: row.updated_at }])),
+    views: rows.flatMap(({ name, ...row }) => (name === null ? [] : [viewOf({ ...row, name })])),
   };
 }
 
@@ -53,9 +64,15 @@ export async function saveCurrent(db: Db, { userId, grid }: ViewOwner, state: Gr
 }
 
 async function namedView(db: Db, owner: ViewOwner, id: number): Promise<GridViewDto> {
-  const row = await own(db, owner).select(['id', 'name', 'state', 'updated_at']).where('id', '=', id).where('name', 'is not', null).executeTakeFirst();
-  if (!row || row.name === null) throw notFound();
-  return { id: row.id, name: row.name, state: parse(row.state), updated_at: row.updated_at };
+  const row = await own(db, owner)
+    .select(['id', 'name', 'state', 'updated_at'])
+    .where('id', '=', id)
+    .where('name', 'is not', null)
+    .$narrowType<{ name: NotNull }>()
+    .$assertType<StoredView>()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return viewOf(row);
 }
 
 /** A new named view; a name the user already gave a view of this grid is a 409, as is one view beyond GRID_VIEWS_MAX. */

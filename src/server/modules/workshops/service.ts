@@ -40,7 +40,10 @@ async function processesOf(db: Db, workshopIds: number[]) {
     .execute();
 }
 
-async function withProcesses(db: Db, rows: Array<Omit<WorkshopDto, 'processes' | 'is_deleted'> & { is_deleted: number }>): Promise<WorkshopDto[]> {
+/** A workshop's row: its answer but for the processes read beside it, and is_deleted stored as 0/1. */
+type StoredWorkshop = Omit<WorkshopDto, 'processes' | 'is_deleted'> & { is_deleted: number };
+
+async function withProcesses(db: Db, rows: StoredWorkshop[]): Promise<WorkshopDto[]> {
   const processes = await processesOf(db, rows.map((r) => r.id));
   return rows.map((row) => ({
     ...row,
@@ -51,7 +54,10 @@ async function withProcesses(db: Db, rows: Array<Omit<WorkshopDto, 'processes' |
   }));
 }
 
-const workshopRows = (db: Db) => db.selectFrom('workshops').selectAll().where('is_deleted', '=', 0);
+const liveWorkshops = (db: Db) => db.selectFrom('workshops').where('is_deleted', '=', 0);
+
+/** Rows with their answer's fields, no more and no fewer (`$assertType`). */
+const workshopRows = (db: Db) => liveWorkshops(db).selectAll().$assertType<StoredWorkshop>();
 
 export async function listWorkshops(db: Db): Promise<WorkshopDto[]> {
   return withProcesses(db, await workshopRows(db).orderBy('id').execute());
@@ -68,7 +74,7 @@ async function checkOwner(db: Db, userId: number, exceptWorkshop?: number): Prom
   const user = await db.selectFrom('users').select(['id', 'role_id']).where('id', '=', userId).executeTakeFirst();
   if (!user) throw badRequest('errors:unknownUserId', 'UNKNOWN_USER', { id: userId });
   if (user.role_id !== Role.Workshop) throw badRequest('errors:notWorkshopUser', 'NOT_WORKSHOP_USER');
-  let other = workshopRows(db).select('id').where('user_id', '=', userId);
+  let other = liveWorkshops(db).select('id').where('user_id', '=', userId);
   if (exceptWorkshop !== undefined) other = other.where('id', '!=', exceptWorkshop);
   if (await other.executeTakeFirst()) throw conflict('errors:userHasWorkshop', 'USER_HAS_WORKSHOP');
 }
@@ -209,7 +215,7 @@ async function moveProducts(trx: Transaction<Database>, record: RecordChanges, p
 export async function assignProducts(db: Db, bus: LineBus, productIds: number[], workshopId: number | null, userId: number): Promise<void> {
   await bus.write(db, async (trx, record) => {
     if (workshopId !== null) {
-      const workshop = await workshopRows(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
+      const workshop = await liveWorkshops(trx).select('id').where('id', '=', workshopId).executeTakeFirst();
       if (!workshop) throw notFound('errors:unknownWorkshop', 'UNKNOWN_WORKSHOP', { id: workshopId });
     }
     await checkProducts(trx, productIds);
