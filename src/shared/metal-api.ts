@@ -1,7 +1,8 @@
 import type { VoucherType } from './schemas/metal';
 
 /*
- * The metal ledger's answers (server/modules/metal, read by client/features/metal). Every weight
+ * The metal ledger's answers and the queries of its reports (server/modules/metal, read by
+ * client/features/metal). Every weight
  * is a decimal string ("44.7008"): shown as written, never read into a float.
  */
 
@@ -150,6 +151,20 @@ export interface WorkshopLossDto {
 export interface LossReportDto {
   rows: LossRowDto[];
   workshops: WorkshopLossDto[];
+}
+
+/** A report's period, as its query asks for it (`?from=&to=`): days, inclusive; either open. */
+export interface PeriodQuery {
+  from?: string;
+  to?: string;
+}
+
+/** The loss asked for: a period. */
+export type LossQuery = PeriodQuery;
+
+/** The statement asked for: a workshop (the path's id) and its period. */
+export interface StatementQuery extends PeriodQuery {
+  workshopId: number;
 }
 
 /** An allowed loss; a null workshop or step is every one. */

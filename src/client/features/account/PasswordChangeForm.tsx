@@ -14,11 +14,11 @@ const EMPTY = { username: '', old_password: '', new_password: '', new_password_r
 export function PasswordChangeForm() {
   const { t } = useTranslation('account');
   const dispatch = useAppDispatch();
-  const { busy, notice, changes } = useAppSelector(selectPassword);
+  const { busy, notice, written } = useAppSelector(selectPassword);
   const { register, handleSubmit, formState, reset } = useForm({ resolver: yupResolver(changePasswordFormSchema), defaultValues: EMPTY });
   useEffect(() => {
-    if (changes > 0) reset(EMPTY);
-  }, [changes, reset]);
+    if (written) reset(EMPTY);
+  }, [written, reset]);
   useEffect(
     () => () => {
       dispatch(passwordNoticeCleared());

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
@@ -7,6 +7,7 @@ import { ManualOrderForm } from '../customer-orders/ManualOrderForm';
 import { loggedOut } from '../session';
 import { AccountPanel } from './AccountPanel';
 import { ownCustomerRequested, selectOwnCustomer } from './ownProfile';
+import { PasswordChangeForm } from './PasswordChangeForm';
 
 const AT = '2026-11-20T09:00:00.000Z';
 const CUSTOMER = {
@@ -79,4 +80,32 @@ test('a read of the own record that a logout overtakes is dropped', async () => 
   answers[1](jsonResponse(200, { customer: { ...CUSTOMER, id: 4 } }));
   await waitFor(() => expect(selectOwnCustomer(store.getState()).data?.id).toBe(4));
   expect(held).not.toContain(CUSTOMER.id);
+});
+
+test('a password change refused keeps what was typed for correcting; one taken empties the form, and the next starts from there', async () => {
+  let refuse = true;
+  const calls = mockFetch((_method, url) => {
+    if (url !== API.changePassword) return [200, {}];
+    return refuse ? [400, { error: 'Mevcut şifre hatalı.', code: 'VALIDATION' }] : [200, { message: 'Şifre değiştirildi.' }];
+  });
+  const { t } = renderApp(<PasswordChangeForm />);
+  const fields = [t('account:username'), t('account:oldPassword'), t('account:newPassword'), t('account:newPasswordRepeat')].map((label) => screen.getByLabelText(label));
+  const fill = () => ['ayse', 'eski-sifre', 'yeni-sifre', 'yeni-sifre'].forEach((value, i) => fireEvent.change(fields[i], { target: { value } }));
+  const submit = () => fireEvent.click(screen.getByRole('button', { name: t('account:submit') }));
+
+  fill();
+  submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Mevcut şifre hatalı.');
+  expect(fields.map((field) => (field as HTMLInputElement).value)).toEqual(['ayse', 'eski-sifre', 'yeni-sifre', 'yeni-sifre']);
+
+  refuse = false;
+  submit();
+  expect(await screen.findByText(t('account:changed'))).toBeInTheDocument();
+  await waitFor(() => expect(fields.map((field) => (field as HTMLInputElement).value)).toEqual(['', '', '', '']));
+
+  fill();
+  submit();
+  await waitFor(() => expect(calls.filter((call) => call.url === API.changePassword)).toHaveLength(3));
+  await waitFor(() => expect(fields.map((field) => (field as HTMLInputElement).value)).toEqual(['', '', '', '']));
+  expect(calls.at(-1)?.body).toEqual({ username: 'ayse', old_password: 'eski-sifre', new_password: 'yeni-sifre' });
 });

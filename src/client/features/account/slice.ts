@@ -4,11 +4,11 @@ import type { NoticeLike } from '../../components/NoticeView';
 export interface PasswordState {
   busy: boolean;
   notice: NoticeLike | null;
-  /** Counts successful changes so the form can clear itself. */
-  changes: number;
+  /** The last change succeeded, until the next starts: the form empties on it. */
+  written: boolean;
 }
 
-const initialState: PasswordState = { busy: false, notice: null, changes: 0 };
+const initialState: PasswordState = { busy: false, notice: null, written: false };
 
 export const passwordSlice = createSlice({
   name: 'password',
@@ -17,10 +17,11 @@ export const passwordSlice = createSlice({
     passwordChangeRequested: (state, _action: PayloadAction<{ username: string; old_password: string; new_password: string }>) => {
       state.busy = true;
       state.notice = null;
+      state.written = false;
     },
     passwordChanged: (state) => {
       state.busy = false;
-      state.changes += 1;
+      state.written = true;
       state.notice = { kind: 'success', key: 'account:changed' };
     },
     passwordChangeFailed: (state, action: PayloadAction<NoticeLike>) => {

@@ -6,17 +6,26 @@ import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
 import type { GridViews } from './hooks';
 
+/**
+ * Closes a dialog once its change is written: the saga's success records what it wrote, a refusal
+ * keeps the dialog with its sentence. What was written before the dialog opened (a change left while
+ * under way) does not close it.
+ */
+function useCloseAfterWrite(views: GridViews, onClose: () => void) {
+  const { written } = views.change;
+  const opened = useRef(written);
+  useEffect(() => {
+    if (written && written !== opened.current) onClose();
+  }, [written, onClose]);
+}
+
 /** The save dialog and its renaming twin: a name, checked by the server's own rule before it is sent. */
 function NameDialog({ views, title, initial, onSubmit, onClose }: { views: GridViews; title: string; initial: string; onSubmit: (name: string) => void; onClose: () => void }) {
   const { t } = useTranslation('gridViews');
   const id = useId();
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  // The dialog closes once the view is saved: the count of successful changes moves.
-  const opened = useRef(views.change.done);
-  useEffect(() => {
-    if (views.change.done !== opened.current) onClose();
-  }, [views.change.done, onClose]);
+  useCloseAfterWrite(views, onClose);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
@@ -131,10 +140,7 @@ export function ViewMenu({ views }: { views: GridViews }) {
 
 function DeleteDialog({ views, name, onConfirm, onClose }: { views: GridViews; name: string; onConfirm: () => void; onClose: () => void }) {
   const { t } = useTranslation('gridViews');
-  const opened = useRef(views.change.done);
-  useEffect(() => {
-    if (views.change.done !== opened.current) onClose();
-  }, [views.change.done, onClose]);
+  useCloseAfterWrite(views, onClose);
   return (
     <Modal title={t('deleteTitle')} onClose={onClose}>
       <p>{t('confirmDelete', { name })}</p>

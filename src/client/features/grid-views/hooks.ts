@@ -59,7 +59,8 @@ export interface GridViews {
   loading: boolean;
   /** Why the views could not be read, or the last save failed. */
   notice: NoticeLike | null;
-  change: { busy: boolean; notice: NoticeLike | null; done: number };
+  /** `written`: the view the last change that succeeded wrote, null while the next is under way or refused. */
+  change: { busy: boolean; notice: NoticeLike | null; written: { id: number } | null };
 }
 
 /**
@@ -81,7 +82,7 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
   const saved = useAppSelector((state) => selectGridViews(state, grid).views);
   const applied = useAppSelector((state) => selectGridViews(state, grid).applied);
   const change = useAppSelector((state) => selectGridViews(state, grid).change);
-  const changes = useAppSelector((state) => selectGridViews(state, grid).changes);
+  const written = useAppSelector((state) => selectGridViews(state, grid).written);
   useEffect(() => {
     dispatch(gridViewsRequested(grid));
   }, [dispatch, grid]);
@@ -180,6 +181,6 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     applied,
     loading: status === 'loading' || status === 'idle',
     notice: loadNotice ?? saveNotice,
-    change: { busy: change.status === 'busy', notice: change.notice, done: changes },
+    change: { busy: change.status === 'busy', notice: change.notice, written },
   };
 }

@@ -27,8 +27,8 @@ export interface GridViewsOfGrid extends Loadable {
   saveNotice: NoticeLike | null;
   /** The last create, rename or delete of a named view. */
   change: { status: 'idle' | 'busy' | 'failed'; notice: NoticeLike | null };
-  /** How many changes of named views succeeded: a name dialog closes when this moves. */
-  changes: number;
+  /** The named view the last change that succeeded created, renamed or deleted; null from the start of the next: its dialog closes on it. */
+  written: { id: number } | null;
   /** The menu entry last chosen (`builtIn:<key>` or `own:<id>`); null for none, or after a reset. */
   applied: string | null;
 }
@@ -43,13 +43,18 @@ const empty = (): GridViewsOfGrid => ({
   saving: false,
   saveNotice: null,
   change: { status: 'idle', notice: null },
-  changes: 0,
+  written: null,
   applied: null,
 });
 
 const initialState = Object.fromEntries(GRID_KEYS.map((grid) => [grid, empty()])) as GridViewsState;
 
 type Of<T = object> = PayloadAction<{ grid: GridKey } & T>;
+
+function changeStarted(grid: GridViewsOfGrid) {
+  grid.change = { status: 'busy', notice: null };
+  grid.written = null;
+}
 
 export const gridViewsSlice = createSlice({
   name: 'gridViews',
@@ -91,15 +96,9 @@ export const gridViewsSlice = createSlice({
     viewApplied: (state, action: Of<{ applied: string | null }>) => {
       state[action.payload.grid].applied = action.payload.applied;
     },
-    viewCreateRequested: (state, action: Of<{ name: string; state: ViewState }>) => {
-      state[action.payload.grid].change = { status: 'busy', notice: null };
-    },
-    viewRenameRequested: (state, action: Of<{ id: number; name: string }>) => {
-      state[action.payload.grid].change = { status: 'busy', notice: null };
-    },
-    viewDeleteRequested: (state, action: Of<{ id: number }>) => {
-      state[action.payload.grid].change = { status: 'busy', notice: null };
-    },
+    viewCreateRequested: (state, action: Of<{ name: string; state: ViewState }>) => changeStarted(state[action.payload.grid]),
+    viewRenameRequested: (state, action: Of<{ id: number; name: string }>) => changeStarted(state[action.payload.grid]),
+    viewDeleteRequested: (state, action: Of<{ id: number }>) => changeStarted(state[action.payload.grid]),
     /** A view was created or renamed: the menu shows it, chosen. */
     viewSaved: (state, action: Of<{ view: SavedView }>) => {
       const grid = state[action.payload.grid];
@@ -107,14 +106,14 @@ export const gridViewsSlice = createSlice({
       grid.views = [...grid.views.filter((v) => v.id !== view.id), view];
       grid.applied = `own:${view.id}`;
       grid.change = { status: 'idle', notice: null };
-      grid.changes += 1;
+      grid.written = { id: view.id };
     },
     viewDeleted: (state, action: Of<{ id: number }>) => {
       const grid = state[action.payload.grid];
       grid.views = grid.views.filter((v) => v.id !== action.payload.id);
       if (grid.applied === `own:${action.payload.id}`) grid.applied = null;
       grid.change = { status: 'idle', notice: null };
-      grid.changes += 1;
+      grid.written = { id: action.payload.id };
     },
     viewChangeFailed: (state, action: Of<{ notice: NoticeLike }>) => {
       state[action.payload.grid].change = { status: 'failed', notice: action.payload.notice };

@@ -1,6 +1,6 @@
 import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { API } from '../../../shared/api';
-import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
+import type { BalanceDto, KaratDto, LossRowDto, NormDto, PeriodQuery, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, StatementQuery, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import { callAndStore, FAILED } from '../../api/callAndStore';
 import { http } from '../../api/http';
 import type { NoticeLike } from '../../components/NoticeView';
@@ -49,7 +49,6 @@ import {
   vouchersRequested,
   writeFailed,
 } from './slice';
-import type { LossQuery, StatementQuery } from './types';
 
 /** A read that failed shows its sentence on the list it was for. */
 const readFailedIn = (part: Parameters<typeof readFailed>[0]['part']) => (notice: NoticeLike) => readFailed({ part, notice });
@@ -81,7 +80,7 @@ function* loadBalances() {
 }
 
 /** A path with the period's days that are set as its query. */
-const withPeriod = (path: string, { from, to }: LossQuery) => {
+const withPeriod = (path: string, { from, to }: PeriodQuery) => {
   const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
   return `${path}${query ? `?${query}` : ''}`;
 };

@@ -1,10 +1,9 @@
 import { createEntityAdapter, createSelector, createSlice, type EntityAdapter, type EntityState, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { BalanceDto, KaratDto, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
+import type { BalanceDto, KaratDto, LossQuery, LossRowDto, NormDto, PurityDto, ReceivablePieceDto, RefiningLotDto, StatementDto, StatementQuery, VoucherDto, VoucherSummaryDto, WorkshopLossDto } from '../../../shared/metal-api';
 import type { NormInput, RefiningLotInput, VoucherInput } from '../../../shared/schemas/metal';
 import { type Loadable, loadAsked, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
-import type { LossQuery, StatementQuery } from './types';
 
 /* The server's orders: vouchers and lots the latest day first, then the latest written; norms the finest milyem first, then in the order added. */
 const newestFirst = (a: { date: string; id: number }, b: { date: string; id: number }) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1);

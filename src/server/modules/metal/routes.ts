@@ -6,6 +6,7 @@ import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
+import type { PeriodQuery } from '../../../shared/metal-api';
 import { ADMINS, OFFICE, PRODUCTION, Role, WORKSHOPS } from '../../../shared/roles';
 import { DAY_PATTERN, disputeSchema, karatSchema, lockSchema, normSchema, periodSchema, puritySchema, refiningLotSchema, type RefiningLotInput, type VoucherInput, voucherSchema } from '../../../shared/schemas/metal';
 import { balances, statement } from './ledger';
@@ -19,7 +20,7 @@ import { createVoucher, decideVoucher, getVoucher, listVouchers } from './vouche
 const DAY_QUERY = { schema: { type: 'string', pattern: DAY_PATTERN.source }, description: 'A day (YYYY-MM-DD), inclusive' } as const;
 
 /** `from` and `to` of a report, each a day or absent; anything else is refused. */
-function period(request: FastifyRequest): { from?: string; to?: string } {
+function period(request: FastifyRequest): PeriodQuery {
   const { from, to } = (request.query ?? {}) as Record<string, unknown>;
   try {
     return periodSchema.validateSync({ from, to }, { strict: true });
