@@ -33,8 +33,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    // Tests and the fixtures they share (*.testing.tsx) are not shipped: their sample data may be Turkish.
-    return /\.(tsx?|html)$/.test(name) && !/\.(test|testing)\.tsx?$/.test(name) ? [path] : [];
+    return /\.(tsx?|html)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
 }
 

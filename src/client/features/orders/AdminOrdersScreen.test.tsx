@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import AdminOrdersScreen from './AdminOrdersScreen';
-import { failOnConsoleErrors, line, LOOKUPS, openScreen } from './orders.testing';
+import { failOnConsoleErrors, line, LOOKUPS, openScreen } from '../../../../test/orders-screen';
 
 failOnConsoleErrors();
 

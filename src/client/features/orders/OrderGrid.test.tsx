@@ -6,7 +6,7 @@ import { linesBatchLoaded, linesChanged, linesRequested, linesStreamEnded, lines
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { orderColumns } from './columns';
 import OrderGrid, { type OrderGridHandle } from './OrderGrid';
-import { failOnConsoleErrors, line, LOOKUPS, openScreen } from './orders.testing';
+import { failOnConsoleErrors, line, LOOKUPS, openScreen } from '../../../../test/orders-screen';
 
 failOnConsoleErrors();
 

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
-import { API, type OrderLineDto } from '../../../shared/api';
-import { mockFetch, renderApp, storeLogin } from '../../test-utils';
-import AdminOrdersScreen from './AdminOrdersScreen';
+import { API, type OrderLineDto } from '../src/shared/api';
+import { mockFetch, renderApp, storeLogin } from '../src/client/test-utils';
+import AdminOrdersScreen from '../src/client/features/orders/AdminOrdersScreen';
 
 /* What the order screens' tests share: a line with every field, the lookups the screen reads, the screen opened. */
 
