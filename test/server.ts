@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { buildApp } from '../src/server/app';
 import { migrateToLatest, openDatabase } from '../src/server/db';
 import { bootstrap } from '../src/server/db/seed';
-import type { LoginResponse } from '../src/shared/api';
+import { API, type LoginResponse } from '../src/shared/api';
 
 export const ADMIN = { username: 'admin', password: 'admin-secret' };
 
@@ -59,6 +59,15 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
     return login(username, password);
   }
 
+  /** Registers a user and has the admin give it `role` (registration makes every user inactive). */
+  async function newUserAs(username: string, role: number): Promise<LoginResponse> {
+    const user = await newUser(username);
+    const { token } = await login();
+    const { status } = await call('POST', API.changeUserRoles, { token, body: [{ ID: user.user_id, Role: role }] });
+    if (status !== 200) throw new Error(`role of ${username} not changed: ${status}`);
+    return user;
+  }
+
   return {
     app,
     db: database.db,
@@ -66,6 +75,7 @@ export async function startTestApp(databaseUrl: string, env: Record<string, stri
     call,
     login,
     newUser,
+    newUserAs,
     close: async () => {
       await app.close();
       await database.close();

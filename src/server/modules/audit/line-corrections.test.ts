@@ -22,13 +22,8 @@ describe.each(testDatabases())('order line corrections in the audit log on $name
   beforeAll(async () => {
     t = await startTestApp(await database.create());
     ({ token: admin, user_id: adminId } = await t.login());
-    const withRole = async (username: string, role: number) => {
-      const user = await t.newUser(username);
-      await t.call('POST', API.changeUserRoles, { token: admin, body: [{ ID: user.user_id, Role: role }] });
-      return user;
-    };
-    const m = await withRole('usta_duzeltme', 3);
-    const b = await withRole('alici_duzeltme', 5);
+    const m = await t.newUserAs('usta_duzeltme', 3);
+    const b = await t.newUserAs('alici_duzeltme', 5);
     [master, masterId, buyer] = [m.token, m.user_id, b.token];
     const details = { address: 'x', company_name: 'x', tax_number: '1' };
     const workshop = (await t.call('POST', API.workshops, { token: admin, body: { ...details, name: 'Düzeltme', code: 'D', phone_number: '1', user_id: m.user_id } })).body.workshop;

@@ -18,13 +18,8 @@ describe.each(testDatabases())('the bounds of a typed gram on $name', (database)
   beforeAll(async () => {
     t = await startTestApp(await database.create());
     admin = (await t.login()).token;
-    const withRole = async (username: string, role: number) => {
-      const user = await t.newUser(username);
-      await t.call('POST', API.changeUserRoles, { token: admin, body: [{ ID: user.user_id, Role: role }] });
-      return user;
-    };
-    const m = await withRole('tartan_usta', 3);
-    const b = await withRole('tartan_alici', 5);
+    const m = await t.newUserAs('tartan_usta', 3);
+    const b = await t.newUserAs('tartan_alici', 5);
     master = m.token;
     const workshop = (await t.call('POST', API.workshops, { token: admin, body: { name: 'Tartı', code: 'T', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: m.user_id } })).body.workshop;
     await t.call('POST', API.customers, { token: admin, body: { name: 'A', email: 'a@example.com', phone: '1', address: 'x', company_name: 'x', credit: 1_000_000, tax_number: '1', user_id: b.user_id } });

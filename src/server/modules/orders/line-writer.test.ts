@@ -26,14 +26,9 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
   beforeAll(async () => {
     t = await startTestApp(await database.create());
     admin = (await t.login()).token;
-    const withRole = async (username: string, role: number) => {
-      const user = await t.newUser(username);
-      await t.call('POST', API.changeUserRoles, { token: admin, body: [{ ID: user.user_id, Role: role }] });
-      return user;
-    };
-    const m = await withRole('usta_yazici', Role.Workshop);
-    const other = await withRole('usta_diger', Role.Workshop);
-    const b = await withRole('alici_yazici', Role.Customer);
+    const m = await t.newUserAs('usta_yazici', Role.Workshop);
+    const other = await t.newUserAs('usta_diger', Role.Workshop);
+    const b = await t.newUserAs('alici_yazici', Role.Customer);
     [master, buyer] = [m.token, b.token];
     const details = { address: 'x', company_name: 'x', tax_number: '1' };
     workshop = (await t.call('POST', API.workshops, { token: admin, body: { ...details, name: 'Birinci', code: 'B1', phone_number: '1', user_id: m.user_id } })).body.workshop.id;
