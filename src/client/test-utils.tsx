@@ -25,10 +25,16 @@ afterEach(() => {
   liveStores.clear();
 });
 
-/** Renders `ui` with the real store, sagas, the catalogues of `language` (Turkish unless named) and a router at `route`. */
-export function renderApp(ui: ReactElement, route = '/', { language = 'tr' }: { language?: string } = {}) {
+/** The real store with its sagas, stopped after the test, so nothing it started outlives it. */
+export function testStore(): ReturnType<typeof createStore> {
   const store = createStore();
   liveStores.add(store);
+  return store;
+}
+
+/** Renders `ui` with the real store, sagas, the catalogues of `language` (Turkish unless named) and a router at `route`. */
+export function renderApp(ui: ReactElement, route = '/', { language = 'tr' }: { language?: string } = {}) {
+  const store = testStore();
   const i18n = createI18n(language);
   const view = render(
     <Provider store={store}>

@@ -1,5 +1,5 @@
 import { mockFetch } from '../test-utils';
-import { ApiError, connectSession, http, resetRefreshState } from './http';
+import { ApiError, connectSession, http } from './http';
 
 /* A session kept in this test: the token the client sends, and a refresh that may succeed or not. */
 let token: string | null;
@@ -8,7 +8,6 @@ let refreshWorks: boolean;
 let lost: jest.Mock;
 
 beforeEach(() => {
-  resetRefreshState();
   token = 'old.token.value';
   refreshes = 0;
   refreshWorks = true;

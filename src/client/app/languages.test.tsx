@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { LOCALES_ROOT } from '../../../locales/languages';
 import { useLocales } from '../../../test/language-files';
 import { API } from '../../shared/api';
-import { resetRefreshState } from '../api/http';
 import { mockFetch, renderApp, storeLogin } from '../test-utils';
 import { createI18n, switchLanguage } from './i18n';
 import { followLanguage, languageNames } from './languages';
@@ -30,8 +29,6 @@ const menu = () => screen.getByRole('combobox', { name: tr.language.menu });
 const logout = (name: string) => screen.findByRole('button', { name });
 
 beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
   storeLogin(2, 'Admin');
 });
 

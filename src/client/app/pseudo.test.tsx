@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { API } from '../../shared/api';
 import { pseudoText } from '../../shared/pseudo';
-import { resetRefreshState } from '../api/http';
 import { mockFetch, renderApp, storeLogin } from '../test-utils';
 import { languageOverride, startLanguage } from './languages';
 import { AppRoutes } from './router';
@@ -14,8 +13,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
   storeLogin(2, 'Admin');
 });
 

@@ -1,7 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { API } from '../../shared/api';
-import { resetRefreshState } from '../api/http';
 import { mockFetch, renderApp, storeLogin } from '../test-utils';
 import { AppRoutes } from './router';
 
@@ -24,8 +23,6 @@ function open(path: string) {
 }
 
 beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
   mockFetch((_method, url) => (url === API.me ? [200, ME] : [200, {}]));
 });
 

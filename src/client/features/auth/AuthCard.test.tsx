@@ -1,13 +1,8 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { API } from '../../../shared/api';
-import { resetRefreshState } from '../../api/http';
 import { jsonResponse, mockFetch, renderApp } from '../../test-utils';
 import { AuthCard } from './AuthCard';
 
-beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
-});
 
 function setup() {
   const view = renderApp(<AuthCard />, '/login');

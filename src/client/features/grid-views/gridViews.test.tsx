@@ -15,8 +15,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { API, type GridViewsDto } from '../../../shared/api';
 import { inLineView, isLineViewKey, type ViewLine } from '../../../shared/views';
-import { createStore } from '../../app/store';
-import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { jsonResponse, mockFetch, renderApp, storeLogin, testStore } from '../../test-utils';
 import { SAVE_DELAY_MS } from './sagas';
 import { gridStateChanged, selectGridViews } from './slice';
 import { defaultGridState, sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
@@ -348,7 +347,7 @@ describe('saving the current state', () => {
       const body = JSON.parse(String(init?.body));
       return new Promise<Response>((resolve) => puts.push({ body, answer: (status) => resolve(jsonResponse(status, status === 200 ? { updated_at: 'x' } : { error: 'Sunucu hatası', code: 'INTERNAL' })) }));
     }) as typeof fetch;
-    const store = createStore();
+    const store = testStore();
     const change = (filter: string) => store.dispatch(gridStateChanged({ grid: 'orders', state: { grid: { filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter } } } } } }));
     return { store, puts, change, sentFilter: (i: number) => (puts[i].body.state.grid.filter?.filterModel?.status as { filter: string }).filter };
   }

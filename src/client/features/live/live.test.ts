@@ -10,7 +10,7 @@ import createSagaMiddleware, { type Task } from 'redux-saga';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
 import { API, type LoginResponse, type OrderLineDto } from '../../../shared/api';
 import { type LineEvent, LiveClose } from '../../../shared/live';
-import { connectSession, resetRefreshState } from '../../api/http';
+import { connectSession } from '../../api/http';
 import { rootReducer } from '../../app/store';
 import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
 import { lineActionSucceeded, linesLoaded } from '../order-lines/slice';
@@ -48,8 +48,6 @@ let connections: Connection[];
 let refused: (path: string) => boolean;
 
 beforeEach(async () => {
-  sessionStorage.clear();
-  resetRefreshState();
   upgrades = [];
   connections = [];
   refused = () => false;

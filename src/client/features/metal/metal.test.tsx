@@ -76,7 +76,6 @@ async function openForm() {
 const line = (n: number) => screen.getByRole('group', { name: `Satır ${n}` });
 
 beforeEach(() => {
-  sessionStorage.clear();
   storeLogin(2, 'Admin');
 });
 

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { API, type OrderLineDto } from '../../../shared/api';
-import { connectSession, resetRefreshState } from '../../api/http';
-import { type AppStore, createStore } from '../../app/store';
-import { mockFetch, storeLogin } from '../../test-utils';
+import { connectSession } from '../../api/http';
+import type { AppStore } from '../../app/store';
+import { mockFetch, storeLogin, testStore } from '../../test-utils';
 import { selectLine, selectLinesShown, selectLineTable, selectScopeLoad } from './selectors';
 import { linesBatchLoaded, linesChanged, linesLoaded, linesRequested, linesStreamEnded, linesStreamStarted } from './slice';
 import { lineIsUrgent, rememberUrgency } from './urgency';
@@ -15,17 +15,14 @@ const ALL = { kind: 'all' } as const;
 
 let store: AppStore;
 beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
   storeLogin(2);
 });
-afterEach(() => store?.stop());
 
 const ids = () => selectLineTable(store.getState()).ids;
 
 test('the first batch replaces what the scope held; later ones add to it, keep unchanged objects and newer live versions; the end makes the list ready', () => {
   mockFetch(() => [200, {}]);
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: ALL, lines: [line(99), line(5)] }));
   store.dispatch(linesStreamStarted({ scope: ALL, total: 5 }));
   expect(selectScopeLoad(store.getState(), ALL)).toEqual({ status: 'loading', notice: null, progress: { loaded: 0, total: 5 } });
@@ -56,7 +53,7 @@ test('the first batch replaces what the scope held; later ones add to it, keep u
 
 test("a partial scope's first batch drops only that scope's lines", () => {
   mockFetch(() => [200, {}]);
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: ALL, lines: [line(1), line(2, { workshop_id: 4 }), line(3)] }));
   store.dispatch(linesBatchLoaded({ scope: { kind: 'workshop', id: 3 }, lines: [line(3)], first: true }));
   expect(ids()).toEqual([2, 3]);
@@ -68,7 +65,7 @@ test('the admin list is read in the compact format (here without Worker, on the 
     if (url !== API.orders) return [200, {}];
     return auth === 'Bearer new.token.x' ? [200, { orders: [line(2), line(1)] }] : [401, { error: 'expired', code: 'UNAUTHORIZED' }];
   });
-  store = createStore();
+  store = testStore();
   // The session as the HTTP client sees it (after the store connected its own).
   connectSession({
     token: () => token,
@@ -87,7 +84,7 @@ test('the admin list is read in the compact format (here without Worker, on the 
 test('a refresh that fails ends the session and the list says why', async () => {
   const lost = jest.fn();
   mockFetch((_method, url) => (url === API.orders ? [401, { error: 'Oturum yok', code: 'UNAUTHORIZED' }] : [200, {}]));
-  store = createStore();
+  store = testStore();
   connectSession({ token: () => 'old.token.x', refresh: async () => false, lost });
   store.dispatch(linesRequested(ALL));
   await waitFor(() => expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('failed'));

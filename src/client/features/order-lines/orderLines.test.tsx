@@ -1,7 +1,7 @@
 import { API, type OrderLineDto } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
-import { type AppStore, createStore } from '../../app/store';
-import { mockFetch, storeLogin } from '../../test-utils';
+import type { AppStore } from '../../app/store';
+import { mockFetch, storeLogin, testStore } from '../../test-utils';
 import { selectLine, selectLineAction, selectLinesOf } from './selectors';
 import { gramCorrected, linesChanged, linesLoaded, nextStepRequested, packingApproved, qualityDecided } from './slice';
 
@@ -10,13 +10,8 @@ const line = (id: number, patch: Partial<OrderLineDto> = {}) =>
 
 let store: AppStore;
 beforeEach(() => {
-  sessionStorage.clear();
   storeLogin(3);
   jest.useFakeTimers();
-});
-afterEach(() => {
-  store.stop();
-  jest.useRealTimers();
 });
 
 /** The calls about order lines (the session's own profile read is not one). */
@@ -31,7 +26,7 @@ test('a double tap moves a piece once: a line busy or settling takes no second a
     const shown = (body as { current_order_line_process: number }).current_order_line_process;
     return url === API.myWorkshopNextStep(5) ? [200, { order: line(5, { order_line_status_id: 2, current_order_line_process: shown === -1 ? 11 : 12 }) }] : [404, {}];
   });
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
 
   store.dispatch(nextStepRequested(5, -1));
@@ -58,7 +53,7 @@ test('another action on a line that just settled from one goes through (no silen
       ? [200, { order: line(7, { order_line_status_id: 4, product_gram: 4 }), message: 'Kalite kontrol onaylandı!' }]
       : [200, { order: line(7, { order_line_status_id: 4, product_gram: 4.3 }), message: 'Gram değeri başarıyla güncellendi!' }],
   );
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(7, { order_line_status_id: 3, product_gram: 4 })] }));
   store.dispatch(qualityDecided(7, { approved: true, returnStep: null, reason: '' }));
   await flush();
@@ -72,7 +67,7 @@ test('another action on a line that just settled from one goes through (no silen
 test("an action's answer replaces its one line; no list is loaded again", async () => {
   storeLogin(2);
   const calls = mockFetch(() => [200, { order: line(7, { order_line_status_id: 5, product_gram: 4 }), message: 'Paketleme onayı başarıyla verildi!' }]);
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(7, { order_line_status_id: 4, product_gram: 4 }), line(6)] }));
   const before = selectLine(store.getState(), 6);
   store.dispatch(packingApproved(7));
@@ -85,7 +80,7 @@ test("an action's answer replaces its one line; no list is loaded again", async 
 
 test("a failed action keeps the line and says why; the line takes the next tap", async () => {
   const calls = mockFetch(() => [409, { error: 'Satır değişti.', code: 'LINE_CHANGED' }]);
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
   store.dispatch(nextStepRequested(5, -1));
   await flush();
@@ -96,7 +91,7 @@ test("a failed action keeps the line and says why; the line takes the next tap",
 });
 
 test("a screen's scope selects from the one collection; a scope's answer drops the lines that left it", () => {
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(1), line(2, { workshop_id: 4 }), line(3)] }));
   expect(selectLinesOf(store.getState(), 'workshop', 3).map((l) => l.id)).toEqual([3, 1]);
   const mine = selectLinesOf(store.getState(), 'workshop', 3);
@@ -109,7 +104,7 @@ test("a screen's scope selects from the one collection; a scope's answer drops t
 });
 
 test('live changes replace their lines, keep an unchanged line as it is and drop the lines the reader lost', () => {
-  store = createStore();
+  store = testStore();
   store.dispatch(linesLoaded({ scope: { kind: 'all' }, lines: [line(1), line(2), line(3), line(4, { workshop_id: 5 })] }));
   const unchanged = selectLine(store.getState(), 3);
   const before = selectLinesOf(store.getState(), 'workshop', 3);

@@ -1,14 +1,10 @@
 import { API } from '../../../shared/api';
-import { http, resetRefreshState } from '../../api/http';
+import { http } from '../../api/http';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { readSession } from './storage';
 
 const FRESH = { token: 'new.token.value', refresh_token: 'refresh-2', user_role_id: 2, user_role_title: 'Admin', user_id: 7 };
 
-beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
-});
 
 test('a 401 refreshes with the stored refresh token, keeps the new tokens and retries', async () => {
   storeLogin(2);

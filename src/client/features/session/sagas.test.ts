@@ -1,28 +1,12 @@
 import { API } from '../../../shared/api';
-import { resetRefreshState } from '../../api/http';
-import { type AppStore, createStore as createAppStore } from '../../app/store';
-import { mockFetch, storeLogin } from '../../test-utils';
+import { mockFetch, storeLogin, testStore as createStore } from '../../test-utils';
 import { loggedIn, logoutRequested } from './slice';
 import { readSession } from './storage';
 
 const MINUTE = 60_000;
 
-/* Every store's sagas are stopped after its test, so no window listener outlives it. */
-const stores: AppStore[] = [];
-function createStore() {
-  const store = createAppStore();
-  stores.push(store);
-  return store;
-}
-
 beforeEach(() => {
-  sessionStorage.clear();
-  resetRefreshState();
   jest.useFakeTimers();
-});
-afterEach(() => {
-  stores.splice(0).forEach((store) => store.stop());
-  jest.useRealTimers();
 });
 
 async function flush() {
