@@ -598,3 +598,36 @@ test('a voucher heard on the live channel is read again on the open screen, with
   fireEvent.click(screen.getByRole('tab', { name: view.t('metal:tabs.balances') }));
   await screen.findByText('140,7361 g');
 });
+
+test('the balance summary shows each workshop’s fine exactly, its oldest unanswered voucher’s day or none, and its pieces', async () => {
+  serve((_method, url) =>
+    url === API.metalBalances
+      ? [200, { balances: [...BALANCES, { workshop_id: 5, workshop_name: 'Usta Veli', fine_g: '-0.0005', oldest_pending_date: null, overdue_pieces: 0, pieces_to_receive: 0 }] }]
+      : undefined,
+  );
+  renderApp(<MetalScreen />);
+  const table = await screen.findByRole('table', { name: 'Bakiye Özeti' });
+  const row = (name: string) => within(table).getByRole('row', { name: new RegExp(`^${name}`) });
+  await waitFor(() => expect(within(row('Usta Ali')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Usta Ali', '49,1361 g', '12.11.2026', '1', '3']));
+  expect(within(row('Usta Veli')).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Usta Veli', '-0,0005 g', 'Yok', '0', '0']);
+});
+
+test('the admin changes a purity’s milyem: a fraction is refused under the field, a whole number is sent and its sentence shown', async () => {
+  const calls = serve((method, url, body) => {
+    if (url === API.metalKarats) return [200, { karats: [] }];
+    if (method === 'PUT' && url === API.metalPurity(1)) return [200, { purity: { ...PURITIES[0], ...(body as object) } }];
+    return undefined;
+  });
+  renderApp(<MetalScreen />);
+  fireEvent.click(screen.getByRole('tab', { name: 'Ayar Tablosu' }));
+  const field = await screen.findByRole('textbox', { name: '22 ayar (916) milyemi' });
+  const save = within(field.closest('form')!).getByRole('button', { name: 'Kaydet' });
+  expect(save).toBeDisabled();
+  fireEvent.change(field, { target: { value: '916,5' } });
+  fireEvent.click(save);
+  expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  fireEvent.change(field, { target: { value: '917' } });
+  fireEvent.click(save);
+  expect(await screen.findByText('Milyem 917 olarak kaydedildi.')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ milyem: 917 }]);
+});
