@@ -113,7 +113,10 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   await revealGridColumn(page, 'barcode');
   await page.locator('.ag-floating-filter[col-id="barcode"] input').fill(barcodes.get(scanned)!);
   await count(page, 1).waitFor();
-  await page.locator('.ag-row[row-index="0"] [col-id="barcode"]').filter({ hasText: new RegExp(`^${barcodes.get(scanned)}$`) }).waitFor();
+  const barcodeCell = page.locator('.ag-row[row-index="0"] [col-id="barcode"]').filter({ hasText: new RegExp(`^${barcodes.get(scanned)}$`) });
+  await barcodeCell.waitFor();
+  // Shown whole, not cut short by the column's width.
+  await expect(barcodeCell.locator('.ag-cell-value').evaluate((value) => value.scrollWidth <= value.clientWidth)).resolves.toBe(true);
   await revealGridColumn(page, 'order_product_id');
   await firstRowId(page).filter({ hasText: new RegExp(`^${scanned}$`) }).waitFor();
   expect(errors).toEqual([]);
