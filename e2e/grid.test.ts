@@ -15,6 +15,8 @@ const LINES = 2_500;
 let admin: string;
 let lastOrder: { id: number; order_number: string };
 let lastOrderLines: number[];
+/** Every line's barcode, by its id. */
+let barcodes: Map<number, string>;
 
 const count = (page: Page, shown: number, total = LINES) =>
   page.getByText(`${shown.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} satır`, { exact: true });
@@ -33,7 +35,9 @@ beforeAll(async () => {
   await place(1_000);
   await place(1_000);
   lastOrder = await place(500);
-  lastOrderLines = (await apiCall(url, 'GET', '/api/v1/orders', admin)).orders
+  const lines: Array<{ id: number; order_id: number; barcode: string }> = (await apiCall(url, 'GET', '/api/v1/orders', admin)).orders;
+  barcodes = new Map(lines.map((line) => [line.id, line.barcode]));
+  lastOrderLines = lines
     .filter((line: { order_id: number }) => line.order_id === lastOrder.id)
     .map((line: { id: number }) => line.id)
     .sort((a: number, b: number) => a - b);
@@ -82,7 +86,7 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   await firstRowId(page).filter({ hasText: new RegExp(`^${lastOrderLines[lastOrderLines.length - 1]}$`) }).waitFor();
   await page.getByRole('option', { name: 'Son sipariş' }).waitFor({ state: 'attached' });
 
-  // The Excel file holds exactly the rows shown, in the grid's order, ids as numbers.
+  // The Excel file holds exactly the rows shown, in the grid's order, ids as numbers, barcodes as their digits.
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: "Excel'e Aktar" }).click();
   const file = await download;
@@ -92,8 +96,29 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   const headers = (sheet.getRow(1).values as string[]).slice(1);
   const idColumn = headers.indexOf('Sipariş Ürün ID') + 1;
   const ids: unknown[] = [];
-  sheet.eachRow((row, number) => void (number > 1 && ids.push(row.getCell(idColumn).value)));
+  const barcodeColumn = headers.indexOf('Barkod') + 1;
+  const sheetBarcodes: unknown[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    ids.push(row.getCell(idColumn).value);
+    sheetBarcodes.push(row.getCell(barcodeColumn).value);
+  });
   expect(ids).toEqual([...lastOrderLines].reverse());
+  expect(sheetBarcodes).toEqual([...lastOrderLines].reverse().map((id) => barcodes.get(id)));
+
+  // The barcode column's filter finds a scanned line, from any order, and only it.
+  await page.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }).fill('');
+  await count(page, LINES).waitFor();
+  const scanned = 1_234;
+  await revealGridColumn(page, 'barcode');
+  await page.locator('.ag-floating-filter[col-id="barcode"] input').fill(barcodes.get(scanned)!);
+  await count(page, 1).waitFor();
+  const barcodeCell = page.locator('.ag-row[row-index="0"] [col-id="barcode"]').filter({ hasText: new RegExp(`^${barcodes.get(scanned)}$`) });
+  await barcodeCell.waitFor();
+  // Shown whole, not cut short by the column's width.
+  await expect(barcodeCell.locator('.ag-cell-value').evaluate((value) => value.scrollWidth <= value.clientWidth)).resolves.toBe(true);
+  await revealGridColumn(page, 'order_product_id');
+  await firstRowId(page).filter({ hasText: new RegExp(`^${scanned}$`) }).waitFor();
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -6,11 +6,12 @@ import { Role } from '../../shared/roles';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { shopCancelReason } from '../modules/shopify/cancel-reason';
-import { unitLines } from '../modules/orders/units';
+import { takeBarcodes } from '../modules/orders/barcodes';
+import { type NewLine, unitLines } from '../modules/orders/units';
 import { builtInRouting } from '../modules/production-steps/service';
 import { getGeneralSettings } from '../modules/settings/service';
 import { random } from './demo-catalogue';
-import type { OrderLineHistoryTable, OrderLinesTable, OrdersTable, ProductsTable } from './schema';
+import type { OrderLineHistoryTable, OrdersTable, ProductsTable } from './schema';
 
 /*
  * Demo orders whose lines got where they are the way real ones do: each line is created as an
@@ -199,7 +200,7 @@ function walkLine(ctx: Context, created: number, horizon: number): Walk {
 
 interface PlannedOrder {
   row: Insertable<OrdersTable>;
-  lines: Array<{ created: Insertable<OrderLinesTable>; walk: Walk }>;
+  lines: Array<{ created: NewLine; walk: Walk }>;
 }
 
 /**
@@ -315,8 +316,10 @@ async function write(trx: Db, orders: PlannedOrder[], prefix: string): Promise<v
     .where('id', 'in', orderIds)
     .execute();
   const lines = orders.flatMap((order, index) => order.lines.map((line) => ({ ...line, orderId: orderIds[index] })));
+  // Numbered from the counter every line is numbered from (orders/barcodes.ts), as the line writer numbers them.
+  const barcodes = await takeBarcodes(trx, lines.length);
   // Written into the created rows in place: a spread copy of each of 100,000 rows costs seconds.
-  const rows = lines.map(({ created, walk, orderId }) => Object.assign(created, storedColumns(walk), { order_id: orderId }));
+  const rows = lines.map(({ created, walk, orderId }, index) => Object.assign(created, storedColumns(walk), { order_id: orderId, barcode: barcodes[index] }));
   // Written here, not by the line writer: the walk's history, with its times, is the demo's own.
   const stored: number[] = [];
   for (let i = 0; i < rows.length; i += LINE_CHUNK) stored.push(...(await trx.insertInto('order_lines').values(rows.slice(i, i + LINE_CHUNK)).returning('id').execute()).map((row) => row.id));

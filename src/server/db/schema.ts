@@ -53,6 +53,12 @@ export interface RateLimitsTable {
   reset_at: number;
 }
 
+/** SQLite only: a number that only grows, by name (PostgreSQL has sequences); orders/barcodes.ts draws from it. */
+export interface CountersTable {
+  name: string;
+  last: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -229,7 +235,8 @@ export interface OrderLinesTable {
   total_price: number | null;
   shipment_tracking_number: string | null;
   location: string | null;
-  barcode: string | null;
+  /** The line's barcode (shared/barcode.ts), unique and never reused: orders/barcodes.ts gives it. */
+  barcode: string;
   production_expected_date: string | null;
   delivery_to_office: string | null;
   gram_flagged: Generated<number>;
@@ -476,6 +483,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   password_resets: PasswordResetsTable;
   rate_limits: RateLimitsTable;
+  counters: CountersTable;
   settings: SettingsTable;
   metal_purities: MetalPuritiesTable;
   metal_vouchers: MetalVouchersTable;

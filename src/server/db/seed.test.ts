@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
+import { isBarcode } from '../../shared/barcode';
 import { applyAction, checkGram, CREATED_STATE, gramDeviates, type LineAction, lineState } from '../../shared/lifecycle';
 import { isLate } from '../../shared/late';
 import { Role } from '../../shared/roles';
@@ -220,8 +221,11 @@ describe.each(testDatabases())('first start on $name', (database) => {
       const lines = await db
         .selectFrom('order_lines as l')
         .innerJoin('products as p', 'p.id', 'l.product_id')
-        .select(['l.order_line_status_id', 'l.current_order_line_process', 'l.product_gram', 'l.gram_flagged', 'l.packing_status_id', 'l.canceled_at', 'l.delivery_to_office', 'l.production_expected_date', 'p.expected_weight'])
+        .select(['l.order_line_status_id', 'l.current_order_line_process', 'l.product_gram', 'l.gram_flagged', 'l.packing_status_id', 'l.canceled_at', 'l.delivery_to_office', 'l.production_expected_date', 'p.expected_weight', 'l.barcode'])
         .execute();
+      // Every line has a valid barcode of its own, as the line writer gives them.
+      expect(lines.filter((l) => !isBarcode(l.barcode))).toEqual([]);
+      expect(new Set(lines.map((l) => l.barcode)).size).toBe(lines.length);
       expect(lines.filter((l) => l.order_line_status_id === LineStatus.Completed && l.current_order_line_process === NOT_STARTED)).toEqual([]);
       const weighed = lines.filter((l) => l.product_gram !== null);
       const deviates = (l: (typeof lines)[number]) => gramDeviates(Number(l.product_gram), l.expected_weight, tolerance);

@@ -73,7 +73,8 @@ export interface OrderLineDto {
   current_order_line_process: number;
   workshop_started_process_id: number | null;
   delivery_to_office: string | null;
-  barcode: string | null;
+  /** The line's barcode (shared/barcode.ts): digits only, unique, never another line's. */
+  barcode: string;
   item_index: number;
   item_count: number;
 }

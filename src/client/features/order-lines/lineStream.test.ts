@@ -1,4 +1,5 @@
 import type { OrderLineDto } from '../../../shared/api';
+import { barcodeOf } from '../../../shared/barcode';
 import { LINES_MEDIA_TYPE, ROW_FIELDS, wireEncoder, type WireHeader } from '../../../shared/lineWire';
 import { batcher, lineSplitter, readLineStream, type StreamMessage, wireReader } from './lineStream';
 
@@ -13,7 +14,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     customer_approval_status_id: null, quality_control_id: null, fulfilment_style: null, material_id: 31, chain_length_id: null, color_id: null, size_id: null, karat_id: null,
     customization_option: null, font: null, gift_note: null, customer_note: id % 2 ? 'ACİL 🎁 "hediye"' : null, product_gram: id % 4 ? 4.25 : null, expected_weight: id % 3 ? 4 : null, metal_received_at: id % 7 ? null : '2026-11-20T09:00:00.000Z', gram_flagged: id % 4 === 1, credit_exceeded: id % 5 === 0,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null, workshop_id: id % 5 ? 2 : null,
-    customer_id: 1, source: 'manual', production_expected_date: AT, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: null,
+    customer_id: 1, source: 'manual', production_expected_date: AT, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id),
     item_index: 1, item_count: 1,
   };
   const full = {

@@ -149,7 +149,8 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['production_expected_date', 160, date((r) => r.production_expected_date), 'production_expected_date', 'date'],
     ['source', 100, (r) => source(r.source)],
     ['customization_option', 160, 'customization_option'],
-    ['barcode', 120, 'barcode'],
+    // Wide enough for the thirteen digits whole: a code cut short cannot be read against a label.
+    ['barcode', 150, 'barcode'],
     ['packing_status', 130, (r) => named(lookups.packing, r.packing_status_id)],
     ['b2b_customer', 160, 'b2b_customer_name'],
     ['total_price', 120, (r) => money(r.total_price, r.currency), 'total_price', 'number'],

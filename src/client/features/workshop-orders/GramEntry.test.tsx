@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
+import { barcodeOf } from '../../../shared/barcode';
 import { LineStatus } from '../../../shared/statuses';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { selectGeneralSettings } from '../settings';
@@ -17,7 +18,7 @@ const PIECE = {
   customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: 2, gram_flagged: false, credit_exceeded: false, metal_received_at: null,
   product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
   workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: AT,
-  production_expected_days: AT, current_order_line_process: 5, workshop_started_process_id: 1, delivery_to_office: AT, barcode: null, item_index: 1, item_count: 1,
+  production_expected_days: AT, current_order_line_process: 5, workshop_started_process_id: 1, delivery_to_office: AT, barcode: barcodeOf(7), item_index: 1, item_count: 1,
 } as OrderLineDto;
 const SETTINGS = { system_email: '', phone: '', currency: 'TRY', time_zone: 'Europe/Istanbul', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
 const QUESTION = {

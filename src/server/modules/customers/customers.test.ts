@@ -1,5 +1,6 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { takeBarcodes } from '../orders/barcodes';
 
 describe.each(testDatabases())('B2B customers on $name', (database) => {
   let t: TestApp;
@@ -94,9 +95,11 @@ describe.each(testDatabases())('B2B customers on $name', (database) => {
       created_at: at,
       updated_at: at,
     });
+    const lines = [line(first, 1, 1000, yesterday), line(first, 2, 500), line(first, 5, 250), line(canceled, 1, 9999)];
+    const barcodes = await takeBarcodes(t.db, lines.length);
     await t.db
       .insertInto('order_lines')
-      .values([line(first, 1, 1000, yesterday), line(first, 2, 500), line(first, 5, 250), line(canceled, 1, 9999)])
+      .values(lines.map((row, index) => ({ ...row, barcode: barcodes[index] })))
       .execute();
 
     const info = (await t.call('GET', `/api/v1/customers/B2B/${customer.id}/info`, { token: admin })).body.customer;

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../../test/server';
 import { workshopCards } from '../../../shared/figures';
 import { isLate } from '../../../shared/late';
 import { Role } from '../../../shared/roles';
+import { takeBarcodes } from '../orders/barcodes';
 import { lateSql, lineFigures } from './figures';
 import { listLines } from './queries';
 
@@ -54,7 +55,7 @@ describe.each(testDatabases())('one meaning of late on $name', (database) => {
         for (const delivered of [null, DELIVERED]) {
           await t.db
             .insertInto('order_lines')
-            .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, canceled_at: canceled ? at : null, created_at: at, updated_at: at })
+            .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, canceled_at: canceled ? at : null, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at })
             .execute();
         }
       }

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, Insertable, SqlBool, Transaction, Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, SqlBool, Transaction, Updateable } from 'kysely';
 import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
@@ -6,6 +6,8 @@ import type { Database, OrderLinesTable } from '../../db/schema';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { linesByIds } from '../order-lines/queries';
+import { takeBarcodes } from './barcodes';
+import type { NewLine } from './units';
 
 /*
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
@@ -54,13 +56,15 @@ export interface LineWrite {
 const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 /**
- * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order; each is
- * told as a new line. A line's history begins with its first move, so none is written here.
- * Answers the lines in the order of their ids.
+ * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order, each with
+ * a barcode of its own (barcodes.ts); each is told as a new line. A line's history begins with its
+ * first move, so none is written here. Answers the lines in the order of their ids.
  */
-export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: Insertable<OrderLinesTable>[], customerId: number | null) {
+export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null) {
+  const barcodes = await takeBarcodes(trx, lines.length);
+  const rows = lines.map((line, index) => ({ ...line, barcode: barcodes[index] }));
   const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
-  for (const chunk of chunks(lines)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
+  for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
   stored.sort((a, b) => a.id - b.id);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
   return stored;

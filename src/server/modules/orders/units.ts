@@ -2,6 +2,9 @@ import type { Insertable, Selectable } from 'kysely';
 import { daysAfter } from '../../dates';
 import type { OrderLinesTable, ProductsTable } from '../../db/schema';
 
+/** A line to be made, before the line writer gives it its barcode. */
+export type NewLine = Omit<Insertable<OrderLinesTable>, 'barcode'>;
+
 /** What an order says of its units beyond the product: notes, personalisation, the shop's price. */
 export type UnitFields = Pick<Insertable<OrderLinesTable>, 'customer_note' | 'customization_option' | 'font' | 'gift_note' | 'shop_line_item_id'> & {
   /** The unit's price; the product's price when the order names none. */
@@ -14,7 +17,7 @@ export type UnitFields = Pick<Insertable<OrderLinesTable>, 'customer_note' | 'cu
  * the moment (none yet: it waits for one), due after the product's expected days, its workshop
  * cost the product's price times its workmanship rate.
  */
-export function unitLines(orderId: number, product: Selectable<ProductsTable>, quantity: number, at: string, fields: UnitFields = {}): Insertable<OrderLinesTable>[] {
+export function unitLines(orderId: number, product: Selectable<ProductsTable>, quantity: number, at: string, fields: UnitFields = {}): NewLine[] {
   const cost = product.price !== null && product.workmanship_rate !== null ? Math.round(product.price * product.workmanship_rate) / 100 : null;
   return Array.from({ length: quantity }, (_, index) => ({
     order_id: orderId,

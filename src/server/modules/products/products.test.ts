@@ -1,5 +1,6 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { takeBarcodes } from '../orders/barcodes';
 
 const PRODUCTS = '/api/v1/product';
 const BULK = '/api/v1/product-production-steps/bulk';
@@ -175,7 +176,7 @@ describe.each(testDatabases())('records in use on $name', (database) => {
       const order = await t.db.insertInto('orders').values({ order_number: 'M-1', source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
       await t.db
         .insertInto('order_lines')
-        .values({ order_id: order.id, product_id: product.id, current_order_line_process: step.id, created_at: at, updated_at: at })
+        .values({ order_id: order.id, product_id: product.id, current_order_line_process: step.id, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at })
         .execute();
       expect(await t.call('DELETE', `${PRODUCTS}/${product.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'PRODUCT_IN_USE' } });
       expect(await t.call('DELETE', `/api/v1/production-steps/${step.id}`, { token: admin })).toMatchObject({ status: 409, body: { code: 'STEP_IN_USE' } });

@@ -5,6 +5,7 @@ import { type FakeStore, type ShopifyFake, startShopifyFake } from '../../../../
 import { until } from '../../../../test/until';
 import { API, type CatalogueSyncDto } from '../../../shared/api';
 import { DEFAULT_OPTION_NAMES } from '../../../shared/schemas/catalogue';
+import { takeBarcodes } from '../orders/barcodes';
 import { catalogueSyncs, type SyncTarget } from './catalogue-syncs';
 import { shopifyClients } from './client';
 
@@ -178,7 +179,7 @@ describe.each(testDatabases())('catalogue sync from the shop on $name', (databas
     const customer = await t.db.selectFrom('customers').select('id').where('user_id', '=', buyerUser).executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     const order = await t.db.insertInto('orders').values({ order_number: 'K-1', customer_id: customer.id, source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-    const line = await t.db.insertInto('order_lines').values({ order_id: order.id, product_id: second.id, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const line = await t.db.insertInto('order_lines').values({ order_id: order.id, product_id: second.id, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
 
     store.updateProduct(product.id, { removeVariantIds: [product.variants[1].id] });
     store.deleteProduct(gone.id);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { takeBarcodes } from '../orders/barcodes';
 
 const WORKSHOPS = '/api/v1/workshops';
 
@@ -38,7 +39,7 @@ describe.each(testDatabases())('workshops and product assignment on $name', (dat
     return (
       await t.db
         .insertInto('order_lines')
-        .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, order_line_status_id: status, current_order_line_process: step, product_cost: 100, created_at: at, updated_at: at })
+        .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, order_line_status_id: status, current_order_line_process: step, product_cost: 100, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
