@@ -103,12 +103,12 @@ export function WorkshopOrdersPanel() {
           <button type="button" onClick={lines.reload}>
             {t('refresh')}
           </button>
-          {backwards && (
-            <p id={`${id}-range`} className="field-error" role="alert">
-              {t('rangeBackwards')}
-            </p>
-          )}
         </div>
+        {backwards && (
+          <p id={`${id}-range`} className="field-error" role="alert">
+            {t('rangeBackwards')}
+          </p>
+        )}
       </div>
       <ListStatus status={lines.status} notice={lines.notice} count={shown.length} empty={t(work === 'open' ? 'emptyOpen' : 'emptyFinished')} />
       {shown.length > 0 && (
