@@ -241,3 +241,85 @@ test('the customer places a manual order, approves a line once and exports its o
   expect(sheet.getRow(2).getCell(2).value).toBe('Kalp Kolye');
   expect(errors).toEqual([]);
 });
+
+test("the tablet's list at 1024 x 768: five lines and more in view, urgent first then by due date with late lines marked, the next step in each row, a backwards date range said", async () => {
+  // A workshop of its own, so that its list holds only this test's lines.
+  const masterId = await userWithRole(live.server.url, admin, 'tablet_usta2', 3);
+  const buyerId = await userWithRole(live.server.url, admin, 'tablet_alici5', 5);
+  const workshop = (
+    await apiCall(live.server.url, 'POST', '/api/v1/workshops', admin, { name: 'Liste Atölye', code: 'L', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })
+  ).workshop;
+  await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, { name: 'Beşinci', email: 'e@example.com', phone: '1', address: 'x', company_name: 'Beşinci Ltd', credit: 1_000_000_000, tax_number: '5', user_id: buyerId });
+  const step = (await apiCall(live.server.url, 'POST', '/api/v1/production-steps', admin, { step_name: 'Dövme' })).production_step.id;
+  // Due in a week and in a month.
+  const product = async (title: string, production_expected_days: number) => {
+    const { product: made } = await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title, price: 100, workmanship_rate: 10, production_expected_days });
+    await apiCall(live.server.url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: made.id, steps: [{ step_id: step, position_in_process: 1 }] });
+    await apiCall(live.server.url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: made.id });
+    return made.id as number;
+  };
+  const soon = await product('Gümüş Küpe', 7);
+  const later = await product('Altın Yüzük', 30);
+  const buyer = await apiToken(live.server.url, 'tablet_alici5', 'secret-1');
+  const order = (notes: string | undefined, products: Array<{ product_id: number; quantity: number }>) =>
+    apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', buyer, { address: 'x', email: 'e@example.com', phone_number: '1', country: 'TR', zip_code: '1', notes, products });
+  await order('ACİL teslim', [{ product_id: later, quantity: 1 }]);
+  await order(undefined, [
+    { product_id: soon, quantity: 3 },
+    { product_id: later, quantity: 2 },
+  ]);
+
+  const page = await live.browser.newPage({ viewport: { width: 1024, height: 768 } });
+  const errors = watchErrors(page);
+  // Ten days on, the pieces due in a week are late and those due in a month are not.
+  await page.clock.setFixedTime(Date.now() + 10 * 24 * 3600 * 1000);
+  await login(page, live.server.url, 'tablet_usta2', 'secret-1');
+  await page.goto(`${live.server.url}/workshop/orders`);
+  const rows = page.locator('tbody tr');
+  await rows.nth(5).waitFor();
+  await expect(rows.count()).resolves.toBe(6);
+  // At least five lines stand whole on the screen without scrolling.
+  const boxes = await Promise.all([0, 1, 2, 3, 4].map((i) => rows.nth(i).boundingBox()));
+  for (const box of boxes) expect(box!.y >= 0 && box!.y + box!.height <= 768).toBe(true);
+
+  const titles = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1].textContent));
+  expect(titles).toEqual(['Altın Yüzük', 'Gümüş Küpe', 'Gümüş Küpe', 'Gümüş Küpe', 'Altın Yüzük', 'Altın Yüzük']);
+  await expect(rows.nth(0).getAttribute('class')).resolves.toBe('urgent');
+  const late = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('.badge.late')?.textContent ?? null));
+  expect(late).toEqual([null, 'Gecikmiş', 'Gecikmiş', 'Gecikmiş', null, null]);
+  await expect(rows.nth(1).getByText('Gecikmiş').isVisible()).resolves.toBe(true);
+
+  // A double tap on a row's next step moves its piece once.
+  const row = rows.nth(1);
+  const id = Number((await row.getByRole('button', { name: /^Detay: / }).getAttribute('aria-label'))!.replace('Detay: ', ''));
+  const box = (await row.getByRole('button', { name: 'Sonraki Adım' }).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await row.getByRole('cell', { name: 'Dövme', exact: true }).waitFor();
+  await row.getByRole('button', { name: 'Sonraki Adım' }).waitFor();
+  const master = await apiToken(live.server.url, 'tablet_usta2', 'secret-1');
+  const { history } = await apiCall(live.server.url, 'GET', `/api/v1/order-products/${id}/history`, master);
+  expect(history.filter((h: { action: string }) => h.action === 'next_step')).toHaveLength(1);
+
+  // A start after the end is said beside the filter; the list stays whole.
+  await page.getByLabel('Teslim tarihi (başlangıç)').fill('2027-06-01');
+  await page.getByLabel('Teslim tarihi (bitiş)').fill('2027-01-01');
+  const said = page.getByRole('alert').filter({ hasText: 'Başlangıç tarihi bitiş tarihinden sonra olamaz' });
+  await said.waitFor();
+  const filterBox = (await page.getByLabel('Teslim tarihi (bitiş)').boundingBox())!;
+  const saidBox = (await said.boundingBox())!;
+  expect(saidBox.y < filterBox.y + filterBox.height + 40 && saidBox.y + saidBox.height <= (await rows.nth(0).boundingBox())!.y).toBe(true);
+  await expect(rows.count()).resolves.toBe(6);
+
+  // A piece not started shows no gram; the approval says what it records beside its button.
+  await rows.nth(4).getByRole('button', { name: /^Detay: / }).click();
+  await page.getByRole('heading', { name: /^Sipariş Detayı #/ }).waitFor();
+  await page.getByRole('definition').filter({ hasText: 'Daha başlamadı' }).waitFor();
+  const approve = page.getByRole('button', { name: 'Onayla' });
+  const what = page.getByText('Atölyenin bu parçayı üstlendiğini kaydeder.');
+  const [approveBox, whatBox] = [(await approve.boundingBox())!, (await what.boundingBox())!];
+  expect(whatBox.x >= approveBox.x + approveBox.width && whatBox.y >= approveBox.y && whatBox.y + whatBox.height <= approveBox.y + approveBox.height).toBe(true);
+  await expect(page.getByText(/Gram/).count()).resolves.toBe(0);
+  await expect(page.getByText(/ g$/).count()).resolves.toBe(0);
+  expect(errors).toEqual([]);
+});

@@ -37,3 +37,29 @@ test('a canceled piece reads İptal edildi with its reason and time as its statu
   expect(screen.queryByRole('textbox')).toBeNull();
   expect(screen.getByText('4,2 g')).toBeInTheDocument();
 });
+
+test('a piece not started shows no gram at all; the approval says beside its button what it records', async () => {
+  storeLogin(3, 'Atölye');
+  const notStarted = { ...CANCELED, canceled_at: null, cancel_reason: null, order_line_status_id: LineStatus.Waiting, current_order_line_process: -1, product_gram: null, expected_weight: 2 };
+  mockFetch((_method, url) => {
+    if (url === API.myWorkshopOrder(7)) return [200, { order: notStarted }];
+    if (url === API.lineHistory(7)) return [200, { history: [] }];
+    if (url === API.generalSettings) return [200, { settings: { currency: 'TRY', time_zone: 'Europe/Istanbul' } }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
+    </Routes>,
+    '/workshop/order/7',
+  );
+  const approve = await screen.findByRole('button', { name: t('workshopOrders:approve') });
+  expect(approve).toHaveAccessibleDescription(t('workshopOrders:approveWhat'));
+  expect(screen.getByRole('button', { name: t('workshopOrders:nextStep') })).toBeEnabled();
+  expect(screen.getByText(t('workshopOrders:notStarted'))).toBeInTheDocument();
+  // Neither the gram, its reason, nor the weight it is to be weighed against.
+  expect(screen.queryByText(new RegExp(t('workshopOrders:fields.gram')))).toBeNull();
+  expect(screen.queryByText(t('workshopOrders:fields.expectedWeight'))).toBeNull();
+  expect(screen.queryByText('2 g')).toBeNull();
+  expect(screen.queryByRole('textbox')).toBeNull();
+});

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { canEnterGram, lineState, whyNot } from '../../../shared/lifecycle';
-import { LineStatus, stepLabel } from '../../../shared/statuses';
+import { NOT_STARTED } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import {
@@ -10,7 +10,6 @@ import {
   gramEntered,
   LineHistory,
   lineRequested,
-  nextStepRequested,
   selectLine,
   selectLineAction,
   selectLoad,
@@ -18,6 +17,8 @@ import {
 } from '../order-lines';
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { GramEntry } from './GramEntry';
+import { isBusy, NextStepButton } from './NextStepButton';
+import { useStepName } from './useStepName';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
@@ -27,6 +28,7 @@ export default function WorkshopOrderScreen() {
   const fmt = useFormatters();
   const lookups = useLookups();
   const status = useStatusTexts();
+  const stepName = useStepName();
   const order = useAppSelector((state) => selectLine(state, id));
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
   const action = useAppSelector((state) => selectLineAction(state, id));
@@ -35,23 +37,17 @@ export default function WorkshopOrderScreen() {
   }, [dispatch, id]);
   if (!order) return <NoticeView notice={load?.notice ?? null} />;
 
-  const stepName = (step: number | null) => (step === null ? '-' : stepLabel(step, (s) => lookups.step.get(s), t('notStarted')));
   // Each option named by what it is ('Ayar: 14 Ayar'): the master reads them across the bench.
   const options = (['material', 'chain_length', 'size', 'color', 'karat'] as const).flatMap((option) => {
     const value = order[`${option}_id`];
     return value === null ? [] : [{ option, name: lookups.optionValue.get(value) ?? String(value) }];
   });
   const state = lineState(order);
-  // While an action runs or the line settles after one, no button takes a tap (a double tap moves a piece once).
-  const busy = action?.status === 'busy' || action?.status === 'settling';
+  const busy = isBusy(action);
+  // Nothing is weighed before the first step: a piece not started shows no gram at all.
+  const started = state.step !== NOT_STARTED;
   // The server asks about a gram far from the expected weight: the gram entry's dialog asks the master.
   const asked = action?.status === 'confirming' && action.pending ? { gram: action.pending.gram, question: action.notice } : null;
-  const nextLabel = () => {
-    if (action?.kind !== 'nextStep') return t('nextStep');
-    if (action.status === 'busy') return t('nextBusy');
-    if (action.status !== 'settling') return t('nextStep');
-    return order.order_line_status_id === LineStatus.QualityControl ? t('nextDoneQuality') : t('nextDone', { step: stepName(order.current_order_line_process) });
-  };
   const whyNext = whyNot(state, 'advance');
   const whyApprove = whyNot(state, 'workshopApprove');
   const whyGram = whyNot(state, 'enterGram');
@@ -93,26 +89,26 @@ export default function WorkshopOrderScreen() {
             <>
               <div className="piece-actions">
                 <div>
-                  <button
-                    type="button"
-                    className="big"
-                    aria-busy={busy}
-                    aria-describedby={whyNext ? `why-next-${id}` : undefined}
-                    disabled={whyNext !== null || busy}
-                    onClick={() => dispatch(nextStepRequested(id, order.current_order_line_process))}
-                  >
-                    {nextLabel()}
-                  </button>
+                  <NextStepButton line={order} unavailable={whyNext !== null} describedBy={whyNext ? `why-next-${id}` : undefined} />
                   {whyNext && (
                     <p id={`why-next-${id}`} className="why">
                       {t(`orders:why.${whyNext}`)}
                     </p>
                   )}
                 </div>
-                <div>
-                  <button type="button" className="big secondary" disabled={whyApprove !== null || busy} onClick={() => dispatch(workshopApprovalRequested(id))}>
+                <div className="approve">
+                  <button
+                    type="button"
+                    className="big secondary"
+                    aria-describedby={`approve-what-${id}`}
+                    disabled={whyApprove !== null || busy}
+                    onClick={() => dispatch(workshopApprovalRequested(id))}
+                  >
                     {state.workshopApproved ? t('approved') : t('approve')}
                   </button>
+                  <p id={`approve-what-${id}`} className="why">
+                    {t('approveWhat')}
+                  </p>
                 </div>
               </div>
               {canEnterGram(state) ? (
@@ -124,20 +120,26 @@ export default function WorkshopOrderScreen() {
                   onDecline={() => dispatch(gramConfirmationDeclined(id))}
                 />
               ) : (
-                <p className="why">
-                  {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
-                </p>
+                started && (
+                  <p className="why">
+                    {t('fields.gram')}: {whyGram && t(`orders:why.${whyGram}`)}
+                  </p>
+                )
               )}
             </>
           )}
           <dl className="facts">
-            <dt>{t('fields.gram')}</dt>
-            <dd>
-              {order.product_gram === null ? '-' : fmt.gram(order.product_gram)}
-              {order.gram_flagged && <div className="row-notice error">{t('fields.flag')}</div>}
-            </dd>
-            <dt>{t('fields.expectedWeight')}</dt>
-            <dd>{order.expected_weight === null ? '-' : fmt.gram(order.expected_weight)}</dd>
+            {started && (
+              <>
+                <dt>{t('fields.gram')}</dt>
+                <dd>
+                  {order.product_gram === null ? '-' : fmt.gram(order.product_gram)}
+                  {order.gram_flagged && <div className="row-notice error">{t('fields.flag')}</div>}
+                </dd>
+                <dt>{t('fields.expectedWeight')}</dt>
+                <dd>{order.expected_weight === null ? '-' : fmt.gram(order.expected_weight)}</dd>
+              </>
+            )}
             <dt>{t('fields.expected')}</dt>
             <dd>{order.production_expected_date ? fmt.date(order.production_expected_date) : '-'}</dd>
           </dl>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { barcodeOf } from '../../../shared/barcode';
 import { isOpenLine } from '../../../shared/lifecycle';
@@ -43,18 +43,21 @@ const LINES = Array.from({ length: 120 }, (_, i) => {
   });
 });
 const newestFirst = (lines: OrderLineDto[]) => [...lines].sort((a, b) => b.id - a.id);
-const OPEN = newestFirst(LINES.filter(isOpenLine));
+/** Urgent line 3 first, then the late lines 2 and 1 (due first), then the rest (due alike) newest first. */
+const OPEN = [LINES[2], LINES[1], LINES[0], ...newestFirst(LINES.filter((l) => l.id > 3 && isOpenLine(l)))];
 const FINISHED = newestFirst(LINES.filter((l) => !isOpenLine(l)));
 
-function openPanel() {
+function openPanel(lines = LINES, answer?: (method: string, url: string, body: unknown) => [number, unknown] | undefined) {
   storeLogin(3, 'Atölye');
-  mockFetch((_method, url) => {
-    if (url === API.myWorkshopOrders) return [200, { orders: LINES }];
+  const calls = mockFetch((method, url, body) => {
+    const answered = answer?.(method, url, body);
+    if (answered) return answered;
+    if (url === API.myWorkshopOrders) return [200, { orders: lines }];
     if (url === API.statuses) return [200, { statuses: [{ id: 1, name: 'Bekliyor' }, { id: 2, name: 'Üretimde' }, { id: 5, name: 'Tamamlandı' }] }];
     if (url === API.generalSettings) return [200, { settings: { currency: 'TRY', time_zone: 'Europe/Istanbul' } }];
     return [200, {}];
   });
-  return renderApp(<WorkshopOrdersPanel />, '/workshop/orders');
+  return { ...renderApp(<WorkshopOrdersPanel />, '/workshop/orders'), calls };
 }
 
 /** The order numbers of the data rows on screen, in order. */
@@ -66,7 +69,7 @@ const shownOrders = () =>
 const numbers = (lines: OrderLineDto[]) => lines.map((l) => l.order_number);
 const card = (name: string) => screen.getByRole('group', { name }).querySelector('strong')?.textContent;
 
-test('the open lines show by default, a page at a time, newest first; the switch shows the finished ones', async () => {
+test('the open lines show by default, a page at a time, urgent first then by due date; the switch shows the finished ones', async () => {
   const { t } = openPanel();
   const open = await screen.findByRole('button', { name: t('workshopOrders:work.open', { count: OPEN.length }) });
   const finished = screen.getByRole('button', { name: t('workshopOrders:work.finished', { count: FINISHED.length }) });
@@ -138,4 +141,74 @@ test('a live change that completes a line takes it out of the open list; a page 
   expect(shownOrders()).toEqual(numbers(OPEN.slice(41)));
   expect(screen.queryByRole('button', { name: t('common:pager.next') })).toBeNull();
   expect(screen.queryByText(t('workshopOrders:emptyOpen'))).toBeNull();
+});
+
+/** The text of a row's cell under a column. */
+const cellOf = (orderNumber: string, column: number) => within(screen.getByRole('row', { name: new RegExp(orderNumber) })).getAllByRole('cell')[column];
+
+test('the open work lists urgent lines first, then the soonest due, a line without a due date last; a late line says so beside its date', async () => {
+  const late = line(10, { production_expected_date: PAST });
+  const lines = [
+    late,
+    line(11, { order_line_status_id: LineStatus.InProcess, current_order_line_process: 5, production_expected_date: '2099-02-01T09:00:00.000Z' }),
+    line(12, { order_line_status_id: LineStatus.InProcess, current_order_line_process: 5, production_expected_date: '2099-01-01T09:00:00.000Z' }),
+    line(13, { production_expected_date: null }),
+    line(14, { production_expected_date: '2099-05-01T09:00:00.000Z', customer_note: 'acil' }),
+    completed(15),
+  ];
+  const { t } = openPanel(lines);
+  await screen.findByRole('row', { name: new RegExp(late.order_number) });
+  expect(shownOrders()).toEqual(numbers([lines[4], late, lines[2], lines[1], lines[3]]));
+  // The late rule of src/shared/late.ts, in words: a mark, not a colour alone.
+  expect(within(cellOf(late.order_number, 4)).getByText(t('workshopOrders:late'))).toBeVisible();
+  expect(screen.getAllByText(t('workshopOrders:late'))).toHaveLength(1);
+  // A completed line whose date has passed was delivered: not late.
+  fireEvent.click(screen.getByRole('button', { name: t('workshopOrders:work.finished', { count: 1 }) }));
+  expect(shownOrders()).toEqual(numbers([lines[5]]));
+  expect(screen.queryByText(t('workshopOrders:late'))).toBeNull();
+});
+
+test("each row offers 'Sonraki Adım' where the life cycle does; a double tap moves the piece once, and a failure says so in its row", async () => {
+  const waiting = line(20);
+  const lines = [
+    waiting,
+    line(21, { order_line_status_id: LineStatus.QualityControl, current_order_line_process: 5 }),
+    line(22, { order_line_status_id: LineStatus.Packing, current_order_line_process: 5 }),
+    line(23, { order_line_status_id: LineStatus.InProcess, current_order_line_process: 5 }),
+  ];
+  const { t, calls } = openPanel(lines, (method, url) => {
+    if (method !== 'PATCH') return undefined;
+    if (url === API.myWorkshopNextStep(20)) return [200, { order: { ...waiting, order_line_status_id: LineStatus.InProcess, current_order_line_process: 5 } }];
+    return [500, {}];
+  });
+  const next = (orderNumber: string) => within(screen.getByRole('row', { name: new RegExp(orderNumber) })).queryByRole('button', { name: t('workshopOrders:nextStep') });
+  await screen.findByRole('row', { name: new RegExp(waiting.order_number) });
+  expect(lines.map((l) => next(l.order_number) !== null)).toEqual([true, false, false, true]);
+
+  const button = next(waiting.order_number) as HTMLElement;
+  fireEvent.click(button);
+  fireEvent.click(button);
+  await waitFor(() => expect(cellOf(waiting.order_number, 3)).toHaveTextContent('5'));
+  expect(calls.filter((c) => c.method === 'PATCH')).toEqual([expect.objectContaining({ url: API.myWorkshopNextStep(20), body: { current_order_line_process: -1 } })]);
+
+  fireEvent.click(next(lines[3].order_number) as HTMLElement);
+  expect(await within(screen.getByRole('row', { name: new RegExp(lines[3].order_number) })).findByRole('alert')).toHaveTextContent(t('workshopOrders:nextFailed'));
+});
+
+test('a start date after the end date is said beside the filter, and the list is not filtered by it', async () => {
+  const { t } = openPanel();
+  await screen.findByRole('button', { name: t('common:pager.next') });
+  const from = screen.getByLabelText(t('workshopOrders:from'));
+  fireEvent.change(from, { target: { value: '2026-06-01' } });
+  fireEvent.change(screen.getByLabelText(t('workshopOrders:to')), { target: { value: '2026-01-01' } });
+  expect(screen.getByRole('alert')).toHaveTextContent(t('workshopOrders:rangeBackwards'));
+  expect(from).toHaveAccessibleDescription(t('workshopOrders:rangeBackwards'));
+  expect(from).toHaveAttribute('aria-invalid', 'true');
+  expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));
+  // Put right, the range filters again and the sentence goes.
+  fireEvent.change(from, { target: { value: '2025-12-01' } });
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(from).toHaveAttribute('aria-invalid', 'false');
+  fireEvent.change(screen.getByLabelText(t('workshopOrders:to')), { target: { value: '2026-06-01' } });
+  expect(shownOrders()).toEqual(numbers([line(3), line(2), line(1)]));
 });

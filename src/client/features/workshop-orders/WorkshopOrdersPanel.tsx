@@ -1,16 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import { withinDays } from '../../../shared/days';
 import { workshopCards } from '../../../shared/figures';
 import { isOpenLine } from '../../../shared/lifecycle';
-import { stepLabel } from '../../../shared/statuses';
-import { isUrgent } from '../../../shared/urgent';
 import { ListStatus } from '../../components/ListStatus';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { useScopeLines } from '../order-lines';
-import { useFormatters, useLookups, useStatusTexts } from '../lookups';
+import { useFormatters } from '../lookups';
+import { inWorkOrder, rangeBackwards } from './workOrder';
+import { WorkRow } from './WorkRow';
 
 const MINE = { kind: 'myWorkshop' } as const;
 
@@ -19,15 +18,14 @@ type Work = 'open' | 'finished';
 const WORKS: readonly Work[] = ['open', 'finished'];
 
 /**
- * The workshop's orders tab: five figures over all its lines, the open or the finished lines with a
- * delivery-date filter, a page at a time (a workshop may have tens of thousands), urgent ones marked.
+ * The workshop's orders tab on a 1024 x 768 tablet: five figures over all its lines in one row, the
+ * open lines (urgent first, then the soonest due) or the finished ones (newest first) with a
+ * delivery-date filter, a page at a time (a workshop may have tens of thousands).
  */
 export function WorkshopOrdersPanel() {
   const { t } = useTranslation('workshopOrders');
-  const navigate = useNavigate();
+  const id = useId();
   const fmt = useFormatters();
-  const lookups = useLookups();
-  const status = useStatusTexts();
   const lines = useScopeLines(MINE);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -38,22 +36,25 @@ export function WorkshopOrdersPanel() {
     const open: typeof rows = [];
     const finished: typeof rows = [];
     for (const line of rows) (isOpenLine(line) ? open : finished).push(line);
-    return { open, finished };
+    return { open: inWorkOrder(open), finished };
   }, [rows]);
   const listed = split[work];
+  // A start after the end is said beside the filter, and filters nothing: no line falls in it.
+  const backwards = rangeBackwards(from, to);
   const shown = useMemo(() => {
+    if (backwards) return listed;
     const due = withinDays(from, to, fmt.timeZone);
     return listed.filter((line) => due(line.production_expected_date));
-  }, [listed, from, to, fmt.timeZone]);
-  const paging = usePaging(shown, `${work} ${from} ${to}`);
+  }, [listed, from, to, backwards, fmt.timeZone]);
+  const paging = usePaging(shown, `${work} ${backwards ? '' : `${from} ${to}`}`);
   const listTop = useRef<HTMLDivElement>(null);
   // The cards count all the workshop's lines, whichever list is shown (SPEC section 2): the same
   // shared figures the server's statistics route uses, following every change of the lines.
   const figures = useMemo(() => (lines.status === 'ready' ? workshopCards(rows) : null), [rows, lines.status]);
-  const stepName = (step: number) => stepLabel(step, (id) => lookups.step.get(id), t('notStarted'));
+  const now = Date.now();
 
   return (
-    <section aria-label={t('columns.order')}>
+    <section className="workshop-orders" aria-label={t('columns.order')}>
       {figures && (
         <div className="cards">
           {(
@@ -72,35 +73,42 @@ export function WorkshopOrdersPanel() {
           ))}
         </div>
       )}
-      <div className="toolbar" role="group" aria-label={t('work.label')}>
-        {WORKS.map((key) => (
-          <button key={key} type="button" className={work === key ? 'big' : 'big secondary'} aria-pressed={work === key} onClick={() => setWork(key)}>
-            {t(`work.${key}`, { count: split[key].length })}
+      <div className="work-filters">
+        <div className="toolbar" role="group" aria-label={t('work.label')}>
+          {WORKS.map((key) => (
+            <button key={key} type="button" className={work === key ? undefined : 'secondary'} aria-pressed={work === key} onClick={() => setWork(key)}>
+              {t(`work.${key}`, { count: split[key].length })}
+            </button>
+          ))}
+        </div>
+        <div className="toolbar">
+          <label>
+            {t('from')}
+            <input type="date" value={from} aria-invalid={backwards} aria-describedby={backwards ? `${id}-range` : undefined} onChange={(e) => setFrom(e.target.value)} />
+          </label>
+          <label>
+            {t('to')}
+            <input type="date" value={to} aria-invalid={backwards} aria-describedby={backwards ? `${id}-range` : undefined} onChange={(e) => setTo(e.target.value)} />
+          </label>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+          >
+            {t('clear')}
           </button>
-        ))}
-      </div>
-      <div className="toolbar">
-        <label>
-          {t('from')}
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          {t('to')}
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setFrom('');
-            setTo('');
-          }}
-        >
-          {t('clear')}
-        </button>
-        <button type="button" onClick={lines.reload}>
-          {t('refresh')}
-        </button>
+          <button type="button" onClick={lines.reload}>
+            {t('refresh')}
+          </button>
+        </div>
+        {backwards && (
+          <p id={`${id}-range`} className="field-error" role="alert">
+            {t('rangeBackwards')}
+          </p>
+        )}
       </div>
       <ListStatus status={lines.status} notice={lines.notice} count={shown.length} empty={t(work === 'open' ? 'emptyOpen' : 'emptyFinished')} />
       {shown.length > 0 && (
@@ -109,20 +117,7 @@ export function WorkshopOrdersPanel() {
             <TableHead labels={(['order', 'product', 'status', 'step', 'expected', 'note', 'style', 'actions'] as const).map((key) => t(`columns.${key}`))} />
             <tbody>
               {paging.visible.map((line) => (
-                <tr key={line.id} className={isUrgent(line) ? 'urgent' : undefined}>
-                  <td>{line.order_number}</td>
-                  <td>{line.product_title}</td>
-                  <td>{status.told(line)}</td>
-                  <td>{stepName(line.current_order_line_process)}</td>
-                  <td>{line.production_expected_date ? fmt.date(line.production_expected_date) : '-'}</td>
-                  <td>{line.customer_note || '-'}</td>
-                  <td>{line.fulfilment_style || '-'}</td>
-                  <td>
-                    <button type="button" className="big" aria-label={t('detailOf', { id: line.id })} onClick={() => navigate(`/workshop/order/${line.id}`)}>
-                      {t('detail')}
-                    </button>
-                  </td>
-                </tr>
+                <WorkRow key={line.id} line={line} now={now} />
               ))}
             </tbody>
           </table>
