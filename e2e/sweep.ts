@@ -119,6 +119,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/admin/orders', ready: ['.ag-row'] },
         { path: '/admin/audit-log', ready: [rows] },
         { path: '/admin/metal', ready: [rows] },
+        { path: `/admin/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
       ],
     },
     {
@@ -133,6 +134,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/office/reports', ready: [rows] },
         { path: '/office/profile', ready: ['main input[type="password"]'] },
         { path: '/office/metal', ready: [rows] },
+        { path: `/office/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
       ],
     },
     {
@@ -155,7 +157,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
       routes: [
         { path: '/dashboard', ready: ['main .nav-card', rows] },
         { path: '/customer/orders', ready: [rows] },
-        { path: '/customer/new-order', ready: ['main form select', rows] },
+        { path: '/customer/new-order', ready: ['main form [role="combobox"]', rows] },
         { path: '/customer/profile', ready: ['main dl dd'] },
         { path: `/order/${lineId}`, ready: ['main dl dd'] },
       ],

@@ -2,7 +2,8 @@
  * The kinds of change the audit log records, and which record each one names. Both the server
  * (writing and filtering) and the audit screen (its kind select, its entity column) read them.
  * Besides the admin's records, the corrections of an order line: a gram replaced (by the office, or
- * a workshop weighing again), a quality decision, a step back and a cancellation (also the shop's).
+ * a workshop weighing again), a quality decision, a step back and a cancellation (also the shop's);
+ * and an order the office placed for a customer (a phone order), named by the customer.
  */
 export const AUDIT_KINDS = [
   'user_role',
@@ -18,6 +19,7 @@ export const AUDIT_KINDS = [
   'line_quality',
   'line_step_back',
   'line_cancel',
+  'phone_order',
 ] as const;
 
 export type AuditKind = (typeof AUDIT_KINDS)[number];
@@ -41,6 +43,7 @@ export const AUDIT_ENTITY: Record<AuditKind, 'user' | 'customer' | 'product' | '
   line_quality: 'order_line',
   line_step_back: 'order_line',
   line_cancel: 'order_line',
+  phone_order: 'customer',
 };
 
 /** What a shop credential is recorded as: that it was given, never its value. */

@@ -7,7 +7,7 @@ import trValidation from '../../../locales/tr/validation.json';
 import { API } from '../../shared/api';
 import { createI18n } from '../app/i18n';
 import { sentenceText } from '../components/NoticeView';
-import CustomerOrderScreen from '../features/customer-orders/CustomerOrderScreen';
+import { CustomerOrdersPanel } from '../features/customer-orders/CustomerOrdersPanel';
 import { ManualOrderForm } from '../features/customer-orders/ManualOrderForm';
 import { mockFetch, renderApp, storeLogin } from '../test-utils';
 import { failure } from './failure';
@@ -26,27 +26,27 @@ const CUSTOMER = {
 const PRODUCT = { id: 6, title: 'Zincir Kolye', price: 500, currency: 'TRY' };
 const LINE = { id: 41, order_id: 1, order_number: 'B2B-000001', product_id: 6, product_title: 'Zincir Kolye', total_price: 500, currency: 'TRY', order_line_status_id: 1, current_order_line_process: -1, created_at: '2026-11-20T09:00:00.000Z' };
 
-/** The customer's order form (and the screen a placed order opens on), the server answering the order with `answer`. */
+/** The customer's order form (and the list a placed order opens on), the server answering the order with `answer`. */
 async function placeOrder(language: string, answer: [number, unknown]) {
   storeLogin(5, 'Musteri');
   mockFetch((method, url) => {
     if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
     if (url === API.products) return [200, { products: [PRODUCT] }];
     if (method === 'POST' && url === API.manualOrder) return answer;
-    if (url === API.myCustomerOrder(41)) return [200, { order: LINE }];
+    if (url === API.myCustomerOrders) return [200, { orders: [LINE] }];
     return [200, {}];
   });
   const { t } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/order/:id" element={<CustomerOrderScreen />} />
+      <Route path="/customer/orders" element={<CustomerOrdersPanel />} />
     </Routes>,
     '/customer/new-order',
     { language },
   );
   await screen.findByDisplayValue('Bağdat Cd. 1');
-  await screen.findByRole('option', { name: `${PRODUCT.id} - ${PRODUCT.title}` });
-  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.product')} 1`), { target: { value: String(PRODUCT.id) } });
+  fireEvent.change(screen.getByRole('combobox', { name: `${t('customerOrders:form.product')} 1` }), { target: { value: PRODUCT.title } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: new RegExp(PRODUCT.title) }));
   fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: '1' } });
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
 }
@@ -65,7 +65,7 @@ describe.each([
   });
 
   test("a done action's sentence is shown in the reader's language", async () => {
-    await placeOrder(language, [201, { order: { id: 1, first_line_id: 41, lines: 1 }, message: trSuccess.orderCreated, message_key: { key: 'success:orderCreated', values: {} } }]);
+    await placeOrder(language, [201, { order: { id: 1, order_number: 'B2B-000001', first_line_id: 41, lines: 1 }, message: trSuccess.orderCreated, message_key: { key: 'success:orderCreated', values: {} } }]);
     expect(await screen.findByText(success.orderCreated)).toBeInTheDocument();
     expect(await screen.findByText('B2B-000001')).toBeInTheDocument();
   });

@@ -78,8 +78,8 @@ test('the dashboard greets the user by name once the profile is read, not by the
 });
 
 test.each([
-  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal'], '/admin/customers'],
-  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/reports', '/office/metal', '/office/profile'], '/office/reports'],
+  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/phone-order', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal'], '/admin/customers'],
+  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/profile'], '/office/reports'],
   [3, '/workshop/order/9', ['/dashboard', '/workshop/orders', '/workshop/products', '/workshop/metal', '/workshop/profile'], '/workshop/orders'],
   [5, '/order/9', ['/dashboard', '/customer/orders', '/customer/new-order', '/customer/profile'], '/customer/orders'],
   [1, '/dashboard', ['/dashboard'], '/dashboard'],
@@ -143,6 +143,9 @@ test.each([
   [5, '/workshop/order/5'],
   [3, '/order/5'],
   [2, '/customer/orders/5'],
+  [5, '/office/phone-order'],
+  [5, '/admin/phone-order'],
+  [4, '/admin/phone-order'],
 ])('role %i typing %s lands on its own dashboard', async (role, start) => {
   storeLogin(role, 'Kullanıcı');
   const { path } = open(start);

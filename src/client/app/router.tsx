@@ -25,6 +25,7 @@ const CustomerDetailScreen = lazy(() => import('../features/customers/CustomerDe
 const AdminOrdersScreen = lazy(() => import('../features/orders/AdminOrdersScreen'));
 const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
 const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
+const PhoneOrderScreen = lazy(() => import('../features/customer-orders/PhoneOrderScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -91,6 +92,7 @@ export function AppRoutes() {
               <Route path="/admin/orders" element={<AdminOrdersScreen />} />
               <Route path="/admin/audit-log" element={<AuditLogScreen />} />
               <Route path="/admin/metal" element={<MetalScreen />} />
+              <Route path="/admin/phone-order" element={<PhoneOrderScreen />} />
             </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
             <Route element={<ForRoles roles={OFFICE} />}>
@@ -98,6 +100,8 @@ export function AppRoutes() {
               <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
               <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
               <Route path="/office/metal" element={<MetalScreen readOnly />} />
+              {/* Not read-only: the office takes customers' orders by phone. */}
+              <Route path="/office/phone-order" element={<PhoneOrderScreen />} />
             </Route>
             <Route element={<ForRoles roles={WORKSHOPS} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />

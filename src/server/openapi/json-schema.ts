@@ -31,6 +31,7 @@ const RULES: Record<string, (params: Params, type: string) => JsonSchema> = {
   zone: () => ({ description: 'an IANA time zone name, such as Europe/Istanbul' }),
   some: () => ({ contains: { type: 'object', required: ['quantity'], properties: { quantity: { type: 'number', exclusiveMinimum: 0 } } } }),
   same: () => ({ description: 'equal to new_password' }),
+  'per-piece': () => ({ description: "at most as many notes as the row's quantity" }),
   weight: () => ({
     anyOf: [{ type: 'number', minimum: 0 }, { type: 'string', pattern: '^\\d+([.,]\\d+)?$' }],
     description: 'a weight as a number or a decimal string (grams to 3 decimals, carats to 2), never rounded',

@@ -10,10 +10,12 @@ export const MAX_ORDER_PRODUCTS = 200;
 const contact = (max: number) =>
   text().typeError('validation:orderContactRequired').trim().required('validation:orderContactRequired').max(max, 'validation:textTooLong');
 const optional = (max: number) => text().typeError('validation:textTooLong').trim().max(max, 'validation:textTooLong');
+/** A piece's own note: stored trimmed, so its spaces are not refused here (a route trims only the body's top fields). */
+const pieceNote = text().typeError('validation:textTooLong').defined('validation:textTooLong').max(2000, 'validation:textTooLong');
 
 /**
  * The manual order of a B2B customer (SPEC sections 3 and 5), with its city (stored with the
- * order). An order above the customer's available credit is taken only with
+ * order) and a note per piece beside the order's one. An order above the customer's available credit is taken only with
  * `credit_exceeded_confirmed: true`, the customer's answer to the form's question.
  */
 export const manualOrderSchema = object({
@@ -35,6 +37,13 @@ export const manualOrderSchema = object({
     object({
       product_id: id('validation:orderProductsRequired'),
       quantity: integer('validation:orderProductsRequired', 0).required('validation:orderProductsRequired').max(MAX_QUANTITY, 'validation:orderQuantityTooLarge'),
+      notes: array(pieceNote)
+        .typeError('validation:textTooLong')
+        .max(MAX_QUANTITY, 'validation:orderNotesBeyondQuantity')
+        .test('per-piece', 'validation:orderNotesBeyondQuantity', function (notes) {
+          return (notes ?? []).length <= (typeof this.parent.quantity === 'number' ? this.parent.quantity : 0);
+        })
+        .meta({ description: "One note per piece of the row (engraving, size), in the pieces' order; a piece without its own note takes the order's `notes`" }),
     }),
   )
     .typeError('validation:orderProductsRequired')

@@ -42,7 +42,7 @@ test("a logout forgets the own record and the products, so the next user never s
     return [200, {}];
   });
   const { store } = renderApp(<ManualOrderForm />);
-  await screen.findByRole('option', { name: '5 - Tektaş Yüzük' });
+  await waitFor(() => expect(selectAllProducts(store.getState())).toHaveLength(1));
   expect(selectOwnCustomer(store.getState()).data?.id).toBe(3);
   act(() => {
     store.dispatch(loggedOut());

@@ -6,7 +6,6 @@ import { stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
 import { customerApprovalRequested, lineRequested, selectLine, selectLineAction, selectLoad } from '../order-lines';
-import { selectPlacedOrder } from './manualOrder';
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 
 const FIELDS = [
@@ -43,9 +42,6 @@ export default function CustomerOrderScreen() {
   const load = useAppSelector((state) => selectLoad(state, `line:${id}`));
   const approve = useAppSelector((state) => selectLineAction(state, id));
   const approving = approve?.kind === 'customerApprove' ? approve.status : null;
-  // The manual order just placed opens here, and says so.
-  const placedOrder = useAppSelector(selectPlacedOrder);
-  const placed = placedOrder?.line_id === id ? ({ kind: 'success', ...placedOrder.message } as const) : null;
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'customer' }));
   }, [dispatch, id]);
@@ -72,7 +68,7 @@ export default function CustomerOrderScreen() {
       {/* Back to the customer's orders, whichever way the order was reached (a link, the address bar, an approval). */}
       <Link to="/customer/orders">{t('back')}</Link>
       <h1>{t('detailTitle')}</h1>
-      <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : placed} />
+      <NoticeView notice={approving === 'settling' || approving === 'done' ? { kind: 'success', key: 'customerOrders:approveDone' } : approving === 'failed' ? approve!.notice : null} />
       <div className="cards">
         {order.product_picture_url && (
           <div className="card">

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
 import { CUSTOMER_APPROVED, stepLabel } from '../../../shared/statuses';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { sheetCells } from '../../components/excel';
+import { type SheetColumn, sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
@@ -13,11 +13,27 @@ import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useScopeLines } from '../order-lines';
 import { useOwnCustomer } from '../account';
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
+import { selectPlacedOrder } from './manualOrder';
 
 const MINE = { kind: 'myCustomer' } as const;
 const EXPORT_KEY = 'customer:me:orders';
 
-/** The customer's order management tab: credit and what is left of it, own orders (a row opens it), Excel export; refreshed on focus. */
+/**
+ * How a column of the list goes into the Excel sheet: an amount as a number with its currency in
+ * the next column, a date as a date cell (on the office's clock); the rest as the list writes it.
+ */
+function sheetColumnsOf(key: string, header: (key: string) => string, shown: (row: OrderLineDto) => string): SheetColumn<OrderLineDto>[] {
+  const name = header(key);
+  if (key === 'total_price') return [{ header: name, type: 'number', value: (r) => r.total_price }, { header: header('currency'), type: 'text', value: (r) => r.currency }];
+  if (key === 'created_at') return [{ header: name, type: 'date', value: (r) => r.created_at }];
+  return [{ header: name, type: 'text', value: shown }];
+}
+
+/**
+ * The customer's order management tab: credit and what is left of it, own orders (a row opens it),
+ * Excel export; refreshed on focus. `?order=` shows one order's lines (where a placed order opens),
+ * with the way back to them all.
+ */
 export function CustomerOrdersPanel() {
   const { t } = useTranslation('customerOrders');
   const navigate = useNavigate();
@@ -34,7 +50,10 @@ export function CustomerOrdersPanel() {
     return () => window.removeEventListener('focus', reload);
   }, [reload]);
 
-  const rows = orders.lines;
+  const [search, setSearch] = useSearchParams();
+  const only = search.get('order');
+  const rows = useMemo(() => (only === null ? orders.lines : orders.lines.filter((line) => line.order_number === only)), [orders.lines, only]);
+  const placed = useAppSelector(selectPlacedOrder);
   // Only a page of the list renders (a big customer has tens of thousands of lines); the export takes them all.
   const paging = usePaging(rows);
   const columns = [
@@ -43,12 +62,13 @@ export function CustomerOrdersPanel() {
     { key: 'status', value: status.told },
     { key: 'step', value: (r: OrderLineDto) => stepLabel(r.current_order_line_process, (id) => lookups.step.get(id), t('notStarted')) },
     { key: 'total_price', value: (r: OrderLineDto) => fmt.money(r.total_price, r.currency) },
+    { key: 'customer_note', value: (r: OrderLineDto) => r.customer_note ?? '' },
     { key: 'approval', value: (r: OrderLineDto) => (r.customer_approval_status_id === CUSTOMER_APPROVED ? t('approved') : t('waitingApproval')) },
     { key: 'created_at', value: (r: OrderLineDto) => fmt.date(r.created_at) },
   ];
   const exportOrders = () => {
     const date = fmt.today();
-    const cells = sheetCells(columns.map((c) => ({ header: t(`columns.${c.key}`), value: c.value })), rows);
+    const cells = sheetCells(columns.flatMap((c) => sheetColumnsOf(c.key, (key) => t(`columns.${key}`), c.value)), rows);
     dispatch(exportRequested({ key: EXPORT_KEY, fileName: t('fileName', { date }), sheetName: t('sheet'), ...cells, emptyKey: 'customerOrders:nothingToExport', failedKey: 'customerOrders:exportFailed' }));
   };
 
@@ -74,6 +94,15 @@ export function CustomerOrdersPanel() {
         <ExportProgress exportKey={EXPORT_KEY} />
       </div>
       <NoticeView notice={exported?.notice ?? null} />
+      {only !== null && (
+        <div className="toolbar" role="group" aria-label={t('filter.label')}>
+          <span>{t('filter.showing', { number: only })}</span>
+          <button type="button" className="secondary" onClick={() => setSearch({}, { replace: true })}>
+            {t('filter.all')}
+          </button>
+        </div>
+      )}
+      <NoticeView notice={placed && placed.order_number === only ? { kind: 'success', ...placed.message } : null} />
       <ListStatus status={orders.status} notice={orders.notice} count={rows.length} empty={t('empty')} />
       {rows.length > 0 && (
         <table>

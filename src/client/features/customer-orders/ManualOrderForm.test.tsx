@@ -5,7 +5,7 @@ import { API } from '../../../shared/api';
 import { useAppSelector } from '../../app/hooks';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { ownCustomerRequested, selectOwnCustomer } from '../account';
-import CustomerOrderScreen from './CustomerOrderScreen';
+import { CustomerOrdersPanel } from './CustomerOrdersPanel';
 import { ManualOrderForm } from './ManualOrderForm';
 
 const CUSTOMER = {
@@ -15,12 +15,13 @@ const CUSTOMER = {
 /* The customer's catalogue: the server leaves out the workshop's terms. */
 const CATALOGUE = [{ id: 5, title: 'Tektaş Yüzük', price: 2000, currency: 'TRY' }, { id: 6, title: 'Zincir Kolye', price: 500, currency: 'TRY' }];
 const LINE = { id: 41, order_id: 1, order_number: 'B2B-000001', product_id: 6, product_title: 'Zincir Kolye', total_price: 500, currency: 'TRY', order_line_status_id: 1, current_order_line_process: -1, created_at: '2026-11-20T09:00:00.000Z' };
+const OTHER_ORDER_LINE = { ...LINE, id: 7, order_id: 0, order_number: 'B2B-000000' };
 
-/** Chooses a product for the first row and its quantity, once the catalogue is there. */
+/** Chooses a product for the first row by typing its title and clicking it, once the catalogue is there, and its quantity. */
 async function choose(t: TFunction, productId: string, quantity: string) {
-  const product = screen.getByLabelText(`${t('customerOrders:form.product')} 1`);
-  await screen.findByRole('option', { name: `${productId} - ${CATALOGUE.find((p) => String(p.id) === productId)!.title}` });
-  fireEvent.change(product, { target: { value: productId } });
+  const title = CATALOGUE.find((p) => String(p.id) === productId)!.title;
+  fireEvent.change(screen.getByRole('combobox', { name: `${t('customerOrders:form.product')} 1` }), { target: { value: title } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: new RegExp(`^${productId} - ${title}`) }));
   fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: quantity } });
 }
 
@@ -56,19 +57,19 @@ test('the form is prefilled from the profile once; loading the profile again kee
   expect(screen.queryByDisplayValue('Moda Cd. 2')).toBeNull();
 });
 
-test('postcode and city are prefilled from the profile and sent; the placed order opens on its first line with the success sentence', async () => {
+test('postcode and city are prefilled from the profile and sent; the placed order of several pieces opens the list filtered to it, with the success sentence', async () => {
   storeLogin(5, 'Musteri');
   const calls = mockFetch((method, url) => {
     if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
     if (url === API.products) return [200, { products: CATALOGUE }];
-    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
-    if (url === API.myCustomerOrder(41)) return [200, { order: LINE }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, order_number: 'B2B-000001', first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
+    if (url === API.myCustomerOrders) return [200, { orders: [LINE, { ...LINE, id: 42 }, OTHER_ORDER_LINE] }];
     return [200, {}];
   });
-  const { t } = renderApp(
+  const { t, container } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/order/:id" element={<CustomerOrderScreen />} />
+      <Route path="/customer/orders" element={<CustomerOrdersPanel />} />
     </Routes>,
     '/customer/new-order',
   );
@@ -78,7 +79,12 @@ test('postcode and city are prefilled from the profile and sent; the placed orde
   await choose(t, '6', '2');
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
   expect(await screen.findByText('Sipariş oluşturuldu.')).toBeInTheDocument();
-  expect(await screen.findByText('B2B-000001')).toBeInTheDocument();
+  // Both pieces of the new order, and no other order's line.
+  await waitFor(() => expect([...container.querySelectorAll('tbody tr')].map((row) => row.children[0].textContent)).toEqual(['B2B-000001', 'B2B-000001']));
+  expect(screen.getByText(t('customerOrders:filter.showing', { number: 'B2B-000001' }))).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:filter.all') }));
+  await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(3));
+  expect(screen.queryByText('Sipariş oluşturuldu.')).toBeNull();
   expect(calls.filter((c) => c.method === 'POST')).toEqual([
     expect.objectContaining({
       url: API.manualOrder,
@@ -95,13 +101,13 @@ test('the available credit is shown; an order beyond it asks first, with the fig
   const calls = mockFetch((method, url) => {
     if (url === API.myCustomer) return [200, { customer: { ...CUSTOMER, open_order_amount: 4000, available_credit: 1000, other_currency_open_amounts: [{ currency: 'USD', amount: 80 }] } }];
     if (url === API.products) return [200, { products: CATALOGUE }];
-    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 2, first_line_id: 42, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 2, order_number: 'B2B-000002', first_line_id: 42, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
     return [200, {}];
   });
   const { t } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/order/:id" element={<p>order</p>} />
+      <Route path="/customer/orders" element={<p>order</p>} />
     </Routes>,
     '/customer/new-order',
   );
@@ -130,14 +136,14 @@ test("the server's 409 asks for the yes with its own figures, and the yes sends 
     if (url === API.products) return [200, { products: CATALOGUE }];
     if (method === 'POST' && url === API.manualOrder) {
       if ((body as { credit_exceeded_confirmed?: boolean }).credit_exceeded_confirmed !== true) return [409, { error: refusal, code: 'CREDIT_EXCEEDED' }];
-      return [201, { order: { id: 3, first_line_id: 43, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
+      return [201, { order: { id: 3, order_number: 'B2B-000003', first_line_id: 43, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
     }
     return [200, {}];
   });
   const { t } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/order/:id" element={<p>order</p>} />
+      <Route path="/customer/orders" element={<p>order</p>} />
     </Routes>,
     '/customer/new-order',
   );
@@ -163,8 +169,8 @@ test("a refused order shows the server's sentence and stays on the form", async 
   });
   const { t } = renderApp(<ManualOrderForm />);
   await screen.findByDisplayValue('Bağdat Cd. 1');
-  await screen.findByRole('option', { name: '5 - Tektaş Yüzük' });
-  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.product')} 1`), { target: { value: '5' } });
+  fireEvent.change(screen.getByRole('combobox', { name: `${t('customerOrders:form.product')} 1` }), { target: { value: 'tektaş' } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: /Tektaş Yüzük/ }));
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
   expect(await screen.findByText('Ürün bulunamadı.')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: t('customerOrders:form.submit') })).toBeEnabled();
@@ -175,13 +181,13 @@ test('a quantity is a whole number: a fraction counts in no total and is refused
   const calls = mockFetch((method, url) => {
     if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
     if (url === API.products) return [200, { products: CATALOGUE }];
-    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, order_number: 'B2B-000001', first_line_id: 41, lines: 2 }, message: 'Sipariş oluşturuldu.' }];
     return [200, {}];
   });
   const { t } = renderApp(
     <Routes>
       <Route path="/customer/new-order" element={<ManualOrderForm />} />
-      <Route path="/order/:id" element={<p>order</p>} />
+      <Route path="/customer/orders" element={<p>order</p>} />
     </Routes>,
     '/customer/new-order',
   );
@@ -198,4 +204,61 @@ test('a quantity is a whole number: a fraction counts in no total and is refused
   fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
   expect(await screen.findByText('order')).toBeInTheDocument();
   expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { products: unknown }).products)).toEqual([[{ product_id: 6, quantity: 2 }]]);
+});
+
+test('each piece takes its own note: a field per piece of the quantity, sent in order; none sent when all are empty', async () => {
+  storeLogin(5, 'Musteri');
+  const calls = mockFetch((method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: CATALOGUE }];
+    if (method === 'POST' && url === API.manualOrder) return [201, { order: { id: 1, order_number: 'B2B-000001', first_line_id: 41, lines: 3 }, message: 'Sipariş oluşturuldu.' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(
+    <Routes>
+      <Route path="/customer/new-order" element={<ManualOrderForm />} />
+      <Route path="/customer/orders" element={<p>order</p>} />
+    </Routes>,
+    '/customer/new-order',
+  );
+  await screen.findByDisplayValue('Bağdat Cd. 1');
+  const note = (row: number, piece: number) => screen.queryByLabelText(t('customerOrders:form.pieceNote', { row, piece }));
+  await choose(t, '6', '3');
+  expect([note(1, 1), note(1, 2), note(1, 3), note(1, 4)].map(Boolean)).toEqual([true, true, true, false]);
+  fireEvent.change(note(1, 1)!, { target: { value: ' İç yüzey: Ali & Ayşe ' } });
+  fireEvent.change(note(1, 3)!, { target: { value: '17 numara' } });
+  // A second row of its own pieces; its notes left empty send none.
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.addRow') }));
+  fireEvent.change(screen.getByRole('combobox', { name: `${t('customerOrders:form.product')} 2` }), { target: { value: 'yüzük' } });
+  fireEvent.mouseDown(await screen.findByRole('option', { name: /Tektaş Yüzük/ }));
+  expect(note(2, 1)).toBeInTheDocument();
+  expect(note(2, 2)).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  expect(await screen.findByText('order')).toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { products: unknown }).products)).toEqual([
+    [
+      { product_id: 6, quantity: 3, notes: ['İç yüzey: Ali & Ayşe', '', '17 numara'] },
+      { product_id: 5, quantity: 1 },
+    ],
+  ]);
+});
+
+test('a quantity lowered after notes were typed sends only the notes of the pieces left', async () => {
+  storeLogin(5, 'Musteri');
+  const calls = mockFetch((method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return [200, { products: CATALOGUE }];
+    if (method === 'POST') return [201, { order: { id: 1, order_number: 'B2B-000001', first_line_id: 41, lines: 1 }, message: 'Sipariş oluşturuldu.' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(<ManualOrderForm />);
+  await screen.findByDisplayValue('Bağdat Cd. 1');
+  await choose(t, '6', '2');
+  fireEvent.change(screen.getByLabelText(t('customerOrders:form.pieceNote', { row: 1, piece: 1 })), { target: { value: 'A' } });
+  fireEvent.change(screen.getByLabelText(t('customerOrders:form.pieceNote', { row: 1, piece: 2 })), { target: { value: 'B' } });
+  fireEvent.change(screen.getByLabelText(`${t('customerOrders:form.quantity')} 1`), { target: { value: '1' } });
+  expect(screen.queryByLabelText(t('customerOrders:form.pieceNote', { row: 1, piece: 2 }))).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: t('customerOrders:form.submit') }));
+  await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+  expect((calls.find((c) => c.method === 'POST')!.body as { products: unknown }).products).toEqual([{ product_id: 6, quantity: 1, notes: ['A'] }]);
 });

@@ -2,7 +2,7 @@ import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
 import type { NoticeLike, Sentence } from '../../components/NoticeView';
 import { loggedIn, loggedOut } from '../session';
 
-/** What the customer's manual order form sends (the city is stored with the order). */
+/** What the manual order form sends (the city is stored with the order; each row's `notes` one per piece, in order). */
 export interface ManualOrderInput {
   first_name: string;
   last_name: string;
@@ -13,9 +13,19 @@ export interface ManualOrderInput {
   country: string;
   zip_code: string;
   notes?: string;
-  products: Array<{ product_id: number; quantity: number }>;
+  products: Array<{ product_id: number; quantity: number; notes?: string[] }>;
   /** The customer's yes to an order above its available credit. */
   credit_exceeded_confirmed?: boolean;
+}
+
+/** An order as the form hands it over: for the signed-in customer, or for `customer_id` (a phone order by the office). */
+export type ManualOrderRequest = ManualOrderInput & { customer_id?: number };
+
+/** The order just placed: its number (the customer's list opens filtered to it), for whom, and the server's sentence. */
+export interface PlacedOrder {
+  order_number: string;
+  customer_id: number | null;
+  message: Sentence;
 }
 
 export interface ManualOrderState {
@@ -23,9 +33,9 @@ export interface ManualOrderState {
   status: 'idle' | 'busy' | 'confirming' | 'placed' | 'failed';
   notice: NoticeLike | null;
   /** The order waiting for the customer's yes. */
-  pending: ManualOrderInput | null;
-  /** The order just placed: its first line (the order screen) and the server's sentence, kept for that screen after the form is left. */
-  placed: { line_id: number; message: Sentence } | null;
+  pending: ManualOrderRequest | null;
+  /** The order just placed, kept for the list that shows it after the form is left. */
+  placed: PlacedOrder | null;
 }
 
 const initialState: ManualOrderState = { status: 'idle', notice: null, pending: null, placed: null };
@@ -35,13 +45,13 @@ export const manualOrderSlice = createSlice({
   name: 'manualOrder',
   initialState,
   reducers: {
-    manualOrderSubmitted: (state, _action: PayloadAction<ManualOrderInput>) => {
+    manualOrderSubmitted: (state, _action: PayloadAction<ManualOrderRequest>) => {
       state.status = 'busy';
       state.notice = null;
       state.pending = null;
     },
     /** Above the available credit (the form's own sums or the server's 409): `notice` says by how much. */
-    manualOrderNeedsConfirmation: (state, action: PayloadAction<{ input: ManualOrderInput; notice: NoticeLike }>) => {
+    manualOrderNeedsConfirmation: (state, action: PayloadAction<{ input: ManualOrderRequest; notice: NoticeLike }>) => {
       state.status = 'confirming';
       state.notice = action.payload.notice;
       state.pending = action.payload.input;
@@ -51,11 +61,11 @@ export const manualOrderSlice = createSlice({
       state.notice = null;
       state.pending = null;
     },
-    manualOrderPlaced: (state, action: PayloadAction<{ message: Sentence; line_id: number }>) => {
+    manualOrderPlaced: (state, action: PayloadAction<PlacedOrder>) => {
       state.status = 'placed';
       state.notice = { kind: 'success', ...action.payload.message };
       state.pending = null;
-      state.placed = { line_id: action.payload.line_id, message: action.payload.message };
+      state.placed = action.payload;
     },
     manualOrderFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.status = 'failed';
@@ -73,5 +83,5 @@ export const { manualOrderSubmitted, manualOrderNeedsConfirmation, manualOrderCo
 
 export const selectManualOrder = (state: { manualOrder: ManualOrderState }) => state.manualOrder;
 
-/** The order just placed: the screen of its first line tells it. */
+/** The order just placed: the customer's list filtered to it tells it. */
 export const selectPlacedOrder = (state: { manualOrder: ManualOrderState }) => state.manualOrder.placed;

@@ -62,6 +62,20 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     const order = await createManualOrder(db, bus, sessionActor(request).customerId!, input, limits);
     return reply.code(201).send({ order, ...said('success:orderCreated') });
   });
+  // A phone order: the office places the order of the customer in the path, by the customer's own rules.
+  const phoneOrderRoute = route(office, {
+    summary: "Place a manual order for the customer in the path (a phone order), under the customer's own rules and credit check (409 CREDIT_EXCEEDED unless confirmed); the audit log names who placed it",
+    body: manualOrderSchema,
+    trim: manualOrderRoute.config.trim,
+    created: true,
+    errors: [404, 409],
+  });
+  api.post(API.customerOrders(':id'), phoneOrderRoute, async (request, reply) => {
+    const customerId = idParam(request.params);
+    const input = await declaredBody(request);
+    const order = await createManualOrder(db, bus, customerId, input, limits, sessionActor(request).userId);
+    return reply.code(201).send({ order, ...said('success:orderCreated') });
+  });
 
   // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own;
   // in the spec's JSON, or in the compact format to a client that asks for it (the admin grid).

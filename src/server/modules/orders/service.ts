@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { badRequest, conflict } from '../../errors';
 import { exceedsCredit, orderAmount } from '../../../shared/credit';
 import { formatMoney } from '../../../shared/money';
+import { recordChange } from '../audit/record';
 import { creditStandingOf, getCustomer } from '../customers/service';
 import type { LineBus } from '../live/bus';
 import { createLines } from './line-writer';
@@ -17,7 +18,8 @@ export interface ManualOrderInput {
   first_name?: string;
   last_name?: string;
   notes?: string;
-  products: Array<{ product_id: number; quantity: number }>;
+  /** `notes`: one note per piece of the row, in the pieces' order. */
+  products: Array<{ product_id: number; quantity: number; notes?: string[] }>;
   /** The customer's yes to an order above its available credit. */
   credit_exceeded_confirmed?: boolean;
 }
@@ -37,9 +39,13 @@ const moneyText = (amount: number, currency: string) => formatMoney(amount, curr
  * need). An order beyond the customer's available credit (shared/credit.ts) is refused unless
  * the customer confirmed it, and then stored flagged for the office; the flag is decided here,
  * whatever the client thought. More units than the configured maximum are refused before
- * anything is read or written.
+ * anything is read or written. Each piece keeps its own note (engraving, size) as its line's
+ * customer note; a piece without one takes the order's note.
+ *
+ * `placedBy`: the office user who placed it for the customer (a phone order), under the same rules,
+ * recorded in the audit log in the same transaction; a customer's own order names nobody.
  */
-export async function createManualOrder(db: Db, bus: LineBus, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits) {
+export async function createManualOrder(db: Db, bus: LineBus, customerId: number, input: ManualOrderInput, { maxUnitsPerOrder }: OrderLimits, placedBy: number | null = null) {
   const wanted = input.products.filter((p) => p.quantity > 0);
   const units = wanted.reduce((sum, p) => sum + p.quantity, 0);
   if (units > maxUnitsPerOrder) throw badRequest('errors:orderTooManyUnits', 'ORDER_TOO_LARGE', { max: maxUnitsPerOrder });
@@ -85,8 +91,20 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
       .executeTakeFirstOrThrow();
     const orderNumber = `B2B-${String(order.id).padStart(6, '0')}`;
     await trx.updateTable('orders').set({ order_number: orderNumber }).where('id', '=', order.id).execute();
-    const lines = wanted.flatMap(({ product_id, quantity }) => unitLines(order.id, products.get(product_id)!, quantity, at, { customer_note: input.notes || null }));
+    const orderNote = input.notes || null;
+    const lines = wanted.flatMap(({ product_id, quantity, notes = [] }) =>
+      unitLines(order.id, products.get(product_id)!, quantity, at).map((line, piece) => ({ ...line, customer_note: notes[piece]?.trim() || orderNote })),
+    );
     const created = await createLines(trx, record, lines, customerId);
+    if (placedBy !== null) {
+      await recordChange(trx, {
+        userId: placedBy,
+        kind: 'phone_order',
+        entityId: customerId,
+        before: null,
+        after: { order_id: order.id, order_number: orderNumber, lines: lines.length, total: amount.amount, currency: amount.currency, credit_exceeded: creditExceeded },
+      });
+    }
     // The order screen shows one line: the first opens the order just placed.
     return { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, currency: amount.currency, total: amount.amount, credit_exceeded: creditExceeded };
   });
