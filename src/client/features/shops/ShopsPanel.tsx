@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { catalogueLeft, catalogueOpened, SyncStatus } from '../catalogue';
 import { EventList } from './EventList';
 import { PendingItemList } from './PendingItemList';
+import { RefusalList } from './RefusalList';
 import { shopsPanelLeft } from './slice';
 import { StoreList } from './StoreList';
 
@@ -30,6 +31,7 @@ export function ShopsPanel() {
       <StoreList />
       <SyncStatus />
       <EventList />
+      <RefusalList />
       <PendingItemList />
     </section>
   );
