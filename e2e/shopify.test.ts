@@ -17,6 +17,7 @@ jest.setTimeout(120_000);
 
 const DOMAIN = 'isim-atolye.myshopify.com';
 const API_SECRET = 'isim-atolye-api-secret';
+const WEBHOOK_SECRET = 'isim-atolye-webhook-secret';
 /** How long a change may take to reach another screen. */
 const WITHIN = { timeout: 5_000 };
 
@@ -31,7 +32,7 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
   const errors: string[] = [];
 
   const deliver = (webhookId: string, options: { badHmac?: boolean } = {}) =>
-    sendWebhook({ url: `${server.url}${API.shopifyWebhook}`, domain: DOMAIN, topic: 'orders/create', payload: webhookPayload(DOMAIN, 'orders/create', order), secret: API_SECRET, webhookId, ...options });
+    sendWebhook({ url: `${server.url}${API.shopifyWebhook}`, domain: DOMAIN, topic: 'orders/create', payload: webhookPayload(DOMAIN, 'orders/create', order), secret: WEBHOOK_SECRET, webhookId, ...options });
 
   async function page(username: string, password: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -84,6 +85,8 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     await form.getByLabel('API Anahtarı').fill('isim-client-id');
     await form.getByLabel('API Gizli Anahtarı').fill(API_SECRET);
     await form.getByLabel('Erişim Anahtarı').fill('shpat_isim');
+    // The store's webhooks sign with a secret of their own: given in the same form, one record.
+    await form.getByLabel('Webhook Gizli Anahtarı').fill(WEBHOOK_SECRET);
     await form.getByRole('button', { name: 'Kaydet' }).click();
     // The form closes once the store is saved.
     await form.waitFor({ state: 'detached' });

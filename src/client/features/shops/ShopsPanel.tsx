@@ -25,7 +25,7 @@ export function ShopsPanel() {
     <section aria-labelledby="shops-title">
       <h2 id="shops-title">{t('title')}</h2>
       <p className="hint">
-        {/* Stores and webhooks are still added where their customer is chosen: the users screen. */}
+        {/* Stores are still added where their customer is chosen: the users screen. */}
         <Trans t={t} i18nKey="intro" components={{ users: <Link to="/admin/users" /> }} />
       </p>
       <StoreList />
