@@ -54,7 +54,8 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     }
     fake = await startShopifyFake();
     const store = fake.addStore({ domain: DOMAIN, name: 'İsim Atölye', accessToken: 'shpat_isim' });
-    store.addProduct({ title: 'İsim Kolye', variants: [{ sku: 'ISIM-ALTIN', price: '2400.00', options: { Malzeme: 'Altın', Ayar: '14' } }] });
+    // Its photo is served by the local server, as Shopify's CDN serves a real shop's.
+    store.addProduct({ title: 'İsim Kolye', imageUrl: `${fake.url}/cdn/products/isim-kolye.png`, variants: [{ sku: 'ISIM-ALTIN', price: '2400.00', options: { Malzeme: 'Altın', Ayar: '14' } }] });
     store.addProduct({ title: 'Harf Bileklik', variants: [{ sku: 'HARF-GUMUS', price: '900.00', options: { Malzeme: 'Gümüş' } }] });
     // Jobs are looked for often: the subscription job is not woken by the route that stores it.
     server = await startServer({ SHOPIFY_API_BASE_URL: fake.url, SHOPIFY_JOB_POLL_MS: '50', ...databaseUrl });
@@ -106,6 +107,11 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     await syncs.getByText(/Eklenen 2, güncellenen 0, değişmeyen 0, hatalı 0/).waitFor({ timeout: 30_000 });
     await syncs.getByText(/Son senkronizasyon:/).waitFor();
     await office.getByRole('cell', { name: 'İsim Kolye' }).first().waitFor();
+    // The synced photo loads under the page's security policy.
+    const photo = office.getByRole('img', { name: 'İsim Kolye' }).first();
+    await photo.scrollIntoViewIfNeeded();
+    await photo.evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((settled) => ['load', 'error'].forEach((event) => img.addEventListener(event, settled, { once: true })))));
+    await expect(photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
     const { products } = await apiCall(server.url, 'GET', API.products, admin);
     const necklace = products.find((p: { sku: string }) => p.sku === 'ISIM-ALTIN');
     await apiCall(server.url, 'PUT', API.productWorkshop(necklace.id), admin, { workshop_id: workshopId });
