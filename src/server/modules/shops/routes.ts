@@ -29,14 +29,15 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, 
     return reply.code(201).send({ shop: connection, ...said('success:storeAdded') });
   });
   const webhookRoute = route(admin, {
-    summary: "A shop's webhook credentials (credentials kept encrypted): its secret joins the customer's store of that domain (200), else they are a record of their own (201)",
+    summary: "A shop's webhook credentials (credentials kept encrypted): its secret joins the customer's store of that domain, else they are a record of their own",
     body: webhookSchema,
     trim: TRIMMED,
     created: true,
   });
   api.post(API.shopCredentials, webhookRoute, async (request, reply) => {
     const { shop, created } = await shops.addWebhook(db, cipher, await declaredBody(request), sessionUser(request).id);
-    return reply.code(created ? 201 : 200).send({ shop, ...said(created ? 'success:webhookAdded' : 'success:webhookSecretSaved', { name: shop.shop_name }) });
+    // 201 either way, as the route always answered: its callers take 201 for 'recorded'.
+    return reply.code(201).send({ shop, ...(created ? said('success:webhookAdded') : said('success:webhookSecretSaved', { name: shop.shop_name })) });
   });
   api.get(API.shop, route(admin, { summary: 'List shop connections, never their secrets', query: PAGING_QUERY }), async (request) => ({
     shops: paged(await shops.listConnections(db), request.query),

@@ -59,11 +59,11 @@ describe.each(testDatabases())('one record per store on $name', (database) => {
     expect(await signedBy('bos-anahtar.myshopify.com', API_SECRET)).toBe(200);
   });
 
-  test('the older webhook route puts its secret on the store of that domain: still one record, answered 200 with the store', async () => {
+  test('the older webhook route puts its secret on the store of that domain: still one record, answered with the store', async () => {
     const { id } = (await t.call('POST', API.shop, { token: admin, body: store('eski-yol') })).body.shop;
     const webhook = { ...store('Eski Yol', 'whsec-eski'), shop_domain: 'Eski-Yol.myshopify.com' };
     const answer = await t.call('POST', API.shopCredentials, { token: admin, body: webhook });
-    expect(answer).toMatchObject({ status: 200, body: { shop: { id, kind: 'store' }, message: 'Webhook gizli anahtarı eski-yol mağazasına kaydedildi.' } });
+    expect(answer).toMatchObject({ status: 201, body: { shop: { id, kind: 'store' }, message: 'Webhook gizli anahtarı eski-yol mağazasına kaydedildi.' } });
     expect(await recordsOf('eski-yol.myshopify.com')).toHaveLength(1);
     expect(await signedBy('eski-yol.myshopify.com', 'whsec-eski')).toBe(200);
     expect(await signedBy('eski-yol.myshopify.com', API_SECRET)).toBe(401);
