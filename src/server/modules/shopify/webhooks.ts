@@ -13,8 +13,9 @@ import { type RefusalReason, recordRefusal } from './refusals';
 /*
  * Shopify's webhooks, every topic at one address. A webhook is believed only when its body's
  * HMAC-SHA256, under the secret of the connection whose shop_domain sent it, equals the header
- * (a refused one is counted per domain, refusals.ts); then it is stored as a job (once per X-Shopify-Webhook-Id) and answered at once. Its work (an
- * order taken, a store marked uninstalled) is done by the job worker after the answer.
+ * (a refused one is counted per domain, refusals.ts); then it is stored as a job (once per
+ * X-Shopify-Webhook-Id) and answered at once. Its work (an order taken, a store marked
+ * uninstalled) is done by the job worker after the answer.
  */
 
 /** The topics of a shop's orders; each body is the whole order as the shop has it now. */

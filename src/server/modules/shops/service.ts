@@ -88,7 +88,8 @@ export async function addWebhook(db: Db, cipher: SecretsCipher, input: ShopInput
   if (!store) return { shop: await addConnection(db, cipher, 'webhook', input, userId), created: true };
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('shop_connections').set({ webhook_secret: cipher.encrypt(input.webhook_secret) }).where('id', '=', store.id).execute();
-    const before = store.webhook_secret === null ? {} : { webhook_secret: SECRET_SET };
+    // A secret given again is recorded as given again: no value, not even an old one, is compared.
+    const before = store.webhook_secret === null ? { webhook_secret: null } : {};
     await recordChange(trx, { userId, kind: 'shop_webhook', entityId: store.id, before, after: { webhook_secret: SECRET_SET } });
   });
   return { shop: await connections(db).where('id', '=', store.id).executeTakeFirstOrThrow(), created: false };

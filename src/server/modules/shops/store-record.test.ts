@@ -67,6 +67,15 @@ describe.each(testDatabases())('one record per store on $name', (database) => {
     expect(await recordsOf('eski-yol.myshopify.com')).toHaveLength(1);
     expect(await signedBy('eski-yol.myshopify.com', 'whsec-eski')).toBe(200);
     expect(await signedBy('eski-yol.myshopify.com', API_SECRET)).toBe(401);
+    // Given again, the secret replaces the last one; each giving is in the audit, no value ever.
+    expect((await t.call('POST', API.shopCredentials, { token: admin, body: { ...webhook, webhook_secret: 'whsec-yeni' } })).status).toBe(201);
+    expect(await signedBy('eski-yol.myshopify.com', 'whsec-yeni')).toBe(200);
+    expect(await signedBy('eski-yol.myshopify.com', 'whsec-eski')).toBe(401);
+    const audit = await t.db.selectFrom('audit_log').select(['before', 'after']).where('kind', '=', 'shop_webhook').where('entity_id', '=', id).orderBy('id').execute();
+    expect(audit.map((row) => [JSON.parse(row.before!), JSON.parse(row.after!)])).toEqual([
+      [{ webhook_secret: null }, { webhook_secret: 'set' }],
+      [{}, { webhook_secret: 'set' }],
+    ]);
     // A domain without a store: a record of its own, as before.
     const alone = await t.call('POST', API.shopCredentials, { token: admin, body: { ...webhook, shop_domain: 'yalniz.myshopify.com' } });
     expect(alone).toMatchObject({ status: 201, body: { shop: { kind: 'webhook', shop_domain: 'yalniz.myshopify.com' }, message: 'Webhook eklendi.' } });
