@@ -170,10 +170,20 @@ function shopifyApiVersion(env: Env): string {
   return raw;
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** The address users and shops reach the product at: PUBLIC_URL, else where it listens (PORT, HOST). */
+export function publicUrlOf(env: Env): string {
   const port = integer(env, 'PORT', 0, 65535);
   const host = (env.HOST ?? DEFAULTS.HOST).trim();
   if (!host) throw new ConfigError('HOST is invalid: empty');
+  return env.PUBLIC_URL?.trim()
+    ? url('PUBLIC_URL', env.PUBLIC_URL.trim().replace(/\/+$/, ''), ['http:', 'https:'])
+    : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 0, 65535);
+  const host = (env.HOST ?? DEFAULTS.HOST).trim();
+  const publicUrl = publicUrlOf(env);
   const dbUrl = databaseUrl(env);
   const sqlite = sqlitePath(dbUrl);
   const dataDir = resolve(env.DATA_DIR ?? (sqlite && sqlite !== ':memory:' ? dirname(sqlite) : './data'));
@@ -194,9 +204,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL=${adminEmail} is invalid: not an e-mail address`);
 
   const smtpUrl = env.SMTP_URL?.trim() ? url('SMTP_URL', env.SMTP_URL.trim(), ['smtp:', 'smtps:']) : null;
-  const publicUrl = env.PUBLIC_URL?.trim()
-    ? url('PUBLIC_URL', env.PUBLIC_URL.trim().replace(/\/+$/, ''), ['http:', 'https:'])
-    : `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   const logLevel = (env.LOG_LEVEL ?? DEFAULTS.LOG_LEVEL).trim() as Config['logLevel'];
   if (!['silent', 'error', 'warn', 'info', 'debug'].includes(logLevel)) {

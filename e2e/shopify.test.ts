@@ -17,6 +17,7 @@ jest.setTimeout(120_000);
 
 const DOMAIN = 'isim-atolye.myshopify.com';
 const API_SECRET = 'isim-atolye-api-secret';
+const WEBHOOK_SECRET = 'isim-atolye-webhook-secret';
 /** How long a change may take to reach another screen. */
 const WITHIN = { timeout: 5_000 };
 
@@ -31,7 +32,7 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
   const errors: string[] = [];
 
   const deliver = (webhookId: string, options: { badHmac?: boolean } = {}) =>
-    sendWebhook({ url: `${server.url}${API.shopifyWebhook}`, domain: DOMAIN, topic: 'orders/create', payload: webhookPayload(DOMAIN, 'orders/create', order), secret: API_SECRET, webhookId, ...options });
+    sendWebhook({ url: `${server.url}${API.shopifyWebhook}`, domain: DOMAIN, topic: 'orders/create', payload: webhookPayload(DOMAIN, 'orders/create', order), secret: WEBHOOK_SECRET, webhookId, ...options });
 
   async function page(username: string, password: string): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -53,7 +54,8 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     }
     fake = await startShopifyFake();
     const store = fake.addStore({ domain: DOMAIN, name: 'İsim Atölye', accessToken: 'shpat_isim' });
-    store.addProduct({ title: 'İsim Kolye', variants: [{ sku: 'ISIM-ALTIN', price: '2400.00', options: { Malzeme: 'Altın', Ayar: '14' } }] });
+    // Its photo is served by the local server, as Shopify's CDN serves a real shop's.
+    store.addProduct({ title: 'İsim Kolye', imageUrl: `${fake.url}/cdn/products/isim-kolye.png`, variants: [{ sku: 'ISIM-ALTIN', price: '2400.00', options: { Malzeme: 'Altın', Ayar: '14' } }] });
     store.addProduct({ title: 'Harf Bileklik', variants: [{ sku: 'HARF-GUMUS', price: '900.00', options: { Malzeme: 'Gümüş' } }] });
     // Jobs are looked for often: the subscription job is not woken by the route that stores it.
     server = await startServer({ SHOPIFY_API_BASE_URL: fake.url, SHOPIFY_JOB_POLL_MS: '50', ...databaseUrl });
@@ -84,6 +86,8 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     await form.getByLabel('API Anahtarı').fill('isim-client-id');
     await form.getByLabel('API Gizli Anahtarı').fill(API_SECRET);
     await form.getByLabel('Erişim Anahtarı').fill('shpat_isim');
+    // The store's webhooks sign with a secret of their own: given in the same form, one record.
+    await form.getByLabel('Webhook Gizli Anahtarı').fill(WEBHOOK_SECRET);
     await form.getByRole('button', { name: 'Kaydet' }).click();
     // The form closes once the store is saved.
     await form.waitFor({ state: 'detached' });
@@ -103,6 +107,11 @@ describe.each(selectedDatabaseNames())('the Shopify link on %s', (database) => {
     await syncs.getByText(/Eklenen 2, güncellenen 0, değişmeyen 0, hatalı 0/).waitFor({ timeout: 30_000 });
     await syncs.getByText(/Son senkronizasyon:/).waitFor();
     await office.getByRole('cell', { name: 'İsim Kolye' }).first().waitFor();
+    // The synced photo loads under the page's security policy.
+    const photo = office.getByRole('img', { name: 'İsim Kolye' }).first();
+    await photo.scrollIntoViewIfNeeded();
+    await photo.evaluate((img: HTMLImageElement) => (img.complete ? undefined : new Promise((settled) => ['load', 'error'].forEach((event) => img.addEventListener(event, settled, { once: true })))));
+    await expect(photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBeGreaterThan(0);
     const { products } = await apiCall(server.url, 'GET', API.products, admin);
     const necklace = products.find((p: { sku: string }) => p.sku === 'ISIM-ALTIN');
     await apiCall(server.url, 'PUT', API.productWorkshop(necklace.id), admin, { workshop_id: workshopId });

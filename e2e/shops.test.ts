@@ -117,3 +117,28 @@ test('the admin tests a store, reads its subscriptions, sees a signed order take
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a refused webhook leaves its trace in 'Mağazalar': why, how many and when, per sending domain", async () => {
+  const order = fake.store(DOMAIN).addOrder({ email: 'alici@example.com', lineItems: [{ variantId, quantity: 1, price: '1750.00' }] });
+  const refused = (domain: string, secret: string) =>
+    sendWebhook({ url: `${server.url}${API.shopifyWebhook}`, domain, topic: 'orders/create', payload: webhookPayload(DOMAIN, 'orders/create', order), secret });
+  for (let i = 0; i < 2; i++) expect((await refused('bilinmeyen.myshopify.com', API_SECRET)).status).toBe(401);
+  expect((await refused(DOMAIN, 'wrong-secret')).status).toBe(401);
+
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await login(page, server.url, ADMIN.username, ADMIN.password);
+  await page.getByRole('tab', { name: 'Sistem Ayarları' }).click();
+  await page.getByRole('tab', { name: 'Mağazalar' }).click();
+  const refusals = page.getByRole('table', { name: "Reddedilen webhook'lar" });
+  const unknown = refusals.getByRole('row').filter({ hasText: 'bilinmeyen.myshopify.com' });
+  await unknown.getByRole('cell', { name: 'Tanınmayan mağaza', exact: true }).waitFor();
+  await unknown.getByRole('cell', { name: '2', exact: true }).waitFor();
+  await expect(unknown.getByRole('cell').last().textContent()).resolves.toMatch(/\d{4} \d{2}:\d{2}$/);
+  const known = refusals.getByRole('row').filter({ hasText: DOMAIN });
+  await known.getByRole('cell', { name: 'İmza tutmadı', exact: true }).waitFor();
+  await known.getByRole('cell', { name: '1', exact: true }).waitFor();
+  expect(errors).toEqual([]);
+  await context.close();
+});

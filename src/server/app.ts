@@ -79,8 +79,8 @@ export async function buildApp(
         workerSrc: ["'self'"],
         // React sets style attributes; no inline script is ever allowed.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Product photos come from the shop's CDN.
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Product photos come from the shop's CDN; against a local Shopify-protocol server, from that server alone.
+        imgSrc: ["'self'", 'data:', 'https:', ...(config.shopify.apiBaseUrl ? [new URL(config.shopify.apiBaseUrl).origin] : [])],
         // 'self' takes the page's own origin over ws: and wss: too: the live channel, no other host.
         connectSrc: ["'self'"],
         // The product may run on plain HTTP inside an office network; the client warns about it.

@@ -42,6 +42,8 @@ export const API = {
   /** Shop line items waiting for a product ('Eşleşme bekliyor'). */
   shopPendingItems: '/api/v1/technical/shopify/pending-items',
   shopPendingItemMatch: (id: number | string) => `/api/v1/technical/shopify/pending-items/${id}/match`,
+  /** Webhooks refused, per sending domain: how many and the last time. */
+  shopRefusedWebhooks: '/api/v1/technical/shopify/refused-webhooks',
   /** The webhook subscriptions a store reports. */
   shopSubscriptions: (id: number | string) => `/api/v1/technical/shops/${id}/subscriptions`,
   generalSettings: '/api/v1/settings/general',

@@ -13,6 +13,8 @@ const OPTION_VALUES: Record<number, string[]> = {
   4: ['Sarı', 'Beyaz', 'Rose'],
   5: ['8 ayar', '14 ayar', '18 ayar', '22 ayar'],
 };
+/** The karat each material is made in: a gold's own, none for silver or platinum. */
+const KARAT_OF_MATERIAL: Record<string, string | null> = { '14K Altın': '14 ayar', '18K Altın': '18 ayar', '22K Altın': '22 ayar', '925 Gümüş': null, Platin: null };
 const STEPS = ['Kesim', 'Döküm', 'Kaynak', 'Taş Mıhlama', 'Cila', 'Kaplama', 'Kalite Kontrol'];
 const KINDS = ['Yüzük', 'Kolye', 'Bileklik', 'Küpe', 'Halhal', 'Kolye Ucu', 'Şahmeran Bileklik', 'Alyans'];
 const STYLES = ['Tektaş', 'Harf', 'İsimli', 'Sonsuzluk', 'Kalp', 'Yıldız', 'Burgu', 'Taşlı', 'Minimal', 'Zincir', 'Damla', 'Yaprak'];
@@ -59,6 +61,7 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
   const at = new Date().toISOString();
 
   const values: Record<number, number[]> = {};
+  const valueIds = new Map<string, number>();
   for (const [optionId, names] of Object.entries(OPTION_VALUES)) {
     const rows = await db
       .insertInto('product_option_values')
@@ -66,6 +69,7 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
       .returning('id')
       .execute();
     values[Number(optionId)] = rows.map((r) => r.id);
+    names.forEach((name, index) => valueIds.set(`${optionId}:${name}`, rows[index].id));
   }
   // The built-in steps already exist (the migrations add them); the others are added once.
   const existing = await db.selectFrom('production_steps').select(['id', 'step_name']).where('step_name', 'in', STEPS).orderBy('id').execute();
@@ -109,17 +113,18 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
 
   const productRows = Array.from({ length: products }, (_, i) => {
     const kind = rng.pick(KINDS);
-    const material = rng.pick(values[1]);
+    const material = rng.pick(OPTION_VALUES[1]);
+    const karat = KARAT_OF_MATERIAL[material];
     const price = rng.int(800, 45000);
     return {
       title: `${rng.pick(STYLES)} ${kind} ${i + 1}`,
       picture_url: null,
       sku: `DMO-${String(i + 1).padStart(5, '0')}`,
-      material_id: material,
+      material_id: valueIds.get(`1:${material}`)!,
       chain_length_id: kind.includes('Kolye') ? rng.pick(values[2]) : null,
       size_id: kind === 'Yüzük' || kind === 'Alyans' ? rng.pick(values[3]) : null,
       color_id: rng.pick(values[4]),
-      karat_id: rng.pick(values[5]),
+      karat_id: karat === null ? null : valueIds.get(`5:${karat}`)!,
       production_expected_days: rng.int(3, 21),
       product_group: kind,
       category: kind,

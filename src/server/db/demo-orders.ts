@@ -201,6 +201,20 @@ function walkLine(ctx: Context, created: number, horizon: number): Walk {
 interface PlannedOrder {
   row: Insertable<OrdersTable>;
   lines: Array<{ created: NewLine; walk: Walk }>;
+  /** When it was placed (ms). */
+  created: number;
+}
+
+/** The number of each stored order (by id, in the order stored). */
+type Numbering = (ids: readonly number[]) => string[];
+
+/** A manual order's number, as the orders service gives it: its id. */
+const byId: Numbering = (ids) => ids.map((id) => `B2B-${String(id).padStart(6, '0')}`);
+
+/** A shop order's number is the name the shop gave it: '#1001', '#1002', ... on from the shop orders already stored. */
+async function shopNames(trx: Db): Promise<Numbering> {
+  const { count } = await trx.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where('source', '=', 'shopify').executeTakeFirstOrThrow();
+  return (ids) => ids.map((_, index) => `#${1001 + Number(count) + index}`);
 }
 
 /**
@@ -277,9 +291,11 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
             if (shipAt < now) for (const { walk } of packed) take(walk, { type: 'ship' }, admin?.id ?? null, shipAt, tracking);
           }
         }
-        orders.push({ row, lines });
+        orders.push({ row, lines, created });
       }
-      await write(trx, orders, customerId ? 'B2B' : 'SHP');
+      // Stored in the order they were placed, so numbers rise with time as they do in use.
+      orders.sort((a, b) => a.created - b.created);
+      await write(trx, orders, customerId ? byId : await shopNames(trx));
     }
   };
   await (db.isTransaction ? fill(db) : db.transaction().execute(fill));
@@ -307,12 +323,13 @@ function storedColumns(walk: Walk) {
 }
 
 /** Stores planned orders, their lines in the state their walk left and the history rows of every move. */
-async function write(trx: Db, orders: PlannedOrder[], prefix: string): Promise<void> {
+async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering): Promise<void> {
   const orderIds = (await trx.insertInto('orders').values(orders.map((o) => o.row)).returning('id').execute()).map((o) => o.id).sort((a, b) => a - b);
+  const numbers = numbering(orderIds);
   // One statement numbers the whole round, as each order is numbered after its insert.
   await trx
     .updateTable('orders')
-    .set({ order_number: sql<string>`case id ${sql.join(orderIds.map((id) => sql`when ${id} then ${`${prefix}-${String(id).padStart(6, '0')}`}`), sql` `)} end` })
+    .set({ order_number: sql<string>`case id ${sql.join(orderIds.map((id, index) => sql`when ${id} then ${numbers[index]}`), sql` `)} end` })
     .where('id', 'in', orderIds)
     .execute();
   const lines = orders.flatMap((order, index) => order.lines.map((line) => ({ ...line, orderId: orderIds[index] })));

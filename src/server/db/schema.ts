@@ -297,6 +297,15 @@ export interface ShopConnectionsTable {
   created_at: string;
 }
 
+/** Webhooks refused (an unknown shop's, a wrong signature): one row per sending domain, never a body. */
+export interface RefusedWebhooksTable {
+  shop_domain: string;
+  /** Why the latest was refused. */
+  reason: 'unknownShop' | 'badSignature';
+  count: number;
+  last_at: string;
+}
+
 /** Durable work: a received webhook, a fulfilment to send; `payload` is JSON text. */
 export interface JobsTable {
   id: Generated<number>;
@@ -508,6 +517,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   shop_connections: ShopConnectionsTable;
+  refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
   order_line_changes: OrderLineChangesTable;
   audit_log: AuditLogTable;

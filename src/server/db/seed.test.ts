@@ -11,6 +11,7 @@ import { Role } from '../../shared/roles';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../shared/statuses';
 import { verifyPassword } from '../modules/auth/passwords';
+import { creditStandingOf } from '../modules/customers/service';
 import { LINE_STATE_COLUMNS } from '../modules/order-lines/queries';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { routingOf } from '../modules/products/service';
@@ -246,6 +247,46 @@ describe.each(testDatabases())('first start on $name', (database) => {
       expect(actions.map((a) => a.action).sort()).toEqual([...Object.values(ACTION_NAMES), 'metal_received'].sort());
       const canceledOrders = await db.selectFrom('orders').select('id').where('canceled_at', 'is not', null).execute();
       expect(canceledOrders.length).toBeGreaterThan(0);
+    });
+  });
+
+  test('the demo data tells one story: completed lines at their last step, options that agree, credit that covers the open orders, order numbers without gaps', async () => {
+    await onNewDatabase(async (db, url) => {
+      await bootstrap(db, configFor(url, { DEMO_DATA: 'true' }));
+
+      const completed = await db.selectFrom('order_lines').select(['id', 'product_id', 'current_order_line_process']).where('order_line_status_id', '=', LineStatus.Completed).execute();
+      expect(completed.length).toBeGreaterThan(0);
+      const notAtLast = [];
+      for (const line of completed) if ((await routingOf(db, line.product_id)).at(-1) !== line.current_order_line_process) notAtLast.push(line);
+      expect(notAtLast).toEqual([]);
+
+      // A gold's karat is the one its name says; silver and platinum have none: in the catalogue and on the lines.
+      const names = new Map((await db.selectFrom('product_option_values').select(['id', 'value_name']).execute()).map((value) => [value.id, value.value_name]));
+      const chosen = [
+        ...(await db.selectFrom('products').select(['material_id', 'karat_id']).distinct().execute()),
+        ...(await db.selectFrom('order_lines').select(['material_id', 'karat_id']).distinct().execute()),
+      ].map((row) => ({ material: names.get(row.material_id ?? -1) ?? null, karat: names.get(row.karat_id ?? -1) ?? null }));
+      expect(chosen.some((row) => row.karat !== null)).toBe(true);
+      const disagree = chosen.filter(({ material, karat }) => {
+        const gold = /^(\d+)K Altın$/.exec(material ?? '');
+        return karat !== (gold ? `${gold[1]} ayar` : null);
+      });
+      expect(disagree).toEqual([]);
+
+      const customers = await db.selectFrom('customers').select(['id', 'name', 'credit', 'credit_currency']).execute();
+      const standings = await Promise.all(customers.map(async (customer) => ({ name: customer.name, ...(await creditStandingOf(db, customer)) })));
+      expect(standings.some((standing) => standing.open_order_amount > 0)).toBe(true);
+      expect(standings.filter((standing) => standing.available_credit < 0)).toEqual([]);
+
+      // Each kind of number (a manual order's B2B-000001, a shop's #1001) counts on by one.
+      const numbers = (await db.selectFrom('orders').select('order_number').orderBy('id').execute()).map((o) => o.order_number);
+      const runs = new Map<string, number[]>();
+      for (const number of numbers) {
+        const [, prefix = number, digits = 'NaN'] = /^(.*?)(\d+)$/.exec(number) ?? [];
+        runs.set(prefix, [...(runs.get(prefix) ?? []), Number(digits)]);
+      }
+      expect([...runs.keys()].sort()).toEqual(['#', 'B2B-']);
+      for (const [prefix, run] of runs) expect({ prefix, run }).toEqual({ prefix, run: run.map((_, index) => run[0] + index) });
     });
   });
 

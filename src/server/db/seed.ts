@@ -1,5 +1,6 @@
 import type { Config } from '../../../config';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
+import { creditStandingOf } from '../modules/customers/service';
 import { Role, type RoleId } from '../../shared/roles';
 import type { Db } from '.';
 import { seedCatalogue } from './demo-catalogue';
@@ -38,6 +39,17 @@ async function addUser(db: Db, username: string, email: string, password: string
   }
 }
 
+/** The room a demo customer's credit leaves beyond its open orders, and the step it is rounded up in. */
+const CREDIT_ROOM = 100_000;
+
+/** The demo customer's credit covers its open demo orders with room for new ones, as the office would have set it. */
+async function coverOpenOrders(db: Db, customerId: number): Promise<void> {
+  const customer = await db.selectFrom('customers').select(['id', 'credit', 'credit_currency']).where('id', '=', customerId).executeTakeFirstOrThrow();
+  const { open_order_amount } = await creditStandingOf(db, customer);
+  const credit = Math.max(Number(customer.credit), Math.ceil((open_order_amount + CREDIT_ROOM) / CREDIT_ROOM) * CREDIT_ROOM);
+  await db.updateTable('customers').set({ credit }).where('id', '=', customerId).execute();
+}
+
 /* How many products the demo catalogue has. */
 const DEMO_PRODUCTS = 300;
 
@@ -67,6 +79,7 @@ export async function bootstrap(db: Db, config: Config): Promise<SeededAccount[]
     await seedCatalogue(db, DEMO_PRODUCTS, { adminId, workshopUserId: ids[Role.Workshop], customerUserId: ids[Role.Customer] });
     const demoCustomer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirst();
     await seedOrders(db, 40, demoCustomer?.id ?? null);
+    if (demoCustomer) await coverOpenOrders(db, demoCustomer.id);
     await seedOrders(db, 60, null, 11);
     await seedMetal(db, adminId);
   }

@@ -76,3 +76,12 @@ export interface CatalogueSyncDto {
   /** Why a failed sync stopped, in the server's words. */
   error: string | null;
 }
+
+/** Webhooks refused from one domain (an unknown shop, a wrong signature), as GET API.shopRefusedWebhooks answers it: never a body. */
+export interface RefusedWebhookDto {
+  shop_domain: string;
+  /** Why the latest was refused. */
+  reason: 'unknownShop' | 'badSignature';
+  count: number;
+  last_at: string;
+}

@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { catalogueLeft, catalogueOpened, SyncStatus } from '../catalogue';
 import { EventList } from './EventList';
 import { PendingItemList } from './PendingItemList';
+import { RefusalList } from './RefusalList';
 import { shopsPanelLeft } from './slice';
 import { StoreList } from './StoreList';
 
@@ -24,12 +25,13 @@ export function ShopsPanel() {
     <section aria-labelledby="shops-title">
       <h2 id="shops-title">{t('title')}</h2>
       <p className="hint">
-        {/* Stores and webhooks are still added where their customer is chosen: the users screen. */}
+        {/* Stores are still added where their customer is chosen: the users screen. */}
         <Trans t={t} i18nKey="intro" components={{ users: <Link to="/admin/users" /> }} />
       </p>
       <StoreList />
       <SyncStatus />
       <EventList />
+      <RefusalList />
       <PendingItemList />
     </section>
   );

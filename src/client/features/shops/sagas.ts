@@ -1,5 +1,5 @@
 import { all, call, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type PendingItemDto, type SaidBody, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
+import { API, type PendingItemDto, type RefusedWebhookDto, type SaidBody, type ShopConnectionDto, type ShopEventDto, type ShopSubscriptionDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { callAndStore } from '../../api/callAndStore';
 import { said } from '../../api/said';
@@ -20,6 +20,9 @@ import {
   pendingFailed,
   pendingLoaded,
   pendingRequested,
+  refusalsFailed,
+  refusalsLoaded,
+  refusalsRequested,
   storesFailed,
   storesLoaded,
   storesRequested,
@@ -86,6 +89,10 @@ function* matchItem(action: ReturnType<typeof itemMatchRequested>) {
   );
 }
 
+function* loadRefusals() {
+  yield* callAndStore(call(http.get, API.shopRefusedWebhooks), (answer: { refusals: RefusedWebhookDto[] }) => refusalsLoaded(answer.refusals ?? []), refusalsFailed, 'shops:refusals.loadFailed');
+}
+
 export function* shopsSaga() {
   yield all([
     // A newer read of a list replaces one still under way; row actions each run to their own answer.
@@ -96,5 +103,6 @@ export function* shopsSaga() {
     takeEvery(jobRetryRequested.type, retryJob),
     takeLatest(pendingRequested.type, loadPending),
     takeEvery(itemMatchRequested.type, matchItem),
+    takeLatest(refusalsRequested.type, loadRefusals),
   ]);
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, type CatalogueSyncDto, type CustomerDto, type PendingItemDto, type ProductDto, type ShopConnectionDto, type ShopEventDto } from '../../../shared/api';
+import { API, type CatalogueSyncDto, type CustomerDto, type PendingItemDto, type ProductDto, type RefusedWebhookDto, type ShopConnectionDto, type ShopEventDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { jsonResponse, renderApp, storeLogin } from '../../test-utils';
 import { ShopsPanel } from './ShopsPanel';
@@ -43,6 +43,7 @@ function fallback(url: string): Answer {
   if (url === API.shop) return [200, { shops: [] }];
   if (url === API.shopEvents) return [200, { events: [] }];
   if (url === API.shopPendingItems) return [200, { items: [] }];
+  if (url === API.shopRefusedWebhooks) return [200, { refusals: [] }];
   return [200, {}];
 }
 
@@ -222,8 +223,27 @@ test('each list says when it is empty, and a refused read in the server’s word
   const { t } = renderApp(<ShopsPanel />);
   expect(await screen.findByText(t('shops:stores.empty'))).toBeInTheDocument();
   expect(await screen.findByText(t('shops:pending.empty'))).toBeInTheDocument();
+  expect(await screen.findByText(t('shops:refusals.empty'))).toBeInTheDocument();
   expect(await screen.findByRole('alert')).toHaveTextContent('Bu işlem için yetkiniz yok.');
   expect(screen.queryByText(t('shops:events.empty'))).not.toBeInTheDocument();
+});
+
+test('refused webhooks show per domain why, how many and when the last came; refreshing reads them again', async () => {
+  let reads = 0;
+  const refusals: RefusedWebhookDto[] = [
+    { shop_domain: 'sahte.myshopify.com', reason: 'unknownShop', count: 12, last_at: AT },
+    { shop_domain: 'kaya.myshopify.com', reason: 'badSignature', count: 3, last_at: AT },
+  ];
+  serve((_method, url) => (url === API.shopRefusedWebhooks ? [200, { refusals: reads++ === 0 ? refusals : refusals.slice(0, 1) }] : undefined));
+  const { t } = renderApp(<ShopsPanel />);
+  const table = await screen.findByRole('table', { name: t('shops:refusals.title') });
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+  const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+  const [unknown, known] = within(table).getAllByRole('row').slice(1);
+  expect(cells(unknown)).toEqual(['sahte.myshopify.com', t('shops:refusals.reasons.unknownShop'), '12', expect.stringContaining('2026')]);
+  expect(cells(known)).toEqual(['kaya.myshopify.com', t('shops:refusals.reasons.badSignature'), '3', expect.stringContaining('2026')]);
+  fireEvent.click(screen.getByRole('button', { name: t('shops:refusals.refresh') }));
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
 });
 
 test('a store’s catalogue sync starts here and its progress shows until it is done', async () => {

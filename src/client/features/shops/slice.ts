@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { PendingItemDto, ShopConnectionDto, ShopEventDto, ShopSubscriptionDto } from '../../../shared/api';
+import type { PendingItemDto, RefusedWebhookDto, ShopConnectionDto, ShopEventDto, ShopSubscriptionDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
 import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedIn, loggedOut } from '../session';
@@ -31,6 +31,8 @@ export interface ShopsState {
   matches: Record<number, RowOutcome>;
   /** The sentence of the last match, whose row is gone. */
   matched: NoticeLike | null;
+  /** Webhooks refused, per sending domain. */
+  refusals: ListState<RefusedWebhookDto>;
 }
 
 const emptyList = { ...notLoaded(), list: [] };
@@ -44,6 +46,7 @@ const initialState: ShopsState = {
   pending: emptyList,
   matches: {},
   matched: null,
+  refusals: emptyList,
 };
 
 /** Outcomes of actions still under way survive leaving the panel; their answer is shown on return. */
@@ -125,6 +128,13 @@ export const shopsSlice = createSlice({
       state.matches[action.payload.id] = { status: 'failed', notice: action.payload.notice };
     },
 
+    refusalsRequested: (state) => loading(state.refusals),
+    refusalsLoaded: (state, action: PayloadAction<RefusedWebhookDto[]>) => {
+      state.refusals.list = action.payload;
+      loaded(state.refusals);
+    },
+    refusalsFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.refusals, action.payload),
+
     /** The panel was left: its outcomes are not shown again, nor the subscriptions it had open. */
     shopsPanelLeft: (state) => {
       state.tests = busyOnly(state.tests);
@@ -159,6 +169,9 @@ export const {
   itemMatchRequested,
   itemMatched,
   itemMatchFailed,
+  refusalsRequested,
+  refusalsLoaded,
+  refusalsFailed,
   shopsPanelLeft,
 } = shopsSlice.actions;
 
@@ -171,3 +184,4 @@ export const selectRetry = (state: State, id: number): RowOutcome | undefined =>
 export const selectPending = (state: State) => state.shops.pending;
 export const selectMatch = (state: State, id: number): RowOutcome | undefined => state.shops.matches[id];
 export const selectMatched = (state: State) => state.shops.matched;
+export const selectRefusals = (state: State) => state.shops.refusals;

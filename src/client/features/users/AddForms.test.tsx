@@ -3,6 +3,7 @@ import { API, type UserDto, type WorkshopDto } from '../../../shared/api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import WorkshopListScreen from '../workshops/WorkshopListScreen';
 import { AddForm } from './AddForms';
+import UsersScreen from './UsersScreen';
 
 const AT = '2026-11-20T09:00:00.000Z';
 const FIRST: WorkshopDto = {
@@ -80,4 +81,32 @@ test("a new customer's credit is read as the admin writes amounts and shown in t
   fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
   await waitFor(() => expect(onClose).toHaveBeenCalled());
   expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ user_id: 21, ...fields, credit: 75000, zip_code: '', city: '' }]);
+});
+
+test("'Mağaza Ekle' takes the store's webhook secret and is the only way to add a store", async () => {
+  const BUYER: UserDto = { ...MASTER, id: 21, username: 'firma_a', email: 'firma@example.com', role: 5 };
+  const calls = mockFetch((method, url, body) => {
+    if (url === API.b2bCustomers) return [200, { customers: [{ id: 4, user_id: 21, name: 'Ayşe Kaya', company_name: 'Kaya Takı' }] }];
+    if (method === 'POST' && url === API.shop) return [201, { shop: { id: 1, ...(body as object) }, message: 'Mağaza eklendi.' }];
+    return [200, {}];
+  });
+  const onClose = jest.fn();
+  const { t } = renderApp(<AddForm form="store" users={[BUYER]} onClose={onClose} />);
+  const dialog = screen.getByRole('dialog', { name: t('users:forms.store.title') });
+  await within(dialog).findByRole('option', { name: 'Kaya Takı - Ayşe Kaya' });
+  fireEvent.change(within(dialog).getByLabelText(t('users:forms.fields.customer')), { target: { value: '21' } });
+  const fields: Record<string, string> = { shop_name: 'kaya', api_key: 'key', api_secret: 'secret', access_token: 'shpat_x', webhook_secret: 'whsec' };
+  for (const [name, value] of Object.entries(fields)) {
+    fireEvent.change(within(dialog).getByLabelText(t(`users:forms.fields.${name}`), { exact: true }), { target: { value } });
+  }
+  fireEvent.click(within(dialog).getByRole('button', { name: t('users:forms.save') }));
+  await waitFor(() => expect(onClose).toHaveBeenCalled());
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([expect.objectContaining({ url: API.shop, body: { user_id: 21, ...fields } })]);
+
+  // The users screen offers no separate webhook form.
+  mockFetch((_method, url) => (url === API.users ? [200, { users: [BUYER] }] : url === API.roles ? [200, { roles: [] }] : [200, {}]));
+  renderApp(<UsersScreen />);
+  await screen.findByRole('cell', { name: 'firma_a' });
+  expect(screen.getByRole('button', { name: t('users:forms.store.title') })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /webhook/i })).not.toBeInTheDocument();
 });

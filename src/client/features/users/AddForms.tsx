@@ -4,7 +4,7 @@ import type { UserDto } from '../../../shared/api';
 import { AMOUNT } from '../../../shared/decimal';
 import { Role, type RoleId } from '../../../shared/roles';
 import { customerSchema } from '../../../shared/schemas/customers';
-import { storeSchema, webhookSchema } from '../../../shared/schemas/shops';
+import { storeSchema } from '../../../shared/schemas/shops';
 import { workshopSchema } from '../../../shared/schemas/workshops';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { customersRequested, selectCustomerList } from '../customers';
@@ -15,7 +15,7 @@ import type { AddFormName } from './slice';
 
 export type { AddFormName };
 
-/** The admin's add forms of /admin/users: a customer or workshop for a user of that role, a store or webhook for a customer. */
+/** The admin's add forms of /admin/users: a customer or workshop for a user of that role, a store (with its webhook secret) for a customer. */
 export function AddForm({ form, users, onClose }: { form: AddFormName; users: UserDto[]; onClose: () => void }) {
   const { t } = useTranslation('users');
   const dispatch = useAppDispatch();
@@ -68,16 +68,7 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
           form="store"
           schema={storeSchema}
           onClose={onClose}
-          fields={[customerField, ...text('shop_name', 'api_key'), ...secrets('api_secret', 'access_token')]}
-        />
-      );
-    case 'webhook':
-      return (
-        <RecordForm
-          form="webhook"
-          schema={webhookSchema}
-          onClose={onClose}
-          fields={[customerField, ...text('shop_name', 'shop_domain', 'api_key'), ...secrets('api_secret', 'webhook_secret', 'access_token')]}
+          fields={[customerField, ...text('shop_name', 'api_key'), ...secrets('api_secret', 'access_token', 'webhook_secret')]}
         />
       );
   }

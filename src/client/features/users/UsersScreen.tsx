@@ -17,7 +17,7 @@ export default function UsersScreen() {
   const users = useAppSelector(selectUsers);
   const { status, notice } = useAppSelector(selectUsersState);
   const [open, setOpen] = useState<AddFormName | null>(null);
-  // Adding a customer, workshop, store or webhook changes no user: the list is not read again.
+  // Adding a customer, workshop or store changes no user: the list is not read again.
   const close = useCallback(() => setOpen(null), []);
   useEffect(() => {
     dispatch(usersRequested());
@@ -27,7 +27,7 @@ export default function UsersScreen() {
     <>
       <h1>{t('title')}</h1>
       <div className="toolbar">
-        {(['customer', 'workshop', 'store', 'webhook'] as const).map((form) => (
+        {(['customer', 'workshop', 'store'] as const).map((form) => (
           <button key={form} type="button" className="secondary" onClick={() => setOpen(form)}>
             {t(`forms.${form}.title`)}
           </button>

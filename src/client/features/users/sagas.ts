@@ -18,12 +18,11 @@ import {
   usersRequested,
 } from './slice';
 
-/** Where each add form's record is created (the spec leaves the store and webhook paths open; DESIGN.md names them). */
+/** Where each add form's record is created (the spec leaves the store path open; DESIGN.md names it). */
 const ADD_PATHS: Record<AddFormName, string> = {
   customer: API.customers,
   workshop: API.workshops,
   store: API.shop,
-  webhook: API.shopCredentials,
 };
 
 function* loadUsers() {

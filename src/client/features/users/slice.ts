@@ -6,8 +6,8 @@ import type { NoticeLike, Sentence } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
 
-/** The records the admin adds from /admin/users: a customer or workshop for a user, a store or webhook for a customer. */
-export type AddFormName = 'customer' | 'workshop' | 'store' | 'webhook';
+/** The records the admin adds from /admin/users: a customer or workshop for a user, a store for a customer. */
+export type AddFormName = 'customer' | 'workshop' | 'store';
 
 /** The notice tells of the load and of role changes. */
 export interface UsersExtra extends Loadable {

@@ -22,6 +22,7 @@ import * as shopCurrency from './2026-11-24-0020-shop-currency';
 import * as gramPlaces from './2026-11-26-0021-gram-places';
 import * as historyWorkshops from './2026-11-26-0022-history-workshops';
 import * as lineBarcodes from './2026-11-27-0023-line-barcodes';
+import * as refusedWebhooks from './2026-11-27-0024-refused-webhooks';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0021-gram-places': gramPlaces,
   '2026-11-26-0022-history-workshops': historyWorkshops,
   '2026-11-27-0023-line-barcodes': lineBarcodes,
+  '2026-11-27-0024-refused-webhooks': refusedWebhooks,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,7 @@ import type { ShopifyClient } from './client';
 import { retryJob } from '../jobs/queue';
 import { latestEvents } from './events';
 import { matchItem, waitingItems } from './pending';
+import { listRefusals } from './refusals';
 import { storeSubscriptions } from './subscriptions';
 
 /** The admin's view of the shop link: what arrived and became of it, failed jobs, items waiting for a product. */
@@ -23,6 +24,10 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
 
   api.get(API.shopEvents, route(admin, { summary: 'The latest webhooks received, newest first, with their outcome (waiting, running, done, failed and why)', query: PAGING_QUERY }), async (request) => ({
     events: paged(await latestEvents(db), request.query),
+  }));
+
+  api.get(API.shopRefusedWebhooks, route(admin, { summary: 'Webhooks refused (an unknown shop, a wrong signature): per sending domain how many and the last time, never a body' }), async () => ({
+    refusals: await listRefusals(db),
   }));
 
   api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [404, 409] }), async (request) => {

@@ -3,6 +3,7 @@ import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { API } from '../../../shared/api';
 import { until } from '../../../../test/until';
+import { recordRefusal, UNKNOWN_DOMAINS_KEPT } from './refusals';
 
 const V1 = '/api/v1';
 
@@ -141,6 +142,39 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     // The privacy topics are answered and kept nowhere.
     expect(await send('customers/redact', { shop_domain: DOMAIN })).toEqual({ status: 200, body: { ok: true } });
     expect(await t.db.selectFrom('jobs').select('id').execute()).toEqual(before);
+  });
+
+  test("a refused webhook leaves its trace for 'Mağazalar': per domain how many and the last time, never the body", async () => {
+    const refusals = async () => (await t.call('GET', API.shopRefusedWebhooks, { token: admin })).body.refusals as Array<{ shop_domain: string; reason: string; count: number; last_at: string }>;
+    const countOf = async (domain: string) => (await refusals()).find((row) => row.shop_domain === domain)?.count ?? 0;
+    const before = await countOf(DOMAIN);
+    const secretNote = { ...order(1005), note: 'gövdede kalmalı' };
+    expect((await send('orders/create', secretNote, { secret: 'not-the-secret' })).status).toBe(401);
+    expect((await send('orders/create', secretNote, { domain: 'sahte.myshopify.com' })).status).toBe(401);
+    expect((await send('orders/updated', secretNote, { domain: 'SAHTE.myshopify.com' })).status).toBe(401);
+    const rows = await refusals();
+    expect(rows.find((row) => row.shop_domain === DOMAIN)).toMatchObject({ reason: 'badSignature', count: before + 1 });
+    const foreign = rows.find((row) => row.shop_domain === 'sahte.myshopify.com');
+    expect(foreign).toMatchObject({ reason: 'unknownShop', count: 2 });
+    expect(Date.now() - Date.parse(foreign!.last_at)).toBeLessThan(60_000);
+    // The latest first; nothing of what was sent.
+    expect(rows[0].shop_domain).toBe('sahte.myshopify.com');
+    expect(JSON.stringify(rows)).not.toContain('gövdede');
+    // An admin's list only.
+    expect((await t.call('GET', API.shopRefusedWebhooks, { token: buyer })).status).toBe(403);
+  });
+
+  test('unknown domains are kept up to a bound: a new one beyond it is counted nowhere, the kept ones and a known store count on', async () => {
+    const unknown = async () => Number((await t.db.selectFrom('refused_webhooks').select((eb) => eb.fn.countAll().as('n')).where('reason', '=', 'unknownShop').executeTakeFirstOrThrow()).n);
+    for (let i = 0; (await unknown()) < UNKNOWN_DOMAINS_KEPT; i++) await recordRefusal(t.db, `uydurma-${i}.example.com`, 'unknownShop');
+    expect((await send('orders/create', order(1006), { domain: 'bir-fazla.myshopify.com' })).status).toBe(401);
+    expect(await unknown()).toBe(UNKNOWN_DOMAINS_KEPT);
+    expect(await t.db.selectFrom('refused_webhooks').select('count').where('shop_domain', '=', 'bir-fazla.myshopify.com').executeTakeFirst()).toBeUndefined();
+    expect((await send('orders/create', order(1006), { domain: 'sahte.myshopify.com' })).status).toBe(401);
+    expect(await t.db.selectFrom('refused_webhooks').select('count').where('shop_domain', '=', 'sahte.myshopify.com').executeTakeFirstOrThrow()).toEqual({ count: 3 });
+    const known = await t.db.selectFrom('refused_webhooks').select('count').where('shop_domain', '=', DOMAIN).executeTakeFirstOrThrow();
+    expect((await send('orders/create', order(1006), { secret: 'not-the-secret' })).status).toBe(401);
+    expect(await t.db.selectFrom('refused_webhooks').select('count').where('shop_domain', '=', DOMAIN).executeTakeFirstOrThrow()).toEqual({ count: known.count + 1 });
   });
 
   test('a cancellation cancels the lines not completed, and nothing more is done to them', async () => {

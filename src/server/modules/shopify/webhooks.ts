@@ -8,12 +8,14 @@ import type { LineBus } from '../live/bus';
 import { PRODUCT_TOPICS, takeProductWebhook } from './catalogue-webhooks';
 import { orderFromWebhook, takeShopOrder } from './intake';
 import { enqueue, type JobHandler } from '../jobs/queue';
+import { type RefusalReason, recordRefusal } from './refusals';
 
 /*
  * Shopify's webhooks, every topic at one address. A webhook is believed only when its body's
- * HMAC-SHA256, under the secret of the connection whose shop_domain sent it, equals the header;
- * then it is stored as a job (once per X-Shopify-Webhook-Id) and answered at once. Its work (an
- * order taken, a store marked uninstalled) is done by the job worker after the answer.
+ * HMAC-SHA256, under the secret of the connection whose shop_domain sent it, equals the header
+ * (a refused one is counted per domain, refusals.ts); then it is stored as a job (once per
+ * X-Shopify-Webhook-Id) and answered at once. Its work (an order taken, a store marked
+ * uninstalled) is done by the job worker after the answer.
  */
 
 /** The topics of a shop's orders; each body is the whole order as the shop has it now. */
@@ -39,9 +41,10 @@ interface Signer {
 
 /**
  * The connection of `domain` whose secret signed `body`: each connection of the domain (its
- * webhook record, its store) is tried with its webhook_secret, else its api_secret.
+ * webhook record, its store) is tried with its webhook_secret, else its api_secret. Else why not:
+ * no connection has the domain, or none signed it.
  */
-async function signerOf(db: Db, cipher: SecretReader, domain: string, body: Buffer, signature: string): Promise<Signer | null> {
+async function signerOf(db: Db, cipher: SecretReader, domain: string, body: Buffer, signature: string): Promise<Signer | RefusalReason> {
   const rows = await db
     .selectFrom('shop_connections')
     .select(['id', 'kind', 'api_secret', 'webhook_secret'])
@@ -56,7 +59,8 @@ async function signerOf(db: Db, cipher: SecretReader, domain: string, body: Buff
       return false;
     }
   });
-  if (!signed) return null;
+  if (rows.length === 0) return 'unknownShop';
+  if (!signed) return 'badSignature';
   return { connectionId: (rows.find((row) => row.kind === 'store') ?? rows[0]).id };
 }
 
@@ -92,7 +96,11 @@ export function shopifyWebhookRoutes(app: FastifyInstance, { db, cipher, stored 
         const body = request.body;
         if (!domain || !topic || !signature || !Buffer.isBuffer(body)) throw badRequest('errors:shopifyWebhookInvalid', 'WEBHOOK_INVALID');
         const signer = await signerOf(db, cipher, domain, body, signature);
-        if (!signer) throw new AppError(401, 'WEBHOOK_UNAUTHORIZED', 'errors:shopifyWebhookUnauthorized');
+        if (typeof signer === 'string') {
+          // Refused, and counted for 'Mağazalar': a store set up wrongly, or someone trying.
+          await recordRefusal(db, domain, signer);
+          throw new AppError(401, 'WEBHOOK_UNAUTHORIZED', 'errors:shopifyWebhookUnauthorized');
+        }
         if (COMPLIANCE_TOPICS.has(topic)) return { ok: true };
         let parsed: unknown;
         try {

@@ -100,10 +100,11 @@ describe.each(testDatabases())('store connection test on $name', (database) => {
   });
 
   test("a store app without a stored token gets one for its client id and secret; a webhook record's store is its shop_domain", async () => {
-    const id = await connect({ shop_name: 'https://Yeni-Magaza.myshopify.com/admin', api_key: 'yeni-id', api_secret: 'yeni-secret', access_token: '-' });
-    expect(await testConnection(id)).toMatchObject({ status: 200, body: { shop: { name: 'Yeni Mağaza', domain: 'yeni-magaza.myshopify.com' } } });
+    // The webhook record first: given after the store, its secret would join the store's record.
     const webhook = await connect({ shop_name: 'Yeni', shop_domain: 'yeni-magaza.myshopify.com', api_key: 'yeni-id', api_secret: 'yeni-secret', access_token: '-' });
     expect(await testConnection(webhook)).toMatchObject({ status: 200, body: { shop: { name: 'Yeni Mağaza' } } });
+    const id = await connect({ shop_name: 'https://Yeni-Magaza.myshopify.com/admin', api_key: 'yeni-id', api_secret: 'yeni-secret', access_token: '-' });
+    expect(await testConnection(id)).toMatchObject({ status: 200, body: { shop: { name: 'Yeni Mağaza', domain: 'yeni-magaza.myshopify.com' } } });
   });
 
   test("the store's refusals answer 502 with a sentence the admin can act on", async () => {

@@ -28,10 +28,16 @@ export function shopRoutes(api: FastifyInstance, db: Db, cipher: SecretsCipher, 
     jobs.wake();
     return reply.code(201).send({ shop: connection, ...said('success:storeAdded') });
   });
-  const webhookRoute = route(admin, { summary: "Connect a customer's shop webhook (credentials kept encrypted)", body: webhookSchema, trim: TRIMMED, created: true });
+  const webhookRoute = route(admin, {
+    summary: "A shop's webhook credentials (credentials kept encrypted): its secret joins the customer's store of that domain, else they are a record of their own",
+    body: webhookSchema,
+    trim: TRIMMED,
+    created: true,
+  });
   api.post(API.shopCredentials, webhookRoute, async (request, reply) => {
-    const connection = await shops.addConnection(db, cipher, 'webhook', await declaredBody(request), sessionUser(request).id);
-    return reply.code(201).send({ shop: connection, ...said('success:webhookAdded') });
+    const { shop, created } = await shops.addWebhook(db, cipher, await declaredBody(request), sessionUser(request).id);
+    // 201 either way, as the route always answered: its callers take 201 for 'recorded'.
+    return reply.code(201).send({ shop, ...(created ? said('success:webhookAdded') : said('success:webhookSecretSaved', { name: shop.shop_name })) });
   });
   api.get(API.shop, route(admin, { summary: 'List shop connections, never their secrets', query: PAGING_QUERY }), async (request) => ({
     shops: paged(await shops.listConnections(db), request.query),

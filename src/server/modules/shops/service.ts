@@ -26,13 +26,15 @@ const connections = (db: Db) =>
 
 /**
  * Saves a store connection or webhook credentials; the secrets only ever leave encrypted into the
- * database. Its audit row says which credentials were given (`"set"`), never what they are.
+ * database. Its audit row says which credentials were given (`"set"`), never what they are. A
+ * webhook secret left empty is none: the store's webhooks are then checked with its API secret.
  */
 export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store' | 'webhook', input: ShopInput, userId: number): Promise<ShopConnectionDto> {
   const customer = await db.selectFrom('customers').select('id').where('user_id', '=', input.user_id).executeTakeFirst();
   if (!customer) throw badRequest('validation:customerRequired', 'CUSTOMER_REQUIRED');
   // Webhooks find their store by its domain: a store's own address when none is given.
   const domain = storedDomain(input.shop_domain ?? input.shop_name);
+  const webhookSecret = input.webhook_secret || undefined;
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('shop_connections')
@@ -44,7 +46,7 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
         api_key: input.api_key,
         api_secret: cipher.encrypt(input.api_secret),
         access_token: cipher.encrypt(input.access_token),
-        webhook_secret: input.webhook_secret === undefined ? null : cipher.encrypt(input.webhook_secret),
+        webhook_secret: webhookSecret === undefined ? null : cipher.encrypt(webhookSecret),
         created_at: new Date().toISOString(),
       })
       .returning('id')
@@ -57,7 +59,7 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
       api_key: SECRET_SET,
       api_secret: SECRET_SET,
       access_token: SECRET_SET,
-      ...(input.webhook_secret === undefined ? {} : { webhook_secret: SECRET_SET }),
+      ...(webhookSecret === undefined ? {} : { webhook_secret: SECRET_SET }),
     };
     await recordChange(trx, { userId, kind: kind === 'store' ? 'shop_store' : 'shop_webhook', entityId: id, before: null, after });
     // A connected store is asked to send its webhooks here (a job: a store that is down is asked again).
@@ -65,6 +67,32 @@ export async function addConnection(db: Db, cipher: SecretsCipher, kind: 'store'
     return id;
   });
   return connections(db).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/**
+ * Webhook credentials given apart (the older way): kept on the record of the customer's store of
+ * that domain when there is one, so a store is one record; else a webhook record of their own.
+ */
+export async function addWebhook(db: Db, cipher: SecretsCipher, input: ShopInput & { shop_domain: string; webhook_secret: string }, userId: number): Promise<{ shop: ShopConnectionDto; created: boolean }> {
+  const domain = storedDomain(input.shop_domain);
+  const store =
+    domain === null
+      ? undefined
+      : await db
+          .selectFrom('shop_connections')
+          .select(['id', 'webhook_secret'])
+          .where('user_id', '=', input.user_id)
+          .where((eb) => eb(eb.fn('lower', ['shop_domain']), '=', domain))
+          .orderBy('id')
+          .executeTakeFirst();
+  if (!store) return { shop: await addConnection(db, cipher, 'webhook', input, userId), created: true };
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('shop_connections').set({ webhook_secret: cipher.encrypt(input.webhook_secret) }).where('id', '=', store.id).execute();
+    // A secret given again is recorded as given again: no value, not even an old one, is compared.
+    const before = store.webhook_secret === null ? { webhook_secret: null } : {};
+    await recordChange(trx, { userId, kind: 'shop_webhook', entityId: store.id, before, after: { webhook_secret: SECRET_SET } });
+  });
+  return { shop: await connections(db).where('id', '=', store.id).executeTakeFirstOrThrow(), created: false };
 }
 
 export function listConnections(db: Db): Promise<ShopConnectionDto[]> {
