@@ -7,7 +7,7 @@ import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
-import { selectStepNames, stepsRequested } from '../production-steps';
+import { selectStepNames, stepsRequested, useStepNames } from '../production-steps';
 import { selectGeneralSettings, settingsRequested } from '../settings';
 import { lookupsRequested, selectOptionValueNames, selectPackingNames, selectQualityControlNames, selectStatusNames } from './slice';
 
@@ -35,8 +35,9 @@ export function useStatusLists() {
 }
 
 /**
- * Names behind the ids of order lines: statuses (in the reader's language), production steps and
- * option values (each list loaded once); the same object as long as none of them changes.
+ * Names behind the ids of order lines: statuses and production steps (in the reader's language,
+ * the office's own steps as named) and option values (each list loaded once); the same object as
+ * long as none of them changes.
  */
 export function useLookups() {
   const dispatch = useAppDispatch();
@@ -46,7 +47,8 @@ export function useLookups() {
   }, [dispatch]);
   const lookups = useAppSelector(selectLookups);
   const status = useNamed(lookups.status, 'statuses');
-  return useMemo(() => ({ ...lookups, status }), [lookups, status]);
+  const step = useStepNames();
+  return useMemo(() => ({ ...lookups, status, step }), [lookups, status, step]);
 }
 
 /** How screens show money, grams and dates. */
