@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayIn } from '../../../shared/days';
-import { formatGram } from '../../../shared/locale';
+import { formatGram, formatNumber } from '../../../shared/locale';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -51,10 +51,12 @@ export function useLookups() {
   return useMemo(() => ({ ...lookups, status, step }), [lookups, status, step]);
 }
 
-/** How screens show money, grams and dates. */
+/** How screens show money, numbers, grams and dates. */
 export interface Formatters {
   /** An amount in the currency it was recorded in (its order's, product's or credit's), never in the settings currency (shared/money.ts). */
   money: (value: number | null | undefined, currency: string | null | undefined) => string;
+  /** Any other number in the reader's notation (shared/locale.ts formatNumber), with `places` decimals when given. */
+  number: (value: number, places?: number) => string;
   gram: (value: number) => string;
   date: (iso: string) => string;
 }
@@ -75,6 +77,7 @@ export function useFormatters(): Formatters & { timeZone: string; today: () => s
   return useMemo(
     () => ({
       money: (value: number | null | undefined, currency: string | null | undefined) => formatMoney(value, currency, language),
+      number: (value: number, places?: number) => formatNumber(value, language, places),
       gram: (value: number) => formatGram(value, language),
       date: (iso: string) => formatDateTime(iso, language, timeZone),
       today: () => dayIn(Date.now(), timeZone ?? DEFAULT_SETTINGS.time_zone),
