@@ -206,3 +206,18 @@ test('in English, a built-in step under its Turkish name reads in English on the
   fireEvent.click(screen.getByRole('button', { name: `${t('steps:edit')}: Cutting` }));
   expect(screen.getByLabelText(t('steps:stepNameFor', { name: 'Cutting' }))).toHaveValue('Kesim');
 });
+
+test('a name another step has is refused with the server sentence in the reader\'s language, the typed name kept', async () => {
+  const refusal = { error: "'Kesim' adında bir üretim adımı zaten var; başka bir ad seçin.", code: 'STEP_NAME_TAKEN', message: { key: 'errors:stepNameTaken', values: { name: 'Kesim' } } };
+  mockFetch((method, url) => {
+    if (method === 'POST' && url === API.productionSteps) return [409, refusal];
+    if (url === API.productionSteps) return listed(CUTTING);
+    return url === API.generalSettings ? [200, SETTINGS] : [200, {}];
+  });
+  const { t } = renderApp(<ProductionStepsPanel />, '/', { language: 'en' });
+  await screen.findByRole('table');
+  fireEvent.change(screen.getByLabelText(t('steps:stepName')), { target: { value: 'KESİM' } });
+  fireEvent.click(screen.getByRole('button', { name: t('steps:add') }));
+  expect(await screen.findByRole('alert')).toHaveTextContent("A production step named 'Kesim' already exists; choose another name.");
+  expect(screen.getByLabelText(t('steps:stepName'))).toHaveValue('KESİM');
+});
