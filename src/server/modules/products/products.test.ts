@@ -94,7 +94,10 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     expect(await t.call('POST', PRODUCTS, { token: admin, body: { title: 'Kopya', our_product_id: 'KOLYE-I1' } })).toMatchObject(taken);
     expect((await t.call('GET', `${PRODUCTS}/${second.id}`, { token: admin })).body.product.our_product_id).toBeNull();
     // A product keeps its own code in another case; other fields of a product change as before.
-    expect((await t.call('POST', `${PRODUCTS}/${first.id}/ourproductid`, { token: admin, body: { our_product_id: 'kolye-i1' } })).body.product.our_product_id).toBe('kolye-i1');
+    const renamed = (await t.call('POST', `${PRODUCTS}/${first.id}/ourproductid`, { token: admin, body: { our_product_id: 'kolye-i1' } })).body.product;
+    expect(renamed.our_product_id).toBe('kolye-i1');
+    // The folded code keeps codes unique and is never answered.
+    expect(renamed).not.toHaveProperty('our_product_id_folded');
     expect((await t.call('POST', `${PRODUCTS}/${second.id}/ourproductid`, { token: admin, body: { our_product_id: 'KOLYE-2' } })).status).toBe(200);
     expect((await t.call('POST', `${PRODUCTS}/${second.id}/workmanshiprate`, { token: admin, body: { workmanship_rate: 3 } })).status).toBe(200);
   });

@@ -16,12 +16,22 @@ export type ProductInput = Partial<Omit<ProductDto, 'id' | 'created_at' | 'updat
 /** What a product write may set: the catalogue form's fields and the single-field edits (all in productSchema). */
 const PRODUCT_COLUMNS = Object.keys(productSchema.fields) as Array<keyof ProductInput>;
 
+/** The columns a product is answered with: not the folded code, which only keeps codes unique, nor the shop sync's bookkeeping. */
+const ANSWERED = [
+  'id', 'title', 'picture_url', 'shopify_product_id', 'shopify_variant_id', 'material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id',
+  'production_expected_days', 'product_group', 'category', 'min_price', 'max_price', 'expected_weight', 'workmanship_rate', 'price', 'currency',
+  'vendor', 'sku', 'user_id', 'our_product_id', 'workshop_id', 'created_at', 'updated_at',
+] as const;
+
+/** Products as answered: the row's answered columns, no column more or less (`$assertType`). */
+const products = (db: Db) => db.selectFrom('products').select(ANSWERED).$assertType<ProductDto>();
+
 export function listProducts(db: Db): Promise<ProductDto[]> {
-  return db.selectFrom('products').selectAll().orderBy('id').execute();
+  return products(db).orderBy('id').execute();
 }
 
 export async function getProduct(db: Db, id: number): Promise<ProductDto> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const product = await products(db).where('id', '=', id).executeTakeFirst();
   if (!product) throw notFound();
   return product;
 }
