@@ -82,6 +82,14 @@ test('the admin switches to English in the header: it is saved, and no Turkish s
   expect(await turkishOnScreen(fresh)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // The built-in production steps read in English, though the server keeps their Turkish names; a date in English order.
+  await fresh.goto(`${url}/dashboard`);
+  await fresh.getByRole('tab', { name: 'System settings' }).click();
+  await fresh.getByRole('tab', { name: 'Production steps' }).click();
+  for (const name of ['Cutting', 'Welding', 'Polishing', 'Quality control']) await fresh.getByRole('cell', { name, exact: true }).waitFor();
+  await expect(fresh.getByRole('cell', { name: 'Kesim', exact: true }).count()).resolves.toBe(0);
+  await expect(fresh.getByRole('row', { name: /Cutting/ }).getByRole('cell').nth(3).textContent()).resolves.toMatch(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/);
+
   await fresh.goto(`${url}/admin/orders`);
   await fresh.locator('.ag-row').first().waitFor();
   await fresh.locator('.ag-header-cell-text').first().waitFor();

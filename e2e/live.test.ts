@@ -41,7 +41,7 @@ beforeAll(async () => {
   const workshop = (await apiCall(url, 'POST', '/api/v1/workshops', admin, { name: 'Canlı Atölye', code: 'C', address: 'x', company_name: 'x', phone_number: '1', tax_number: '1', user_id: masterId })).workshop;
   await apiCall(url, 'POST', '/api/v1/customers', admin, { name: 'Canlı Alıcı', email: 'c@example.com', phone: '1', address: 'x', company_name: 'Canlı Ltd', credit: 1_000_000_000, tax_number: '1', user_id: buyerId });
   const steps: number[] = [];
-  for (const step_name of ['Döküm', 'Cila']) steps.push((await apiCall(url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
+  for (const step_name of ['Döküm', 'Rodaj']) steps.push((await apiCall(url, 'POST', '/api/v1/production-steps', admin, { step_name })).production_step.id);
   productId = (await apiCall(url, 'POST', '/api/v1/product', admin, { title: 'Canlı Yüzük', price: 1500, workmanship_rate: 10, expected_weight: 3 })).product.id;
   await apiCall(url, 'PUT', '/api/v1/product-production-steps/bulk', admin, { product_id: productId, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) });
   await apiCall(url, 'PUT', `/api/v1/workshops/${workshop.id}/assign-product`, admin, { product_id: productId });

@@ -21,6 +21,11 @@ test('the admin adds, edits and deletes production steps in the settings tab', a
   await page.getByRole('button', { name: 'Adım Ekle' }).click();
   await page.getByRole('cell', { name: 'Döküm', exact: true }).waitFor();
   await expect(page.getByLabel('Adım Adı', { exact: true }).inputValue()).resolves.toBe('');
+  // A name another step has but for case is refused with its sentence; the typed name stays.
+  await page.getByLabel('Adım Adı', { exact: true }).fill('kalite kontrol');
+  await page.getByRole('button', { name: 'Adım Ekle' }).click();
+  await page.getByText("'Kalite Kontrol' adında bir üretim adımı zaten var; başka bir ad seçin.").waitFor();
+  await expect(page.getByLabel('Adım Adı', { exact: true }).inputValue()).resolves.toBe('kalite kontrol');
   await page.getByLabel('Adım Adı', { exact: true }).fill('Taş Mıhlama');
   await page.keyboard.press('Enter');
   await page.getByRole('cell', { name: 'Taş Mıhlama', exact: true }).waitFor();

@@ -43,7 +43,7 @@ export function numberMarks(language: string): NumberMarks {
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** A day (YYYY-MM-DD) as the reader's language writes dates; a day has no time zone to convert. */
+/** A day (YYYY-MM-DD) as the reader's language writes dates in tables and forms ('26.11.2026', '11/26/2026'); a day has no time zone to convert. */
 export function formatDay(day: string, language: string): string {
   const at = Date.parse(`${day}T00:00:00Z`);
   if (Number.isNaN(at)) return day;
@@ -64,7 +64,23 @@ export function formatDecimal(value: string, language: string): string {
   return `${match[1]}${whole}${match[3] ? `${decimal}${match[3]}` : ''}`;
 }
 
-const gramFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number as the reader's language writes it, every shown number alike: '4,5' and '12.345,6' in
+ * Turkish, '4.5' and '12,345.6' in English. With `places`, always that many decimals (an average
+ * to one place, '3,0'); without, up to three, none written in vain ('12,5', '62').
+ */
+export function formatNumber(value: number, language: string, places?: number): string {
+  const key = `${language}|${places ?? ''}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    const digits = places === undefined ? { maximumFractionDigits: 3 } : { minimumFractionDigits: places, maximumFractionDigits: places };
+    format = new Intl.NumberFormat(intlLocale(language), digits);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
+}
 
 /**
  * Grams as the language writes decimals: '4,6 g' in Turkish, wherever a gram is shown (the screens,
@@ -72,11 +88,5 @@ const gramFormats = new Map<string, Intl.NumberFormat>();
  * places; a ledger weight, a decimal string, with every place it has, since a float would round it.
  */
 export function formatGram(value: number | string, language: string): string {
-  if (typeof value === 'string') return `${formatDecimal(value, language)} g`;
-  let format = gramFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(language), { maximumFractionDigits: 3 });
-    gramFormats.set(language, format);
-  }
-  return `${format.format(value)} g`;
+  return `${typeof value === 'string' ? formatDecimal(value, language) : formatNumber(value, language)} g`;
 }

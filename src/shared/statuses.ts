@@ -1,3 +1,5 @@
+import { BUILT_IN_NAMES, type BuiltInStep } from './routing';
+
 /** Order line status ids (SPEC section 4); names live in the database's order_line_statuses. */
 export const LineStatus = {
   Waiting: 1,
@@ -43,4 +45,20 @@ export const shownStatus = (line: StatusLine): number | typeof CANCELED => (line
 export function stepLabel(step: number, stepName: (id: number) => string | undefined, notStarted: string): string {
   if (step === NOT_STARTED) return notStarted;
   return stepName(step) ?? String(step);
+}
+
+/** What a step's shown name rests on (ProductionStepDto has these fields). */
+export interface NamedStep {
+  step_name: string;
+  built_in: string | null;
+}
+
+/**
+ * A step's name as a reader sees it: a built-in step (shared/routing.ts) still under the name the
+ * product's language gives it reads in the reader's language (`builtInName`, from the catalogues by
+ * its key), while its stored name stays as it is; a step the office named or renamed reads as named.
+ */
+export function shownStepName(step: NamedStep, builtInName: (key: BuiltInStep) => string): string {
+  const key = step.built_in as BuiltInStep | null;
+  return key !== null && BUILT_IN_NAMES[key] === step.step_name ? builtInName(key) : step.step_name;
 }

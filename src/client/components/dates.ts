@@ -9,8 +9,8 @@ function formatter(language: string, timeZone?: string): Intl.DateTimeFormat {
   if (!found) {
     found = new Intl.DateTimeFormat(intlLocale(language), {
       timeZone,
-      day: 'numeric',
-      month: 'short',
+      day: '2-digit',
+      month: '2-digit',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
@@ -21,7 +21,10 @@ function formatter(language: string, timeZone?: string): Intl.DateTimeFormat {
   return found;
 }
 
-/** A date and time in the reader's language and the office's time zone, e.g. "23 Kas 2026 09:30". */
+/**
+ * A date and time in the reader's language and the office's time zone, in numbers as tables and
+ * forms write them beside the days of formatDay: "23.11.2026 09:30" in Turkish.
+ */
 export function formatDateTime(iso: string, language: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '-';

@@ -1,4 +1,5 @@
 import type { Db } from '.';
+import { foldCase } from '../../shared/text';
 
 /*
  * A believable catalogue for demo data and benchmarks: option values, production steps,
@@ -78,7 +79,7 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
     const found = existing.find((step) => step.step_name === step_name);
     stepIds.push(
       found?.id ??
-        (await db.insertInto('production_steps').values({ step_name, description: '', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id,
+        (await db.insertInto('production_steps').values({ step_name, step_name_folded: foldCase(step_name), description: '', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id,
     );
   }
 
@@ -135,6 +136,7 @@ export async function seedCatalogue(db: Db, products: number, owners: DemoOwners
       workmanship_rate: rng.int(500, 2500) / 100,
       vendor: 'Demo',
       our_product_id: `AT-${1000 + i}`,
+      our_product_id_folded: foldCase(`AT-${1000 + i}`),
       user_id: owners.adminId ?? null,
       workshop_id: rng.next() < 0.85 ? rng.pick(workshopIds) : null,
       created_at: at,

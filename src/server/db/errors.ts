@@ -4,6 +4,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
+/**
+ * True when a write broke the unique index on `table.column` named `${column}_unique`: PostgreSQL
+ * names the index in its error, SQLite the column in its message.
+ */
+export function isUniqueViolationOn(error: unknown, table: string, column: string): boolean {
+  if (!isUniqueViolation(error)) return false;
+  const { constraint, message } = error as { constraint?: unknown; message?: unknown };
+  return constraint === `${column}_unique` || (typeof message === 'string' && message.includes(`${table}.${column}`));
+}
+
 /** True when a write broke a foreign key (a row still referenced, or a reference to nothing). */
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;

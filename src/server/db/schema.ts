@@ -76,6 +76,8 @@ export interface ProductionStepsTable {
   description: Generated<string>;
   /** The key of the built-in process step this is (FALLBACK_ROUTING), set by the migrations only; null for the office's own steps. */
   built_in: string | null;
+  /** step_name folded (shared/text.ts foldCase), unique: no two steps are named alike but for case. */
+  step_name_folded: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -111,6 +113,8 @@ export interface ProductsTable {
   sku: string | null;
   user_id: number | null;
   our_product_id: string | null;
+  /** our_product_id folded (shared/text.ts foldCase), unique: no two products have one code but for case. */
+  our_product_id_folded: string | null;
   workshop_id: number | null;
   /** The shop no longer has this variant (its lines keep their product). */
   shop_removed_at: string | null;

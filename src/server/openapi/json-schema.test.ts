@@ -58,7 +58,10 @@ test('the field rules of fields.ts and the schemas come out as JSON Schema keywo
 
   const settingsSchema = toJsonSchema(settings.generalSettingsSchema) as { properties: Record<string, JsonSchema> };
   expect(settingsSchema.properties.currency).toEqual({ enum: ['TRY', 'USD', 'EUR'] });
-  expect(settingsSchema.properties.system_email).toMatchObject({ type: 'string', format: 'email', minLength: 1, maxLength: 254 });
+  // The system e-mail may be left empty, but not left out.
+  expect(settingsSchema.properties.system_email).toMatchObject({ type: 'string', format: 'email', maxLength: 254 });
+  expect(settingsSchema.properties.system_email).not.toHaveProperty('minLength');
+  expect(settingsSchema).toMatchObject({ required: expect.arrayContaining(['system_email', 'phone']) });
   expect(settingsSchema.properties.time_zone.description).toMatch(/time zone/);
 
   // .defined() but nullable: the key must be there, null allowed.

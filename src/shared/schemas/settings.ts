@@ -39,13 +39,14 @@ function isTimeZone(value: string | undefined): boolean {
 }
 
 /**
- * The general settings tab: contact details, the currency and time zone of the screens, the gram
+ * The general settings tab: contact details (either may be left empty), the currency and time zone of the screens, the gram
  * tolerance and the bounds of a typed gram. A body without the bounds keeps them as they are (a
  * client that does not know them yet changes nothing of them).
  */
 export const generalSettingsSchema = object({
-  system_email: text().typeError('validation:emailInvalid').trim().required('validation:allFieldsRequired').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
-  phone: text().typeError('validation:allFieldsRequired').trim().required('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
+  // The contact details may stay empty (as they start); an e-mail given must be one.
+  system_email: text().typeError('validation:emailInvalid').trim().defined('validation:emailInvalid').email('validation:emailInvalid').max(254, 'validation:emailInvalid'),
+  phone: text().typeError('validation:allFieldsRequired').trim().defined('validation:allFieldsRequired').max(50, 'validation:textTooLong'),
   time_zone: text().typeError('validation:timeZoneInvalid').required('validation:timeZoneInvalid').test('zone', 'validation:timeZoneInvalid', isTimeZone),
   currency: mixed<Currency>().oneOf(CURRENCIES, 'validation:currencyInvalid').required('validation:currencyInvalid'),
   gram_tolerance_percent: decimal('validation:toleranceInvalid', 0, 100).required('validation:toleranceInvalid'),

@@ -45,6 +45,8 @@ export function AuditChange({ entry, fmt, names }: { entry: AuditEntryDto; fmt: 
       if (field === 'current_order_line_process') return stepLabel(value, (step) => names.step.get(step), t('orders:notStarted'));
       if (field === 'quality_control_id') return names.qualityControl.get(value) ?? String(value);
       if (field === 'product_gram') return fmt.gram(value);
+      // A figure in the reader's notation ('62 → 12,5'); an id as it is.
+      if (!field.endsWith('id') && !(field in MONEY)) return fmt.number(value);
     }
     if (field === 'steps' && Array.isArray(value)) {
       // An empty routing means the product follows the built-in process.

@@ -142,7 +142,7 @@ test('no matching change: the empty sentence, no table; a refused read: the serv
 test('an amount of an entry shows in the currency the entry records, which is not repeated while it stays the same', async () => {
   const entry: AuditEntryDto = { ...CREDIT, before: { credit: 1000, credit_currency: 'USD' }, after: { credit: 2500.5, credit_currency: 'USD' } };
   const names = { status: new Map(), step: new Map(), qualityControl: new Map() };
-  const { t } = renderApp(<AuditChange entry={entry} fmt={{ money: (value, currency) => formatMoney(value, currency, 'tr'), gram: String, date: String }} names={names} />);
+  const { t } = renderApp(<AuditChange entry={entry} fmt={{ money: (value, currency) => formatMoney(value, currency, 'tr'), number: String, gram: String, date: String }} names={names} />);
   const item = await screen.findByRole('listitem');
   expect(item).toHaveTextContent(`${t('audit:fields.credit')}: $1.000,00 → $2.500,50`);
   expect(screen.getAllByRole('listitem')).toHaveLength(1);

@@ -5,7 +5,7 @@ import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
-import { selectSteps, stepsRequested } from '../production-steps';
+import { selectSteps, stepsRequested, useStepNames } from '../production-steps';
 import { routingClosed, routingSaveRequested, selectCatalogue, selectRouting } from './slice';
 
 function move<T>(list: T[], from: number, to: number): T[] {
@@ -23,6 +23,7 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
   const { routing } = useAppSelector(selectCatalogue);
   const saved = useAppSelector((state) => (routing ? selectRouting(state, routing.productId)?.steps : undefined));
   const steps = useAppSelector(selectSteps);
+  const names = useStepNames();
   const [order, setOrder] = useState<number[]>([]);
   const [pick, setPick] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
@@ -34,7 +35,12 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
   }, [routing?.status, saved]);
   if (!routing) return null;
 
-  const names = new Map(steps.map((s) => [s.id, s.step_name]));
+  /** A step of the built-in process under its current name; its catalogue name until the steps are read. */
+  const builtInName = (key: string) => {
+    const step = steps.find((s) => s.built_in === key);
+    return (step && names.get(step.id)) ?? t(`fallbackSteps.${key}`);
+  };
+
   const available = steps.filter((s) => !order.includes(s.id));
   const close = () => dispatch(routingClosed());
   const drop = (event: DragEvent, index: number) => {
@@ -51,7 +57,7 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
         <div className="alert error" role="alert">
           <strong>{t('routing.noSteps')}</strong>
           <div>
-            {t('routing.fallback')} {FALLBACK_ROUTING.map((key) => t(`fallbackSteps.${key}`)).join(', ')}
+            {t('routing.fallback')} {FALLBACK_ROUTING.map((key) => builtInName(key)).join(', ')}
           </div>
         </div>
       )}
@@ -102,7 +108,7 @@ export function RoutingEditor({ product }: { product: ProductDto }) {
               <option value="">{t('routing.pickPlaceholder')}</option>
               {available.map((step) => (
                 <option key={step.id} value={step.id}>
-                  {step.step_name}
+                  {names.get(step.id)}
                 </option>
               ))}
             </select>

@@ -194,3 +194,19 @@ test("a product's workmanship rate and days are read as the admin writes them: t
   fireEvent.keyDown(days, { key: 'Enter' });
   await waitFor(() => expect(calls.filter((c) => c.method !== 'GET').map((c) => c.body)).toEqual([{ workmanship_rate: 6.2 }, { production_expected_days: 9 }]));
 });
+
+test("a product code another product has is refused on the product's row with the server sentence; the typed code stays", async () => {
+  const refusal = { error: "'YZK-1' ürün kodu başka bir üründe kullanılıyor; başka bir kod seçin.", code: 'PRODUCT_CODE_TAKEN', message: { key: 'errors:productCodeTaken', values: { code: 'YZK-1' } } };
+  mockFetch((method, url) => {
+    if (url === API.products) return [200, { products: [product(1, 'Yüzük')] }];
+    if (method === 'POST' && url === API.ourProductId(1)) return [409, refusal];
+    return [200, {}];
+  });
+  const { t } = renderApp(<ProductCatalogScreen />);
+  const field = await screen.findByRole('textbox', { name: t('catalogue:fieldOf', { field: t('catalogue:columns.ourProductId'), title: 'Yüzük' }) });
+  fireEvent.change(field, { target: { value: 'yzk-1' } });
+  fireEvent.keyDown(field, { key: 'Enter' });
+  expect(await screen.findByText("'YZK-1' ürün kodu başka bir üründe kullanılıyor; başka bir kod seçin.")).toHaveClass('row-notice', 'error');
+  expect(field).toHaveValue('yzk-1');
+  expect(screen.queryByText(t('catalogue:saved'))).not.toBeInTheDocument();
+});

@@ -58,7 +58,7 @@ test('a canceled line reads İptal edildi with its reason and time as its status
     '/customer/orders/5',
   );
   const status = (await screen.findByText(t('customerOrders:fields.order_line_status_id'))).nextElementSibling;
-  await waitFor(() => expect(status).toHaveTextContent(/^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/));
+  await waitFor(() => expect(status).toHaveTextContent(/^İptal edildi: Müşteri vazgeçti \(21\.11\.2026 \d\d:30\)$/));
   expect(screen.queryByText('Paketleme')).toBeNull();
   expect(screen.queryByRole('button')).toBeNull();
 });

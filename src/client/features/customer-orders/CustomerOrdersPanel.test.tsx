@@ -58,7 +58,7 @@ test('a canceled line reads İptal edildi with its reason and time in the list a
   });
   const { t, container } = renderApp(<CustomerOrdersPanel />, '/customer/orders');
   const status = (row: number) => container.querySelectorAll('tbody tr')[row]?.children[2].textContent;
-  const told = /^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/;
+  const told = /^İptal edildi: Müşteri vazgeçti \(21\.11\.2026 \d\d:30\)$/;
   await waitFor(() => expect([status(0), status(1)]).toEqual(['Bekliyor', expect.stringMatching(told)]));
   expect(screen.queryByText('Paketleme')).toBeNull();
 

@@ -2,12 +2,12 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayIn } from '../../../shared/days';
-import { formatGram } from '../../../shared/locale';
+import { formatGram, formatNumber } from '../../../shared/locale';
 import { formatMoney } from '../../../shared/money';
 import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDateTime } from '../../components/dates';
-import { selectStepNames, stepsRequested } from '../production-steps';
+import { selectStepNames, stepsRequested, useStepNames } from '../production-steps';
 import { selectGeneralSettings, settingsRequested } from '../settings';
 import { lookupsRequested, selectOptionValueNames, selectPackingNames, selectQualityControlNames, selectStatusNames } from './slice';
 
@@ -35,8 +35,9 @@ export function useStatusLists() {
 }
 
 /**
- * Names behind the ids of order lines: statuses (in the reader's language), production steps and
- * option values (each list loaded once); the same object as long as none of them changes.
+ * Names behind the ids of order lines: statuses and production steps (in the reader's language,
+ * the office's own steps as named) and option values (each list loaded once); the same object as
+ * long as none of them changes.
  */
 export function useLookups() {
   const dispatch = useAppDispatch();
@@ -46,13 +47,16 @@ export function useLookups() {
   }, [dispatch]);
   const lookups = useAppSelector(selectLookups);
   const status = useNamed(lookups.status, 'statuses');
-  return useMemo(() => ({ ...lookups, status }), [lookups, status]);
+  const step = useStepNames();
+  return useMemo(() => ({ ...lookups, status, step }), [lookups, status, step]);
 }
 
-/** How screens show money, grams and dates. */
+/** How screens show money, numbers, grams and dates. */
 export interface Formatters {
   /** An amount in the currency it was recorded in (its order's, product's or credit's), never in the settings currency (shared/money.ts). */
   money: (value: number | null | undefined, currency: string | null | undefined) => string;
+  /** Any other number in the reader's notation (shared/locale.ts formatNumber), with `places` decimals when given. */
+  number: (value: number, places?: number) => string;
   gram: (value: number) => string;
   date: (iso: string) => string;
 }
@@ -73,6 +77,7 @@ export function useFormatters(): Formatters & { timeZone: string; today: () => s
   return useMemo(
     () => ({
       money: (value: number | null | undefined, currency: string | null | undefined) => formatMoney(value, currency, language),
+      number: (value: number, places?: number) => formatNumber(value, language, places),
       gram: (value: number) => formatGram(value, language),
       date: (iso: string) => formatDateTime(iso, language, timeZone),
       today: () => dayIn(Date.now(), timeZone ?? DEFAULT_SETTINGS.time_zone),

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useAppSelector } from '../../app/hooks';
-import { selectStepNames } from '../production-steps';
+import { useStepNames } from '../production-steps';
 import { useMetalFormat } from './format';
 import { selectBalances, selectPurities } from './slice';
 
@@ -13,7 +13,7 @@ export function useLedgerNames() {
   const fmt = useMetalFormat();
   const purities = useAppSelector(selectPurities).data;
   const workshops = useAppSelector(selectBalances).data;
-  const steps = useAppSelector(selectStepNames);
+  const steps = useStepNames();
   const workshopNames = useMemo(() => new Map(workshops.map((w) => [w.workshop_id, w.workshop_name])), [workshops]);
   const purity = useCallback(
     (milyem: number) => {

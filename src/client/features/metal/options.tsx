@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectSteps } from '../production-steps';
+import { selectSteps, useStepNames } from '../production-steps';
 import { selectBalances } from './slice';
 
 /** Every workshop the ledger knows (the balances name them all), as a select's options. */
@@ -15,9 +15,10 @@ export function WorkshopOptions() {
 /** Every production step, as a select's options. */
 export function StepOptions() {
   const steps = useAppSelector(selectSteps);
+  const names = useStepNames();
   return steps.map((step) => (
     <option key={step.id} value={step.id}>
-      {step.step_name}
+      {names.get(step.id)}
     </option>
   ));
 }

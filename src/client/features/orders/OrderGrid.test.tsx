@@ -14,7 +14,7 @@ jest.setTimeout(30_000);
 
 test('the columns follow the spec with the gram deviation next to the gram, and show names instead of ids', () => {
   const i18n = createI18n('tr');
-  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, number: String, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map([[5, 'Döküm']]), optionValue: new Map([[31, 'Altın']]), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
   expect(columns.map((c) => c.key)).toEqual([
@@ -227,7 +227,7 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
 
 test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
   const i18n = createI18n('tr');
-  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
+  const fmt = { money: (v: number | null | undefined) => `${v} ₺`, number: String, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
   const lines = [line(2), line(1, { customer_note: 'acil' })];

@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/locale';
 import { ExportProgress } from '../exports';
 import { type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
-import { countFormat } from './rowCount';
 import { EXPORT_KEY, type useOrderExport } from './useOrderExport';
 
 interface Props {
@@ -24,7 +24,7 @@ interface Props {
 /** Above the order grid: the exports, a refresh, the quick filter, the view menu and the count of lines shown. */
 export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views }: Props) {
   const { t, i18n } = useTranslation('orders');
-  const number = countFormat(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   return (
     <div className="toolbar">
       <button type="button" onClick={exportExcel} disabled={exported?.status === 'busy' || total === 0}>
@@ -48,10 +48,10 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
       />
       <ViewMenu views={views} />
       <ExportProgress exportKey={EXPORT_KEY} />
-      {total > 0 && <span role="status">{t('count', { shown: number.format(shown ?? total), total: number.format(total) })}</span>}
+      {total > 0 && <span role="status">{t('count', { shown: number(shown ?? total), total: number(total) })}</span>}
       {progress && progress.total > 0 && (
         <span role="status" className="hint">
-          {t('loadingProgress', { loaded: number.format(Math.min(progress.loaded, progress.total)), total: number.format(progress.total) })}
+          {t('loadingProgress', { loaded: number(Math.min(progress.loaded, progress.total)), total: number(progress.total) })}
         </span>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { routingRequested, selectRouting } from '../catalogue';
-import { selectSteps } from '../production-steps';
+import { selectSteps, useStepNames } from '../production-steps';
 
 /**
  * A product's routing as the office corrects a line along it: its steps in order, or the built-in
@@ -15,10 +15,11 @@ export function useRoutingSteps(productId: number): { steps: Array<{ id: number;
   }, [dispatch, productId]);
   const routing = useAppSelector((state) => selectRouting(state, productId));
   const allSteps = useAppSelector(selectSteps);
+  const names = useStepNames();
   const saved = routing?.steps ?? [];
   const failed = routing?.status === 'failed';
-  if (saved.length > 0) return { steps: saved.map((s) => ({ id: s.step_id, name: s.step_name })), loading: false, failed };
+  if (saved.length > 0) return { steps: saved.map((s) => ({ id: s.step_id, name: names.get(s.step_id) ?? s.step_name })), loading: false, failed };
   if (!routing || routing.status === 'loading') return { steps: [], loading: true, failed };
   const builtIn = FALLBACK_ROUTING.flatMap((key) => allSteps.filter((step) => step.built_in === key));
-  return { steps: builtIn.map((step) => ({ id: step.id, name: step.step_name })), loading: false, failed };
+  return { steps: builtIn.map((step) => ({ id: step.id, name: names.get(step.id) ?? step.step_name })), loading: false, failed };
 }

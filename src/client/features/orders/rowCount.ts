@@ -1,14 +1,4 @@
 import { useState, useSyncExternalStore } from 'react';
-import { intlLocale } from '../../../shared/locale';
-
-/** Counts with the reader's thousands separator: '45.000' in Turkish. */
-const counts = new Map<string, Intl.NumberFormat>();
-export function countFormat(language: string): Intl.NumberFormat {
-  const locale = intlLocale(language);
-  let found = counts.get(locale);
-  if (!found) counts.set(locale, (found = new Intl.NumberFormat(locale)));
-  return found;
-}
 
 /**
  * The number of rows the grid shows after its filters. A filter runs in the grid's own timer, where

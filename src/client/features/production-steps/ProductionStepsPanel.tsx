@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormatters } from '../lookups';
 import { TextField } from '../../components/fields';
 import { ListStatus } from '../../components/ListStatus';
+import { useStepNames } from './names';
 import { selectSteps, selectStepsState, stepCreateRequested, stepDeleteRequested, stepsRequested, stepUpdateRequested } from './slice';
 import { TableHead } from '../../components/TableHead';
 
@@ -51,7 +52,8 @@ function StepForm({ initial, onSubmit, onCancel, submitLabel, labels }: {
   );
 }
 
-function StepRow({ step }: { step: ProductionStepDto }) {
+/** A step's row; `name` is the step's name as the reader sees it (a built-in step in their language), the form edits the stored one. */
+function StepRow({ step, name }: { step: ProductionStepDto; name: string }) {
   const fmt = useFormatters();
   const { t } = useTranslation('steps');
   const dispatch = useAppDispatch();
@@ -64,10 +66,10 @@ function StepRow({ step }: { step: ProductionStepDto }) {
   if (mode === 'edit') {
     return (
       <tr>
-        <td colSpan={5} aria-label={t('editing', { name: step.step_name })}>
+        <td colSpan={5} aria-label={t('editing', { name })}>
           <StepForm
             initial={{ step_name: step.step_name, description: step.description }}
-            labels={{ name: t('stepNameFor', { name: step.step_name }), description: t('descriptionFor', { name: step.step_name }) }}
+            labels={{ name: t('stepNameFor', { name }), description: t('descriptionFor', { name }) }}
             submitLabel={t('save')}
             onCancel={() => setMode('view')}
             onSubmit={(values) => dispatch(stepUpdateRequested({ id: step.id, ...values }))}
@@ -79,13 +81,13 @@ function StepRow({ step }: { step: ProductionStepDto }) {
   return (
     <tr>
       <td>{step.id}</td>
-      <td>{step.step_name}</td>
+      <td>{name}</td>
       <td>{step.description || '-'}</td>
       <td>{fmt.date(step.created_at)}</td>
       <td>
         {mode === 'confirm' ? (
-          <div className="toolbar" role="group" aria-label={t('confirmDelete', { name: step.step_name })}>
-            <span>{t('confirmDelete', { name: step.step_name })}</span>
+          <div className="toolbar" role="group" aria-label={t('confirmDelete', { name })}>
+            <span>{t('confirmDelete', { name })}</span>
             <button type="button" disabled={busy} onClick={() => dispatch(stepDeleteRequested({ id: step.id }))}>
               {t('confirmYes')}
             </button>
@@ -95,10 +97,10 @@ function StepRow({ step }: { step: ProductionStepDto }) {
           </div>
         ) : (
           <div className="toolbar">
-            <button type="button" className="secondary" aria-label={`${t('edit')}: ${step.step_name}`} onClick={() => setMode('edit')}>
+            <button type="button" className="secondary" aria-label={`${t('edit')}: ${name}`} onClick={() => setMode('edit')}>
               {t('edit')}
             </button>
-            <button type="button" className="secondary" aria-label={`${t('delete')}: ${step.step_name}`} onClick={() => setMode('confirm')}>
+            <button type="button" className="secondary" aria-label={`${t('delete')}: ${name}`} onClick={() => setMode('confirm')}>
               {t('delete')}
             </button>
           </div>
@@ -113,6 +115,7 @@ export function ProductionStepsPanel() {
   const { t } = useTranslation('steps');
   const dispatch = useAppDispatch();
   const steps = useAppSelector(selectSteps);
+  const names = useStepNames();
   const { status, notice } = useAppSelector(selectStepsState);
   useEffect(() => {
     dispatch(stepsRequested());
@@ -135,7 +138,7 @@ export function ProductionStepsPanel() {
           <TableHead labels={['#', t('stepName'), t('description'), t('createdAt'), t('actions')]} />
           <tbody>
             {steps.map((step) => (
-              <StepRow key={step.id} step={step} />
+              <StepRow key={step.id} step={step} name={names.get(step.id) ?? step.step_name} />
             ))}
           </tbody>
         </table>

@@ -3,6 +3,8 @@ import { API, type ProductionStepDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { formatDateTime } from '../../components/dates';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { NOT_STARTED, stepLabel } from '../../../shared/statuses';
+import { useLookups } from '../lookups';
 import { ProductionStepsPanel } from '.';
 
 const AT = '2026-11-20T09:00:00.000Z';
@@ -172,4 +174,50 @@ test('deleting asks first; a step in use (a built-in one) stays with the server 
     ['DELETE', API.productionStep(1)],
     ['DELETE', API.productionStep(9)],
   ]);
+});
+
+/** A line's step as every order screen labels it (the tablet, the grid, the history). */
+function LineStep({ step }: { step: number }) {
+  const { step: names } = useLookups();
+  return <p aria-label={`line at ${step}`}>{stepLabel(step, (id) => names.get(id), 'not started')}</p>;
+}
+
+test('in English, a built-in step under its Turkish name reads in English on the steps screen and on a line; a renamed one and the office\'s own as named, the stored name edited as it is', async () => {
+  mockFetch((_method, url) => (url === API.productionSteps ? listed(CUTTING, POLISHING, SETTING) : url === API.generalSettings ? [200, SETTINGS] : [200, {}]));
+  const { t } = renderApp(
+    <>
+      <ProductionStepsPanel />
+      <LineStep step={CUTTING.id} />
+      <LineStep step={POLISHING.id} />
+      <LineStep step={NOT_STARTED} />
+    </>,
+    '/',
+    { language: 'en' },
+  );
+  await waitFor(() => expect(cells('Cutting').slice(0, 2).map((cell) => cell.textContent)).toEqual(['1', 'Cutting']));
+  expect(screen.queryByText('Kesim')).not.toBeInTheDocument();
+  expect(cells('Parlatma')[1]).toHaveTextContent('Parlatma');
+  expect(cells('Taş mıhlama')[1]).toHaveTextContent('Taş mıhlama');
+  expect(screen.getByLabelText(`line at ${CUTTING.id}`)).toHaveTextContent(/^Cutting$/);
+  expect(screen.getByLabelText(`line at ${POLISHING.id}`)).toHaveTextContent(/^Parlatma$/);
+  expect(screen.getByLabelText(`line at ${NOT_STARTED}`)).toHaveTextContent(/^not started$/);
+
+  // The form edits the name the server keeps.
+  fireEvent.click(screen.getByRole('button', { name: `${t('steps:edit')}: Cutting` }));
+  expect(screen.getByLabelText(t('steps:stepNameFor', { name: 'Cutting' }))).toHaveValue('Kesim');
+});
+
+test('a name another step has is refused with the server sentence in the reader\'s language, the typed name kept', async () => {
+  const refusal = { error: "'Kesim' adında bir üretim adımı zaten var; başka bir ad seçin.", code: 'STEP_NAME_TAKEN', message: { key: 'errors:stepNameTaken', values: { name: 'Kesim' } } };
+  mockFetch((method, url) => {
+    if (method === 'POST' && url === API.productionSteps) return [409, refusal];
+    if (url === API.productionSteps) return listed(CUTTING);
+    return url === API.generalSettings ? [200, SETTINGS] : [200, {}];
+  });
+  const { t } = renderApp(<ProductionStepsPanel />, '/', { language: 'en' });
+  await screen.findByRole('table');
+  fireEvent.change(screen.getByLabelText(t('steps:stepName')), { target: { value: 'KESİM' } });
+  fireEvent.click(screen.getByRole('button', { name: t('steps:add') }));
+  expect(await screen.findByRole('alert')).toHaveTextContent("A production step named 'Kesim' already exists; choose another name.");
+  expect(screen.getByLabelText(t('steps:stepName'))).toHaveValue('KESİM');
 });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { NoticeView } from '../../components/NoticeView';
+import { useFormatters } from '../lookups';
 import { selectSystemInfo, systemInfoRequested } from './slice';
 import { roleName } from '../../components/roleName';
 
@@ -10,6 +11,7 @@ export function SystemInfoPanel() {
   const { t } = useTranslation('settings');
   const dispatch = useAppDispatch();
   const { info, notice } = useAppSelector(selectSystemInfo);
+  const fmt = useFormatters();
   useEffect(() => {
     dispatch(systemInfoRequested());
   }, [dispatch]);
@@ -22,15 +24,15 @@ export function SystemInfoPanel() {
         <div className="card">
           <dl className="facts">
             <dt>{t('systemInfo.products')}</dt>
-            <dd>{info.products}</dd>
+            <dd>{fmt.number(info.products)}</dd>
             <dt>{t('systemInfo.workshops')}</dt>
-            <dd>{info.workshops}</dd>
+            <dd>{fmt.number(info.workshops)}</dd>
             <dt>{t('systemInfo.customers')}</dt>
-            <dd>{info.customers}</dd>
+            <dd>{fmt.number(info.customers)}</dd>
             <dt>{t('systemInfo.database')}</dt>
             <dd>{info.database}</dd>
             <dt>{t('systemInfo.databaseSize')}</dt>
-            <dd>{t('systemInfo.size', { value: (info.database_size_bytes / 1024 / 1024).toFixed(2) })}</dd>
+            <dd>{t('systemInfo.size', { value: fmt.number(info.database_size_bytes / 1024 / 1024, 2) })}</dd>
             <dt>{t('systemInfo.uptime')}</dt>
             <dd>
               {t('systemInfo.uptimeValue', {
@@ -49,7 +51,7 @@ export function SystemInfoPanel() {
             {info.users_by_role.map((r) => (
               <div key={r.role_id}>
                 <dt>{roleName(t, r.role_id, r.role_name)}</dt>
-                <dd>{r.count}</dd>
+                <dd>{fmt.number(r.count)}</dd>
               </div>
             ))}
           </dl>
@@ -60,7 +62,7 @@ export function SystemInfoPanel() {
             {info.order_lines_by_status.map((s) => (
               <div key={s.status_id}>
                 <dt>{t(`common:lists.statuses.${s.status_id}`, { defaultValue: s.name })}</dt>
-                <dd>{s.count}</dd>
+                <dd>{fmt.number(s.count)}</dd>
               </div>
             ))}
           </dl>

@@ -78,3 +78,15 @@ test('the bounds of a typed gram stand beside the tolerance, checked before they
   fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
   await waitFor(() => expect(saved().at(-1)?.body).toMatchObject({ gram_tolerance_percent: 10, gram_confirm_percent: 30, gram_max_factor: 4.5 }));
 });
+
+test('the system e-mail and phone may be left empty: the settings save without them', async () => {
+  storeLogin(2, 'Admin');
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
+  const { t } = renderApp(<GeneralSettingsPanel />);
+  fireEvent.change(await screen.findByDisplayValue('ofis@example.com'), { target: { value: '' } });
+  fireEvent.change(screen.getByDisplayValue('0212'), { target: { value: '' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({ system_email: '', phone: '', time_zone: 'Europe/Istanbul' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});

@@ -30,7 +30,7 @@ test('a canceled piece reads İptal edildi with its reason and time as its statu
     '/workshop/order/7',
   );
   const status = (await screen.findByText(t('workshopOrders:fields.status'))).nextElementSibling;
-  await waitFor(() => expect(status).toHaveTextContent(/^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 13:30\)$/));
+  await waitFor(() => expect(status).toHaveTextContent(/^İptal edildi: Müşteri vazgeçti \(21\.11\.2026 13:30\)$/));
   expect(screen.queryByText('Paketleme')).toBeNull();
   // Neither the next step, the approval nor a gram: the piece is only read.
   expect(screen.queryByRole('button')).toBeNull();

@@ -63,7 +63,7 @@ export function WorkshopOrdersPanel() {
               ['inProcess', figures.in_process],
               ['waiting', figures.waiting],
               ['late', figures.late],
-              ['average', figures.average_production_days === null ? '-' : t('cards.days', { value: figures.average_production_days.toFixed(1) })],
+              ['average', figures.average_production_days === null ? '-' : t('cards.days', { value: fmt.number(figures.average_production_days, 1) })],
             ] as const
           ).map(([key, value]) => (
             <div key={key} className="card stat" role="group" aria-label={t(`cards.${key}`)}>

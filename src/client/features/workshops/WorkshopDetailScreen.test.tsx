@@ -76,7 +76,7 @@ test("a canceled line of the workshop's orders reads İptal edildi with its reas
     </Routes>,
     '/admin/workshops/4',
   );
-  const told = /^İptal edildi: Müşteri vazgeçti \(21 Kas 2026 \d\d:30\)$/;
+  const told = /^İptal edildi: Müşteri vazgeçti \(21\.11\.2026 \d\d:30\)$/;
   await waitFor(() => expect(container.querySelector('tbody tr')?.children[3].textContent).toMatch(told));
   fireEvent.click(screen.getByRole('button', { name: t('workshops:export') }));
   await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));

@@ -23,6 +23,7 @@ import * as gramPlaces from './2026-11-26-0021-gram-places';
 import * as historyWorkshops from './2026-11-26-0022-history-workshops';
 import * as lineBarcodes from './2026-11-27-0023-line-barcodes';
 import * as refusedWebhooks from './2026-11-27-0024-refused-webhooks';
+import * as foldedNames from './2026-11-27-0025-folded-names';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0022-history-workshops': historyWorkshops,
   '2026-11-27-0023-line-barcodes': lineBarcodes,
   '2026-11-27-0024-refused-webhooks': refusedWebhooks,
+  '2026-11-27-0025-folded-names': foldedNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -29,7 +29,7 @@ describe.each(testDatabases())('order line corrections in the audit log on $name
     const workshop = (await t.call('POST', API.workshops, { token: admin, body: { ...details, name: 'Düzeltme', code: 'D', phone_number: '1', user_id: m.user_id } })).body.workshop;
     await t.call('POST', API.customers, { token: admin, body: { ...details, name: 'Alıcı', email: 'a@example.com', phone: '1', credit: 1_000_000, user_id: b.user_id } });
     steps = [];
-    for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await t.call('POST', API.productionSteps, { token: admin, body: { step_name } })).body.production_step.id);
+    for (const step_name of ['Döküm', 'Mıhlama', 'Rodaj']) steps.push((await t.call('POST', API.productionSteps, { token: admin, body: { step_name } })).body.production_step.id);
     productId = (await t.call('POST', API.products, { token: admin, body: { title: 'Yüzük', price: 1000, expected_weight: 4 } })).body.product.id;
     await t.call('PUT', API.routingBulk, { token: admin, body: { product_id: productId, steps: steps.map((step_id, i) => ({ step_id, position_in_process: i + 1 })) } });
     await t.call('PUT', API.workshopAssignProduct(workshop.id), { token: admin, body: { product_id: productId } });

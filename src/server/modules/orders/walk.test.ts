@@ -47,7 +47,7 @@ describe.each(testDatabases())('an order line from order to completion on $name'
     await t.call('POST', `${V1}/customers`, { token: admin, body: customerBody(b.user_id) });
     await t.call('POST', `${V1}/customers`, { token: admin, body: customerBody(ob.user_id) });
     steps = [];
-    for (const step_name of ['Döküm', 'Mıhlama', 'Cila']) steps.push((await t.call('POST', `${V1}/production-steps`, { token: admin, body: { step_name } })).body.production_step.id);
+    for (const step_name of ['Döküm', 'Mıhlama', 'Rodaj']) steps.push((await t.call('POST', `${V1}/production-steps`, { token: admin, body: { step_name } })).body.production_step.id);
     productId = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Yüzük', price: 1000, workmanship_rate: 20, production_expected_days: 5, expected_weight: 4 } })).body.product.id;
     await t.call('PUT', `${V1}/product-production-steps/bulk`, {
       token: admin,

@@ -1,4 +1,5 @@
 import { testDatabases } from '../../../../test/databases';
+import { isUniqueViolationOn } from '../../db/errors';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import type { ProductionStepDto } from '../../../shared/api';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
@@ -50,7 +51,7 @@ describe.each(testDatabases())('production steps on $name', (database) => {
   });
 
   test('a step used in a routing cannot be deleted', async () => {
-    const step = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Kaynak' } })).body.production_step;
+    const step = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Lehim' } })).body.production_step;
     const at = new Date().toISOString();
     const product = await t.db.insertInto('products').values({ title: 'Yüzük', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
     await t.db.insertInto('product_production_steps').values({ product_id: product.id, step_id: step.id, position_in_process: 1 }).execute();
@@ -59,7 +60,7 @@ describe.each(testDatabases())('production steps on $name', (database) => {
     expect((await t.call('GET', `${STEPS}/${step.id}`, { token: admin })).status).toBe(200);
   });
 
-  test('the built-in steps cannot be deleted, renamed or not; a user-created step of a built-in name can', async () => {
+  test('the built-in steps cannot be deleted, renamed or not; a user-created step of a renamed built-in\'s former name can', async () => {
     const steps: ProductionStepDto[] = (await t.call('GET', STEPS, { token: admin })).body.production_steps;
     const builtIn = FALLBACK_ROUTING.map((key) => steps.find((step) => step.built_in === key)!);
     // A rename changes the name only: the step is still the built-in one.
@@ -72,6 +73,28 @@ describe.each(testDatabases())('production steps on $name', (database) => {
     expect(namesake).toMatchObject({ step_name: 'Cila', built_in: null });
     expect((await t.call('DELETE', `${STEPS}/${namesake.id}`, { token: admin })).status).toBe(200);
     expect((await t.call('GET', `${STEPS}/${builtIn[2].id}`, { token: admin })).body.production_step).toMatchObject({ step_name: 'Parlatma', built_in: 'polishing' });
+  });
+
+  test('a name another step has, as Turkish folds case, is refused on adding and on renaming, in Turkish with its key', async () => {
+    const before = await stepCount();
+    const own = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'İnce Ayar' } })).body.production_step;
+    const taken = (name: string) => ({ status: 409, body: { code: 'STEP_NAME_TAKEN', error: `'${name}' adında bir üretim adımı zaten var; başka bir ad seçin.`, message: { key: 'errors:stepNameTaken', values: { name } } } });
+    expect(await t.call('POST', STEPS, { token: admin, body: { step_name: ' ince ayar ' } })).toMatchObject(taken('İnce Ayar'));
+    expect(await t.call('POST', STEPS, { token: admin, body: { step_name: 'İNCE AYAR' } })).toMatchObject(taken('İnce Ayar'));
+    // A built-in step's name is taken too.
+    expect(await t.call('POST', STEPS, { token: admin, body: { step_name: 'KALİTE KONTROL' } })).toMatchObject(taken('Kalite Kontrol'));
+    expect(await stepCount()).toBe(before + 1);
+
+    const other = (await t.call('POST', STEPS, { token: admin, body: { step_name: 'Kaba Ayar' } })).body.production_step;
+    expect(await t.call('PUT', `${STEPS}/${other.id}`, { token: admin, body: { step_name: 'ince AYAR' } })).toMatchObject(taken('İnce Ayar'));
+    expect((await t.call('GET', `${STEPS}/${other.id}`, { token: admin })).body.production_step.step_name).toBe('Kaba Ayar');
+    // A step keeps its own name in another case, and another name is free.
+    expect((await t.call('PUT', `${STEPS}/${own.id}`, { token: admin, body: { step_name: 'İnce ayar' } })).body.production_step.step_name).toBe('İnce ayar');
+    expect((await t.call('PUT', `${STEPS}/${other.id}`, { token: admin, body: { step_name: 'Orta Ayar' } })).status).toBe(200);
+    // The folded name's unique index holds when a write passes by the check.
+    const bypass = await t.db.insertInto('production_steps').values({ step_name: 'ınce ayar', step_name_folded: 'ince ayar', created_at: own.created_at, updated_at: own.created_at }).execute().catch((error: unknown) => error);
+    expect(isUniqueViolationOn(bypass, 'production_steps', 'step_name_folded')).toBe(true);
+    for (const { id } of [own, other]) await t.call('DELETE', `${STEPS}/${id}`, { token: admin });
   });
 
   test('active roles read steps; only the admin changes them; role 1 reads nothing', async () => {

@@ -23,12 +23,12 @@ export function productionStepRoutes(api: FastifyInstance, db: Db): void {
   api.get(path, route(everyone, { summary: 'One production step' }), async (request) => ({ production_step: await steps.getStep(db, idParam(request.params)) }));
 
   const trim = ['step_name', 'description'];
-  api.post(API.productionSteps, route(adminOnly, { summary: 'Add a production step', body: productionStepSchema, trim, created: true }), async (request, reply) => {
+  api.post(API.productionSteps, route(adminOnly, { summary: 'Add a production step named unlike the others', body: productionStepSchema, trim, created: true, errors: [409] }), async (request, reply) => {
     const step = await steps.createStep(db, await declaredBody(request));
     return reply.code(201).send({ production_step: step, ...said('success:stepCreated') });
   });
 
-  api.put(path, route(adminOnly, { summary: 'Rename or describe a production step', body: productionStepSchema, trim }), async (request) => {
+  api.put(path, route(adminOnly, { summary: 'Rename or describe a production step, named unlike the others', body: productionStepSchema, trim, errors: [409] }), async (request) => {
     const id = idParam(request.params);
     const input = await declaredBody(request);
     return { production_step: await steps.updateStep(db, id, input), ...said('success:stepUpdated') };

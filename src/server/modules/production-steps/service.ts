@@ -1,8 +1,9 @@
 import type { Db } from '../../db';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolationOn } from '../../db/errors';
 import { conflict, notFound } from '../../errors';
 import type { ProductionStepDto } from '../../../shared/api';
 import { FALLBACK_ROUTING } from '../../../shared/routing';
+import { foldCase } from '../../../shared/text';
 
 /** The steps as answered: the row but its update time, no column more or less (`$assertType`). */
 const steps = (db: Db) => db.selectFrom('production_steps').select(['id', 'step_name', 'description', 'built_in', 'created_at']).$assertType<ProductionStepDto>();
@@ -17,23 +18,51 @@ export async function getStep(db: Db, id: number): Promise<ProductionStepDto> {
   return step;
 }
 
+/**
+ * A step's name is its own as Turkish folds case ('İnce Ayar' and 'ince ayar' are one name): a
+ * name another step has is refused, checked in the writing transaction and held by the unique
+ * index on the folded name when two writes cross.
+ */
+async function writeNamed(db: Db, name: string, id: number | null, write: (trx: Db, folded: string) => Promise<number>): Promise<number> {
+  const folded = foldCase(name);
+  const taken = (step_name: string) => conflict('errors:stepNameTaken', 'STEP_NAME_TAKEN', { name: step_name });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('production_steps').select('step_name').where('step_name_folded', '=', folded);
+      if (id !== null) query = query.where('id', '!=', id);
+      const namesake = await query.executeTakeFirst();
+      if (namesake) throw taken(namesake.step_name);
+      return write(trx, folded);
+    });
+  } catch (error) {
+    if (isUniqueViolationOn(error, 'production_steps', 'step_name_folded')) throw taken(name);
+    throw error;
+  }
+}
+
 export async function createStep(db: Db, input: { step_name: string; description?: string }): Promise<ProductionStepDto> {
   const at = new Date().toISOString();
-  const { id } = await db
-    .insertInto('production_steps')
-    .values({ step_name: input.step_name, description: input.description ?? '', created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await writeNamed(db, input.step_name, null, async (trx, step_name_folded) => {
+    const row = await trx
+      .insertInto('production_steps')
+      .values({ step_name: input.step_name, step_name_folded, description: input.description ?? '', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
   return getStep(db, id);
 }
 
 export async function updateStep(db: Db, id: number, input: { step_name: string; description?: string }): Promise<ProductionStepDto> {
-  const result = await db
-    .updateTable('production_steps')
-    .set({ step_name: input.step_name, description: input.description, updated_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound();
+  await getStep(db, id);
+  await writeNamed(db, input.step_name, id, async (trx, step_name_folded) => {
+    await trx
+      .updateTable('production_steps')
+      .set({ step_name: input.step_name, step_name_folded, description: input.description, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  });
   return getStep(db, id);
 }
 

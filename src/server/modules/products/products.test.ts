@@ -16,7 +16,8 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     gold = (await t.db.insertInto('product_option_values').values({ option_id: 1, value_name: '14K Altın' }).returning('id').executeTakeFirstOrThrow()).id;
     await t.db.insertInto('product_option_values').values({ option_id: 5, value_name: '14 ayar' }).execute();
     steps = [];
-    for (const step_name of ['Kesim', 'Kaynak', 'Cila']) {
+    // The office's own steps beside the built-in ones (whose names they cannot take).
+    for (const step_name of ['Tel Kesim', 'Lehim', 'Son Cila']) {
       steps.push((await t.call('POST', '/api/v1/production-steps', { token: admin, body: { step_name } })).body.production_step.id);
     }
   });
@@ -85,6 +86,23 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     });
   });
 
+  test('a product code another product has, as Turkish folds case, is refused on creating and on setting it, in Turkish with its key', async () => {
+    const first = await newProduct({ our_product_id: 'KOLYE-İ1' });
+    const second = await newProduct();
+    const taken = { status: 409, body: { code: 'PRODUCT_CODE_TAKEN', error: "'KOLYE-İ1' ürün kodu başka bir üründe kullanılıyor; başka bir kod seçin.", message: { key: 'errors:productCodeTaken', values: { code: 'KOLYE-İ1' } } } };
+    expect(await t.call('POST', `${PRODUCTS}/${second.id}/ourproductid`, { token: admin, body: { our_product_id: 'kolye-i1' } })).toMatchObject(taken);
+    expect(await t.call('PUT', `${PRODUCTS}/${second.id}`, { token: admin, body: { title: 'İsim Kolye', our_product_id: ' Kolye-i1' } })).toMatchObject(taken);
+    expect(await t.call('POST', PRODUCTS, { token: admin, body: { title: 'Kopya', our_product_id: 'KOLYE-I1' } })).toMatchObject(taken);
+    expect((await t.call('GET', `${PRODUCTS}/${second.id}`, { token: admin })).body.product.our_product_id).toBeNull();
+    // A product keeps its own code in another case; other fields of a product change as before.
+    const renamed = (await t.call('POST', `${PRODUCTS}/${first.id}/ourproductid`, { token: admin, body: { our_product_id: 'kolye-i1' } })).body.product;
+    expect(renamed.our_product_id).toBe('kolye-i1');
+    // The folded code keeps codes unique and is never answered.
+    expect(renamed).not.toHaveProperty('our_product_id_folded');
+    expect((await t.call('POST', `${PRODUCTS}/${second.id}/ourproductid`, { token: admin, body: { our_product_id: 'KOLYE-2' } })).status).toBe(200);
+    expect((await t.call('POST', `${PRODUCTS}/${second.id}/workmanshiprate`, { token: admin, body: { workmanship_rate: 3 } })).status).toBe(200);
+  });
+
   test('options and option values are looked up by id', async () => {
     expect((await t.call('GET', `${PRODUCTS}/options`, { token: admin })).body.product_options.map((o: { name: string }) => o.name)).toEqual([
       'Materyal',
@@ -117,9 +135,9 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     expect(saved.status).toBe(200);
     const routing = (await t.call('GET', `${PRODUCTS}/${id}/production_process`, { token: admin })).body.product_production_steps;
     expect(routing.map((s: { step_name: string; position_in_process: number }) => [s.position_in_process, s.step_name])).toEqual([
-      [1, 'Kesim'],
-      [2, 'Kaynak'],
-      [3, 'Cila'],
+      [1, 'Tel Kesim'],
+      [2, 'Lehim'],
+      [3, 'Son Cila'],
     ]);
 
     const before = await routingRows();
@@ -137,7 +155,7 @@ describe.each(testDatabases())('products and routings on $name', (database) => {
     expect(await routingRows()).toBe(before);
 
     const replaced = await t.call('PUT', BULK, { token: admin, body: { product_id: id, steps: [{ step_id: kaynak, position_in_process: 1 }] } });
-    expect(replaced.body.product_production_steps).toEqual([expect.objectContaining({ step_id: kaynak, step_name: 'Kaynak', position_in_process: 1 })]);
+    expect(replaced.body.product_production_steps).toEqual([expect.objectContaining({ step_id: kaynak, step_name: 'Lehim', position_in_process: 1 })]);
   });
 
   test('office staff read products but change nothing; workshops and customers read no catalogue', async () => {
@@ -170,7 +188,7 @@ describe.each(testDatabases())('records in use on $name', (database) => {
     const t = await startTestApp(await database.create());
     try {
       const admin = (await t.login()).token;
-      const step = (await t.call('POST', '/api/v1/production-steps', { token: admin, body: { step_name: 'Kesim' } })).body.production_step;
+      const step = (await t.call('POST', '/api/v1/production-steps', { token: admin, body: { step_name: 'Döküm' } })).body.production_step;
       const product = (await t.call('POST', PRODUCTS, { token: admin, body: { title: 'Bileklik' } })).body.product;
       const at = new Date().toISOString();
       const order = await t.db.insertInto('orders').values({ order_number: 'M-1', source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();

@@ -30,13 +30,13 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
   });
   api.get(one, route(office, { summary: 'One product' }), async (request) => ({ product: await products.getProduct(db, idParam(request.params)) }));
 
-  api.post(API.products, route(admin, { summary: 'Add a product', body: productSchema, trim: TRIMMED, created: true }), async (request, reply) => {
+  api.post(API.products, route(admin, { summary: 'Add a product (its code not another product\'s)', body: productSchema, trim: TRIMMED, created: true, errors: [409] }), async (request, reply) => {
     const input = await declaredBody(request);
     const product = await products.createProduct(db, input, sessionUser(request).id);
     return reply.code(201).send({ product, ...said('success:productCreated') });
   });
 
-  api.put(one, route(admin, { summary: 'Change a product', body: productSchema, trim: TRIMMED }), async (request) => {
+  api.put(one, route(admin, { summary: 'Change a product (its code not another product\'s)', body: productSchema, trim: TRIMMED, errors: [409] }), async (request) => {
     const id = idParam(request.params);
     const input = await declaredBody(request);
     return { product: await products.updateProduct(db, id, input, sessionUser(request).id), ...said('success:productUpdated') };
@@ -79,7 +79,7 @@ export function productRoutes(api: FastifyInstance, db: Db): void {
     const id = idParam(request.params);
     return { product: await products.updateProduct(db, id, await declaredBody(request), sessionUser(request).id) };
   });
-  const ourProductIdRoute = route(admin, { summary: "Set a product's own code", body: ourProductIdSchema, trim: ['our_product_id'] });
+  const ourProductIdRoute = route(admin, { summary: "Set a product's own code, not another product's", body: ourProductIdSchema, trim: ['our_product_id'], errors: [409] });
   api.post(API.ourProductId(':id'), ourProductIdRoute, async (request) => {
     const id = idParam(request.params);
     return { product: await products.updateProduct(db, id, await declaredBody(request), sessionUser(request).id) };

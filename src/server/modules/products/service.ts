@@ -1,9 +1,10 @@
 import type { Db } from '../../db';
 import { namedColumns } from '../../db/columns';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolationOn } from '../../db/errors';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { OptionValueDto, ProductDto, RoutingStepDto } from '../../../shared/api';
 import { productSchema } from '../../../shared/schemas/products';
+import { foldCase } from '../../../shared/text';
 import { changedFields, recordChange } from '../audit/record';
 import { builtInRouting } from '../production-steps/service';
 import { getGeneralSettings } from '../settings/service';
@@ -15,12 +16,22 @@ export type ProductInput = Partial<Omit<ProductDto, 'id' | 'created_at' | 'updat
 /** What a product write may set: the catalogue form's fields and the single-field edits (all in productSchema). */
 const PRODUCT_COLUMNS = Object.keys(productSchema.fields) as Array<keyof ProductInput>;
 
+/** The columns a product is answered with: not the folded code, which only keeps codes unique, nor the shop sync's bookkeeping. */
+const ANSWERED = [
+  'id', 'title', 'picture_url', 'shopify_product_id', 'shopify_variant_id', 'material_id', 'chain_length_id', 'size_id', 'color_id', 'karat_id',
+  'production_expected_days', 'product_group', 'category', 'min_price', 'max_price', 'expected_weight', 'workmanship_rate', 'price', 'currency',
+  'vendor', 'sku', 'user_id', 'our_product_id', 'workshop_id', 'created_at', 'updated_at',
+] as const;
+
+/** Products as answered: the row's answered columns, no column more or less (`$assertType`). */
+const products = (db: Db) => db.selectFrom('products').select(ANSWERED).$assertType<ProductDto>();
+
 export function listProducts(db: Db): Promise<ProductDto[]> {
-  return db.selectFrom('products').selectAll().orderBy('id').execute();
+  return products(db).orderBy('id').execute();
 }
 
 export async function getProduct(db: Db, id: number): Promise<ProductDto> {
-  const product = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  const product = await products(db).where('id', '=', id).executeTakeFirst();
   if (!product) throw notFound();
   return product;
 }
@@ -34,41 +45,75 @@ async function checkOptionValues(db: Db, input: Partial<ProductInput>): Promise<
   if (missing !== undefined) throw badRequest('errors:unknownOptionValue', 'UNKNOWN_OPTION_VALUE', { id: missing });
 }
 
+const codeTaken = (code: string) => conflict('errors:productCodeTaken', 'PRODUCT_CODE_TAKEN', { code });
+
+/**
+ * The folded code a write stores beside the product's own code (none when the input leaves the code
+ * as it is). A code is one product's as Turkish folds case ('AT-İ1' and 'at-i1' are one code): a
+ * code another product has is refused here, in the writing transaction.
+ */
+async function foldedCode(trx: Db, input: Partial<ProductInput>, id: number | null): Promise<{ our_product_id_folded?: string | null }> {
+  if (input.our_product_id === undefined) return {};
+  if (input.our_product_id === null || input.our_product_id === '') return { our_product_id_folded: null };
+  const folded = foldCase(input.our_product_id);
+  let query = trx.selectFrom('products').select('our_product_id').where('our_product_id_folded', '=', folded);
+  if (id !== null) query = query.where('id', '!=', id);
+  const namesake = await query.executeTakeFirst();
+  if (namesake) throw codeTaken(namesake.our_product_id ?? input.our_product_id);
+  return { our_product_id_folded: folded };
+}
+
+/** Runs a product write; two writes crossing with one code meet the unique index on the folded code, and the second is refused alike. */
+async function writingCode<T>(input: Partial<ProductInput>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolationOn(error, 'products', 'our_product_id_folded')) throw codeTaken(input.our_product_id ?? '');
+    throw error;
+  }
+}
+
 /**
  * Creates a product; its audit row holds the fields given, as stored, and the currency. Its prices
  * are in the settings currency of the day, and stay in it when the setting changes later.
  */
 export async function createProduct(db: Db, input: ProductInput, userId: number): Promise<ProductDto> {
-  const id = await db.transaction().execute(async (trx) => {
-    await checkOptionValues(trx, input);
-    const at = new Date().toISOString();
-    const { currency } = await getGeneralSettings(trx);
-    const { id } = await trx
-      .insertInto('products')
-      .values({ ...namedColumns(input, PRODUCT_COLUMNS), currency, user_id: userId, created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const { after } = changedFields({}, await getProduct(trx, id), [...Object.keys(input), 'currency']);
-    await recordChange(trx, { userId, kind: 'product_created', entityId: id, before: null, after });
-    return id;
-  });
+  const id = await writingCode(input, () =>
+    db.transaction().execute(async (trx) => {
+      await checkOptionValues(trx, input);
+      const at = new Date().toISOString();
+      const { currency } = await getGeneralSettings(trx);
+      const folded = await foldedCode(trx, input, null);
+      const { id } = await trx
+        .insertInto('products')
+        .values({ ...namedColumns(input, PRODUCT_COLUMNS), ...folded, currency, user_id: userId, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { after } = changedFields({}, await getProduct(trx, id), [...Object.keys(input), 'currency']);
+      await recordChange(trx, { userId, kind: 'product_created', entityId: id, before: null, after });
+      return id;
+    }),
+  );
   return getProduct(db, id);
 }
 
 /** Changes the given fields; fields left out stay as they are. The audit row holds the fields whose value changed. */
 export async function updateProduct(db: Db, id: number, input: Partial<ProductInput>, userId: number): Promise<ProductDto> {
-  await db.transaction().execute(async (trx) => {
-    const before = await getProduct(trx, id);
-    await checkOptionValues(trx, input);
-    await trx
-      .updateTable('products')
-      .set({ ...namedColumns(input, PRODUCT_COLUMNS), updated_at: new Date().toISOString() })
-      .where('id', '=', id)
-      .execute();
-    // Compared as stored (read back): a field sent with the value it already had is no change.
-    const changed = changedFields(before, await getProduct(trx, id), Object.keys(input));
-    await recordChange(trx, { userId, kind: 'product_changed', entityId: id, ...changed });
-  });
+  await writingCode(input, () =>
+    db.transaction().execute(async (trx) => {
+      const before = await getProduct(trx, id);
+      await checkOptionValues(trx, input);
+      const folded = await foldedCode(trx, input, id);
+      await trx
+        .updateTable('products')
+        .set({ ...namedColumns(input, PRODUCT_COLUMNS), ...folded, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      // Compared as stored (read back): a field sent with the value it already had is no change.
+      const changed = changedFields(before, await getProduct(trx, id), Object.keys(input));
+      await recordChange(trx, { userId, kind: 'product_changed', entityId: id, ...changed });
+    }),
+  );
   return getProduct(db, id);
 }
 

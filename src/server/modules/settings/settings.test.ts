@@ -21,7 +21,7 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
       gram_max_factor: 10,
     });
     const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR', gram_tolerance_percent: 5 };
-    const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: '' }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }];
+    const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: null }, { system_email: undefined }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }];
     for (const patch of refusals) {
       expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, ...patch } })).status).toBe(400);
     }
@@ -29,6 +29,9 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
       'Gram toleransı 0 ile 100 arasında bir yüzde olmalıdır.',
     );
     expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual({ ...good, gram_confirm_percent: 50, gram_max_factor: 10 });
+    // The contact details may be left empty, as they start.
+    const contactless = await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, system_email: ' ', phone: '' } });
+    expect(contactless).toMatchObject({ status: 200, body: { settings: { system_email: '', phone: '', time_zone: 'Europe/Berlin' } } });
     await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, currency: 'USD' } });
     const user = await t.newUser('ayar_okur');
     await t.db.updateTable('users').set({ role_id: 3 }).where('id', '=', user.user_id).execute();
