@@ -154,7 +154,7 @@ export async function buildApp(
   await app.register(async (api) => {
     requireSessions(api, db, key);
     authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, config);
-    userRoutes(api, db);
+    userRoutes(api, db, { mailer, publicUrl: config.publicUrl });
     dashboardRoutes(api, db);
     languageRoutes(api, db);
     productionStepRoutes(api, db);

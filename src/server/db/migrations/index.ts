@@ -21,6 +21,7 @@ import * as productShopUpdatedAt from './2026-11-24-0019-product-shop-updated-at
 import * as shopCurrency from './2026-11-24-0020-shop-currency';
 import * as gramPlaces from './2026-11-26-0021-gram-places';
 import * as historyWorkshops from './2026-11-26-0022-history-workshops';
+import * as usernameLetters from './2026-11-27-0023-username-letters';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0020-shop-currency': shopCurrency,
   '2026-11-26-0021-gram-places': gramPlaces,
   '2026-11-26-0022-history-workshops': historyWorkshops,
+  '2026-11-27-0023-username-letters': usernameLetters,
 };
 
 export const migrationProvider: MigrationProvider = {
