@@ -250,7 +250,7 @@ test('own views: saved under a name (a taken name keeps the dialog with its sent
     return undefined;
   });
   await waitFor(() => expect(shown()).toBe('A-1,A-2,A-3,A-4'));
-  expect(within(menu()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Görünüm seçin', 'Acil', 'Kalite kontrol bekleyen', 'Paketleme bekleyen', 'Atölye bekleyen', 'Ödeme bekleyen']);
+  expect(within(menu()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Görünüm seçin', 'Acil', 'Kalite kontrol bekleyen', 'Paketleme bekleyen', 'Atölye bekleyen', 'Geciken', 'Ödeme bekleyen']);
   expect(screen.queryByRole('button', { name: 'Görünümü sil' })).not.toBeInTheDocument();
 
   fireEvent.change(menu(), { target: { value: 'builtIn:urgent' } });
