@@ -159,3 +159,70 @@ test('forgot password sends a link that sets a new password', async () => {
   await page.getByText('Hesabınız henüz aktif değil').waitFor();
   expect(errors).toEqual([]);
 });
+
+/** The admin opens 'Kullanıcı Ekle' on /admin/users and adds `username` in the office role. */
+async function addUser(page: Page, baseUrl: string, username: string, email: string) {
+  await login(page, baseUrl, ADMIN.username, ADMIN.password);
+  await page.goto(`${baseUrl}/admin/users`);
+  await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+  await expect(page.getByRole('button', { name: 'Ofis Çalışanı Ekle' }).isDisabled()).resolves.toBe(true);
+  await page.getByRole('button', { name: 'Kullanıcı Ekle' }).click();
+  const form = page.getByRole('dialog', { name: 'Kullanıcı Ekle' });
+  await form.getByLabel('Kullanıcı Adı').fill(username);
+  await form.getByLabel('E-posta').fill(email);
+  await form.getByLabel('Ad Soyad').fill('Ayşe Öz');
+  await form.getByLabel('Rol').selectOption({ label: 'Ofis Personeli' });
+  await form.getByRole('button', { name: 'Kaydet' }).click();
+  return page.getByRole('dialog', { name: 'Kullanıcı eklendi' });
+}
+
+test("'Kullanıcı Ekle' with a mail server mails an invitation whose link sets the password", async () => {
+  const { page, errors } = await newPage();
+  const added = await addUser(page, server.url, 'davetli_öz', 'davetli@example.com');
+  await added.getByText('davetli@example.com adresine davet gönderildi', { exact: false }).waitFor();
+  await expect(added.getByText('Tek kullanımlık şifre').count()).resolves.toBe(0);
+  await added.getByRole('button', { name: 'Kapat' }).click();
+  await page.getByRole('cell', { name: 'davetli_öz', exact: true }).waitFor();
+
+  const mail = await smtp.waitForMessage('davetli@example.com');
+  const link = mail.text.match(/http:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+  expect(link).toBeDefined();
+  const invitee = await newPage();
+  await invitee.page.goto(link!);
+  await invitee.page.getByLabel('Yeni Şifre', { exact: true }).fill('davetli-sifre');
+  await invitee.page.getByLabel('Yeni Şifre (Tekrar)').fill('davetli-sifre');
+  await invitee.page.getByRole('button', { name: 'Şifreyi Güncelle' }).click();
+  await invitee.page.getByText('Şifreniz güncellendi', { exact: false }).waitFor();
+  await login(invitee.page, server.url, 'DAVETLİ_ÖZ', 'davetli-sifre');
+  await expect(invitee.page.getByText('Hesabınız henüz aktif değil').count()).resolves.toBe(0);
+  expect([...errors, ...invitee.errors]).toEqual([]);
+});
+
+describe("'Kullanıcı Ekle' without a mail server", () => {
+  let plain: RunningServer;
+  beforeAll(async () => {
+    plain = await startServer();
+  });
+  afterAll(() => plain?.stop());
+
+  test('shows the one-time password once; the new user logs in with it', async () => {
+    const { page, errors } = await newPage();
+    const added = await addUser(page, plain.url, 'ayşe_öz', 'ayse@example.com');
+    const shown = added.getByLabel('ayşe_öz kullanıcısının tek kullanımlık şifresi');
+    const password = (await shown.textContent())!;
+    expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
+    await added.getByRole('button', { name: 'Kapat' }).click();
+    await page.getByRole('cell', { name: 'ayşe_öz', exact: true }).waitFor();
+    // Never shown again: not on the screen, not after a reload.
+    await expect(page.getByText(password).count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('cell', { name: 'ayşe_öz', exact: true }).waitFor();
+    await expect(page.getByText(password).count()).resolves.toBe(0);
+
+    const user = await newPage();
+    await login(user.page, plain.url, 'AYŞE_ÖZ', password);
+    // In the office role: its dashboard has the report tab.
+    await user.page.getByRole('tab', { name: 'Raporlar' }).waitFor();
+    expect([...errors, ...user.errors]).toEqual([]);
+  });
+});

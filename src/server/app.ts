@@ -34,6 +34,7 @@ import { metalRoutes } from './modules/metal/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
@@ -153,7 +154,8 @@ export async function buildApp(
   await app.register(async (api) => {
     requireSessions(api, db, key);
     authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, config);
-    userRoutes(api, db);
+    userRoutes(api, db, { mailer, publicUrl: config.publicUrl });
+    dashboardRoutes(api, db);
     languageRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);

@@ -81,6 +81,8 @@ export const API = {
   orders: '/api/v1/orders',
   /** The office's report: lines by status, open and late lines per workshop. */
   orderReport: '/api/v1/reports/order-lines',
+  /** The admin dashboard's counts: lines per built-in view, customers above credit, shop items waiting for a product. */
+  dashboardCounts: '/api/v1/reports/dashboard',
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
@@ -158,3 +160,4 @@ export type * from './api/customers';
 export type * from './api/shops';
 export type * from './api/audit';
 export type * from './api/grid-views';
+export type * from './api/dashboard';

@@ -7,6 +7,7 @@
  */
 export const AUDIT_KINDS = [
   'user_role',
+  'user_created',
   'customer_credit',
   'product_created',
   'product_changed',
@@ -31,6 +32,7 @@ export function isAuditKind(value: unknown): value is AuditKind {
 /** The record an entry's `entity_id` is the id of; the general settings are one record without an id. */
 export const AUDIT_ENTITY: Record<AuditKind, 'user' | 'customer' | 'product' | 'settings' | 'shop' | 'order_line'> = {
   user_role: 'user',
+  user_created: 'user',
   customer_credit: 'customer',
   product_created: 'product',
   product_changed: 'product',

@@ -9,7 +9,8 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+/** Letters of the Turkish and English alphabets, digits and underscore (the key of `usernameKey` folds exactly these letters). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_çğıöşüÇĞİÖŞÜ]+$/;
 export const PASSWORD_MIN = 6;
 /** scrypt and bcrypt-style hashes stay sane with a bounded input. */
 export const PASSWORD_MAX = 200;

@@ -7,6 +7,8 @@ const line = (patch: Partial<ViewLine & { customer_note: string }> = {}): ViewLi
   canceled_at: null,
   quality_control_id: null,
   workshop_id: 1,
+  production_expected_date: null,
+  delivery_to_office: null,
   customer_note: '',
   ...patch,
 });
@@ -17,6 +19,19 @@ test('urgent: a line with an urgent word in any text, in either language, cancel
   expect(kept('urgent', { plain: line(), acil: line({ customer_note: 'ACİL lütfen' }), rush: line({ customer_note: 'Rush order', canceled_at: CANCELED_AT }) })).toEqual(['acil', 'rush']);
   // A reader that knows the rule of its lines already is asked instead.
   expect(inLineView('urgent', () => true)(line())).toBe(true);
+});
+
+test('late: the late rule of shared/late.ts (expected date passed, not delivered, not canceled)', () => {
+  const PAST = '2020-01-01T00:00:00.000Z';
+  expect(
+    kept('late', {
+      late: line({ production_expected_date: PAST }),
+      delivered: line({ production_expected_date: PAST, delivery_to_office: PAST }),
+      canceled: line({ production_expected_date: PAST, canceled_at: CANCELED_AT }),
+      future: line({ production_expected_date: '2999-01-01T00:00:00.000Z' }),
+      undated: line(),
+    }),
+  ).toEqual(['late']);
 });
 
 test('awaiting quality control: in quality control with no decision yet, not canceled', () => {

@@ -23,6 +23,7 @@ import { gridViewsSlice } from '../features/grid-views/slice';
 import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { metalSlice } from '../features/metal/slice';
+import { dashboardSlice } from '../features/dashboard/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -49,6 +50,7 @@ export const rootReducer = combineReducers({
   shops: shopsSlice.reducer,
   reports: reportsSlice.reducer,
   metal: metalSlice.reducer,
+  dashboard: dashboardSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -16,6 +16,8 @@ export interface UsersTable {
   email: string;
   password_hash: string;
   role_id: number;
+  /** The person's name, when the admin gave one adding the user. */
+  name: string | null;
   /** A folder of locales/; null: the product's default language. */
   language: string | null;
   created_at: string;

@@ -70,7 +70,7 @@ test('the field rules of fields.ts and the schemas come out as JSON Schema keywo
   expect(toJsonSchema(orders.manualOrderSchema)).toMatchObject({
     properties: { products: { type: 'array', maxItems: 200, items: { required: ['product_id', 'quantity'] }, contains: { properties: { quantity: { exclusiveMinimum: 0 } } } } },
   });
-  expect(toJsonSchema(auth.registerSchema)).toMatchObject({ properties: { username: { pattern: '^[A-Za-z0-9_]+$', minLength: 3, maxLength: 20 } } });
+  expect(toJsonSchema(auth.registerSchema)).toMatchObject({ properties: { username: { pattern: '^[A-Za-z0-9_çğıöşüÇĞİÖŞÜ]+$', minLength: 3, maxLength: 20 } } });
   // Form-only rules: a reference to another field and a custom comparison become descriptions.
   expect(toJsonSchema(auth.registerFormSchema)).toMatchObject({ properties: { password_confirmation: { description: 'equal to password' } } });
   expect(toJsonSchema(auth.changePasswordFormSchema)).toMatchObject({ properties: { new_password_repeat: { description: 'equal to new_password' } } });

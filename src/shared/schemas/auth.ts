@@ -1,5 +1,6 @@
 import { object, ref } from 'yup';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../limits';
+import { foldCase } from '../text';
 import { text } from './fields';
 
 /*
@@ -8,7 +9,15 @@ import { text } from './fields';
  * the server answers with the Turkish text of the same key.
  */
 
-const username = text()
+/**
+ * A username, as it is registered, added by the admin, or looked up at login and password change
+ * (where any case of the same letters finds it): 'ayşe_öz', 'ÇİĞDEM_1'. Turkish case folding with
+ * dotless ı read as i, so an ASCII name keeps the key it always had (its lower case). The server
+ * looks names up by the same key in SQL (server/modules/users/usernames.ts `usernameKeySql`).
+ */
+export const usernameKey = (name: string): string => foldCase(name);
+
+export const username = text()
   .typeError('validation:usernameRequired')
   .trim()
   .required('validation:usernameRequired')
@@ -16,7 +25,7 @@ const username = text()
   .max(USERNAME_MAX, 'validation:usernameFormat')
   .matches(USERNAME_PATTERN, 'validation:usernameFormat');
 
-const email = text()
+export const email = text()
   .typeError('validation:emailRequired')
   .trim()
   .required('validation:emailRequired')

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { selectSession } from '../session';
 import { RoleDashboard } from './dashboards';
@@ -21,11 +21,13 @@ export default function DashboardScreen() {
   const { t } = useTranslation('dashboard');
   // The user's name comes with the profile read at start; until then a greeting without it.
   const { role, username } = useAppSelector(selectSession);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // A link may name the tab too (`?tab=settings&sub=shops`): where a dashboard count leads.
+  const [params] = useSearchParams();
   return (
     <>
       <h1>{username ? t('welcome', { name: username }) : t('welcomeNameless')}</h1>
-      <RoleDashboard key={`${role}${pathname}`} role={role} tab={TAB_OF_PATH[pathname]} />
+      <RoleDashboard key={`${role}${pathname}${search}`} role={role} tab={TAB_OF_PATH[pathname] ?? params.get('tab') ?? undefined} sub={params.get('sub') ?? undefined} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { API, type OrderReportDto } from '../../../shared/api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { API, type DashboardCountsDto, type OrderReportDto } from '../../../shared/api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { RoleDashboard } from './dashboards';
 
@@ -73,4 +73,40 @@ test("the workshop's products tab lists each product of its lines with its open 
   const table = await screen.findByRole('table');
   expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([t('dashboard:workshopProducts.photo'), t('dashboard:workshopProducts.product'), t('dashboard:workshopProducts.open'), t('dashboard:workshopProducts.total')]);
   expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['-Küpe11', '-Yüzük13']);
+});
+
+test("the admin dashboard counts the waiting work; each count leads to its lines: the grid on the view's lines, the customers, the shop items to match", async () => {
+  storeLogin(2, 'Yönetici');
+  const counts: DashboardCountsDto = { views: { late: 4, qualityControl: 3, packing: 2, awaitingWorkshop: 1 }, above_credit: 5, unmatched_items: 6 };
+  mockFetch((_method, url) => (url === API.dashboardCounts ? [200, { counts }] : [200, {}]));
+  const { t } = renderApp(<RoleDashboard role={2} />);
+  const section = await screen.findByRole('navigation', { name: t('dashboard:counts.title') });
+  const shown = within(section)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+  expect(shown).toEqual([
+    [`4 ${t('dashboard:counts.late')}`, '/admin/orders?view=late'],
+    [`3 ${t('dashboard:counts.qualityControl')}`, '/admin/orders?view=qualityControl'],
+    [`2 ${t('dashboard:counts.packing')}`, '/admin/orders?view=packing'],
+    [`1 ${t('dashboard:counts.awaitingWorkshop')}`, '/admin/orders?view=awaitingWorkshop'],
+    [`5 ${t('dashboard:counts.aboveCredit')}`, '/admin/customers'],
+    [`6 ${t('dashboard:counts.unmatchedItems')}`, '/dashboard?tab=settings&sub=shops'],
+  ]);
+});
+
+test('the admin dashboard says when the counts cannot be read', async () => {
+  storeLogin(2, 'Yönetici');
+  mockFetch(() => [500, {}]);
+  const { t } = renderApp(<RoleDashboard role={2} />);
+  expect(await screen.findByText(t('dashboard:counts.failed'))).toBeInTheDocument();
+  expect(screen.queryByRole('navigation', { name: t('dashboard:counts.title') })).toBeNull();
+});
+
+test('a link can open the admin dashboard on its shops settings, where shop items are matched', async () => {
+  storeLogin(2, 'Yönetici');
+  mockFetch(() => [200, { shops: [], items: [], events: [] }]);
+  const { t } = renderApp(<RoleDashboard role={2} tab="settings" sub="shops" />);
+  expect(screen.getAllByRole('tab', { selected: true }).map((tab) => tab.textContent)).toEqual([t('dashboard:tabs.settings'), t('shops:tab')]);
+  // The panel's lists have been read.
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
 });

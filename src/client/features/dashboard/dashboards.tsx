@@ -12,6 +12,7 @@ import { WorkshopMetalPanel } from '../metal';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
 import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
+import { AdminCounts } from './AdminCounts';
 import { NavCards } from './NavCards';
 import { WorkshopProductsPanel } from './WorkshopProductsPanel';
 
@@ -19,22 +20,26 @@ import { WorkshopProductsPanel } from './WorkshopProductsPanel';
 
 const soon = (text: string) => () => <p className="alert info">{text}</p>;
 
-const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string) => Tab[]>> = {
-  [Role.Admin]: (t) => [
+/** `sub` preselects a tab within the chosen one (the admin's settings). */
+const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string, sub?: string) => Tab[]>> = {
+  [Role.Admin]: (t, _pathname, sub) => [
     {
       id: 'main',
       label: t('tabs.main'),
       content: () => (
-        <NavCards
-          cards={[
-            { card: 'users', to: '/admin/users' },
-            { card: 'customers', to: '/admin/customers' },
-            { card: 'workshops', to: '/admin/workshops' },
-            { card: 'productCatalog', to: '/admin/product-catalog' },
-            { card: 'orders', to: '/admin/orders' },
-            { card: 'auditLog', to: '/admin/audit-log' },
-          ]}
-        />
+        <>
+          <NavCards
+            cards={[
+              { card: 'users', to: '/admin/users' },
+              { card: 'customers', to: '/admin/customers' },
+              { card: 'workshops', to: '/admin/workshops' },
+              { card: 'productCatalog', to: '/admin/product-catalog' },
+              { card: 'orders', to: '/admin/orders' },
+              { card: 'auditLog', to: '/admin/audit-log' },
+            ]}
+          />
+          <AdminCounts />
+        </>
       ),
     },
     {
@@ -43,6 +48,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string)
       content: () => (
         <Tabs
           label={t('tabs.settings')}
+          initial={sub}
           tabs={[
             { id: 'password', label: t('settingsTabs.password'), content: () => <PasswordChangeForm /> },
             { id: 'systemInfo', label: t('settingsTabs.systemInfo'), content: () => <SystemInfoPanel /> },
@@ -136,11 +142,11 @@ function InactiveNotice() {
   );
 }
 
-/** `tab` preselects a tab from the route; a role the code does not know (the server may hold one) gets the generic cards. */
-export function RoleDashboard({ role, tab }: { role: number; tab?: string }) {
+/** `tab` (and `sub` within it) preselects a tab from the route; a role the code does not know (the server may hold one) gets the generic cards. */
+export function RoleDashboard({ role, tab, sub }: { role: number; tab?: string; sub?: string }) {
   const { t } = useTranslation('dashboard');
   const { pathname } = useLocation();
-  const tabs = TABS[role]?.(t, pathname);
+  const tabs = TABS[role]?.(t, pathname, sub);
   if (tabs) return <Tabs label={tabs[0].label} initial={tab} tabs={tabs} />;
   if (isInactive(role)) return <InactiveNotice />;
   return <NavCards cards={[{ card: 'profile' }, { card: 'help' }]} />;

@@ -23,6 +23,7 @@ const ORDERS: readonly BuiltInView[] = [
   lineView('qualityControl'),
   lineView('packing'),
   lineView('awaitingWorkshop'),
+  lineView('late', { sort: { sortModel: [{ colId: 'production_expected_date', sort: 'asc' }] } }),
 ];
 
 export const BUILT_IN_VIEWS: Record<GridKey, readonly BuiltInView[]> = { orders: ORDERS };

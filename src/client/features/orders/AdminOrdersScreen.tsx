@@ -17,6 +17,7 @@ import { useCellEdits } from './useCellEdits';
 import { useLineDialogs } from './useLineDialogs';
 import { useOrderExport } from './useOrderExport';
 import { useOrderViews } from './useOrderViews';
+import { useViewFromLink } from './useViewFromLink';
 
 const ALL = { kind: 'all' } as const;
 
@@ -39,6 +40,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const grid = useRef<OrderGridHandle>(null);
   const count = useShownCount();
   const { views, quickFilter, changeQuickFilter, opening } = useOrderViews(grid, columns);
+  useViewFromLink(views);
   const edits = useCellEdits();
   const dialogs = useLineDialogs(edits.clearNotice);
   const exports = useOrderExport(grid, columns);

@@ -5,19 +5,22 @@ import { AMOUNT } from '../../../shared/decimal';
 import { Role, type RoleId } from '../../../shared/roles';
 import { customerSchema } from '../../../shared/schemas/customers';
 import { storeSchema } from '../../../shared/schemas/shops';
+import { addUserSchema } from '../../../shared/schemas/users';
 import { workshopSchema } from '../../../shared/schemas/workshops';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { customersRequested, selectCustomerList } from '../customers';
+import { roleName } from '../../components/roleName';
 import { useFormatters } from '../lookups';
 import { selectGeneralSettings } from '../settings';
 import { type FormField, RecordForm } from './RecordForm';
-import type { AddFormName } from './slice';
+import { type AddFormName, selectUsersState } from './slice';
 
 export type { AddFormName };
 
 /** The admin's add forms of /admin/users: a customer or workshop for a user of that role, a store (with its webhook secret) for a customer. */
 export function AddForm({ form, users, onClose }: { form: AddFormName; users: UserDto[]; onClose: () => void }) {
   const { t } = useTranslation('users');
+  const { roles } = useAppSelector(selectUsersState);
   const dispatch = useAppDispatch();
   const customers = useAppSelector(selectCustomerList);
   const fmt = useFormatters();
@@ -37,6 +40,21 @@ export function AddForm({ form, users, onClose }: { form: AddFormName; users: Us
   const secrets = (...names: string[]): FormField[] => names.map((name) => ({ name, type: 'password' }));
 
   switch (form) {
+    case 'user':
+      // A user of any role; its workshop or customer record is added after, as for a role assigned.
+      return (
+        <RecordForm
+          form="user"
+          schema={addUserSchema}
+          onClose={onClose}
+          fields={[
+            { name: 'username', hint: t('auth:usernameHint') },
+            { name: 'email', type: 'email' },
+            { name: 'name', label: 'fullName' },
+            { name: 'role', choices: roles.map((role) => ({ value: role.id, label: roleName(t, role.id, role.role_name) })), placeholder: t('forms.chooseRole') },
+          ]}
+        />
+      );
     case 'customer':
       return (
         <RecordForm

@@ -20,6 +20,8 @@ export interface FormField {
   /** A select of these choices instead of an input. */
   choices?: Array<{ value: number; label: string }>;
   placeholder?: string;
+  /** A sentence under the input, while it shows no error. */
+  hint?: string;
 }
 
 /**
@@ -75,6 +77,7 @@ export function RecordForm({ form, schema, fields, onClose }: { form: AddFormNam
               key={field.name}
               label={label}
               type={field.type ?? 'text'}
+              hint={field.hint}
               error={errors[field.name]?.message}
               {...registered}
             />

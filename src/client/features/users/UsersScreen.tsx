@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useFormatters } from '../lookups';
 import { ListStatus } from '../../components/ListStatus';
+import { AddedUserDialog } from './AddedUserDialog';
 import { AddForm, type AddFormName } from './AddForms';
 import { selectUsers, selectUsersState, usersRequested } from './slice';
 import { TableHead } from '../../components/TableHead';
@@ -17,7 +18,7 @@ export default function UsersScreen() {
   const users = useAppSelector(selectUsers);
   const { status, notice } = useAppSelector(selectUsersState);
   const [open, setOpen] = useState<AddFormName | null>(null);
-  // Adding a customer, workshop or store changes no user: the list is not read again.
+  // An added user joins the list from the answer; a customer, workshop or store changes no user: the list is not read again.
   const close = useCallback(() => setOpen(null), []);
   useEffect(() => {
     dispatch(usersRequested());
@@ -27,7 +28,7 @@ export default function UsersScreen() {
     <>
       <h1>{t('title')}</h1>
       <div className="toolbar">
-        {(['customer', 'workshop', 'store'] as const).map((form) => (
+        {(['user', 'customer', 'workshop', 'store'] as const).map((form) => (
           <button key={form} type="button" className="secondary" onClick={() => setOpen(form)}>
             {t(`forms.${form}.title`)}
           </button>
@@ -46,6 +47,7 @@ export default function UsersScreen() {
         </button>
       )}
       {open && <AddForm form={open} users={users} onClose={close} />}
+      <AddedUserDialog />
       {users.length > 0 && (
         <table>
           <TableHead labels={[t('columns.id'), t('columns.username'), t('columns.email'), t('columns.role'), t('columns.status'), t('columns.createdAt')]} />

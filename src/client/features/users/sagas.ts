@@ -16,10 +16,12 @@ import {
   usersFailed,
   usersLoaded,
   usersRequested,
+  userAdded,
 } from './slice';
 
 /** Where each add form's record is created (the spec leaves the store path open; DESIGN.md names it). */
 const ADD_PATHS: Record<AddFormName, string> = {
+  user: API.users,
   customer: API.customers,
   workshop: API.workshops,
   store: API.shop,
@@ -45,12 +47,13 @@ function* assignRole(action: ReturnType<typeof roleAssignRequested>) {
   );
 }
 
-/** A created customer or workshop joins its collection, so lists already loaded show it without a reload. */
+/** A created user, customer or workshop joins its collection, so lists already loaded show it without a reload. */
 function* addRecord(action: ReturnType<typeof addFormSubmitted>) {
   const { form, values } = action.payload;
   yield* callAndStore(
     call(http.post, ADD_PATHS[form], values),
-    (answer: SaidBody & { customer?: CustomerDto; workshop?: WorkshopDto }) => [
+    (answer: SaidBody & { user?: UserDto; password?: string | null; customer?: CustomerDto; workshop?: WorkshopDto }) => [
+      ...(answer.user ? [userAdded({ user: answer.user, password: answer.password ?? null, message: said(answer) })] : []),
       ...(answer.customer ? [customerCreated(answer.customer)] : []),
       ...(answer.workshop ? [workshopCreated(answer.workshop)] : []),
       recordAdded({ form, message: said(answer) }),

@@ -6,8 +6,15 @@ import type { NoticeLike, Sentence } from '../../components/NoticeView';
 
 const usersAdapter = createEntityAdapter<UserDto>();
 
-/** The records the admin adds from /admin/users: a customer or workshop for a user, a store for a customer. */
-export type AddFormName = 'customer' | 'workshop' | 'store';
+/** The records the admin adds from /admin/users: a user, a customer or workshop for a user, a store for a customer. */
+export type AddFormName = 'user' | 'customer' | 'workshop' | 'store';
+
+/** A user the admin has just added: the server's sentence, and the one-time password it answered once (null when an invitation was mailed). */
+export interface AddedUser {
+  username: string;
+  password: string | null;
+  message: Sentence;
+}
 
 /** The notice tells of the load and of role changes. */
 export interface UsersExtra extends Loadable {
@@ -16,11 +23,13 @@ export interface UsersExtra extends Loadable {
   assigning: number[];
   /** The add form whose record is being sent or was refused; null when none is. */
   adding: { form: AddFormName; status: 'busy' | 'added' | 'failed'; notice: NoticeLike | null } | null;
+  /** Shown until the admin closes it, then gone: the one-time password is held nowhere else. */
+  addedUser: AddedUser | null;
 }
 
 export const usersSlice = createSlice({
   name: 'users',
-  initialState: usersAdapter.getInitialState<UsersExtra>({ ...notLoaded(), roles: [], assigning: [], adding: null }),
+  initialState: usersAdapter.getInitialState<UsersExtra>({ ...notLoaded(), roles: [], assigning: [], adding: null, addedUser: null }),
   reducers: {
     usersRequested: loading,
     usersLoaded: (state, action: PayloadAction<{ users: UserDto[]; roles: RoleDto[] }>) => {
@@ -54,6 +63,15 @@ export const usersSlice = createSlice({
     recordAddFailed: (state, action: PayloadAction<{ form: AddFormName; notice: NoticeLike }>) => {
       state.adding = { form: action.payload.form, status: 'failed', notice: action.payload.notice };
     },
+    /** The admin added a user: it joins the list, and what the server answered is shown once. */
+    userAdded: (state, action: PayloadAction<{ user: UserDto; password: string | null; message: Sentence }>) => {
+      const { user, password, message } = action.payload;
+      usersAdapter.addOne(state, user);
+      state.addedUser = { username: user.username, password, message };
+    },
+    addedUserSeen: (state) => {
+      state.addedUser = null;
+    },
     /** The add form was closed. */
     addFormClosed: (state) => {
       state.adding = null;
@@ -72,9 +90,12 @@ export const {
   recordAdded,
   recordAddFailed,
   addFormClosed,
+  userAdded,
+  addedUserSeen,
 } = usersSlice.actions;
 
 type State = { users: ReturnType<typeof usersSlice.reducer> };
 export const { selectAll: selectUsers } = usersAdapter.getSelectors((state: State) => state.users);
 export const selectUsersState = (state: State) => state.users;
 export const selectAdding = (state: State) => state.users.adding;
+export const selectAddedUser = (state: State) => state.users.addedUser;

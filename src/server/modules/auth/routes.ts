@@ -12,6 +12,7 @@ import {
   refreshSchema,
   registerSchema,
   resetPasswordSchema,
+  usernameKey,
 } from '../../../shared/schemas/auth';
 import { AppError } from '../../errors';
 import { type Attempt, authLimits, type LimitSettings, rateLimits, sweepLimits } from './limits';
@@ -68,7 +69,7 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
     const attempt = await limits.take(
       [
         // Per address and username, so one noisy client cannot lock others out of their accounts...
-        { limit: rules.loginPerName, subject: `${request.ip}|${input.username.toLowerCase()}` },
+        { limit: rules.loginPerName, subject: `${request.ip}|${usernameKey(input.username)}` },
         // ...and per address whatever the username, so spraying a password over many names is limited too.
         { limit: rules.loginPerClient, subject: request.ip },
       ],

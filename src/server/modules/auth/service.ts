@@ -1,12 +1,15 @@
 import { addMilliseconds } from 'date-fns';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
+import type { UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { message } from '../../messages';
 import type { LoginResponse } from '../../../shared/api';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
 import { DEFAULT_ROLE, type RoleId } from '../../../shared/roles';
+import { usernameKey } from '../../../shared/schemas/auth';
+import { usernameKeySql } from '../users/usernames';
 import type { Mailer } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, endUserSessions, type SessionUser, useSession } from './sessions';
@@ -24,8 +27,7 @@ const now = () => new Date().toISOString();
 /* Compared against when the username is unknown, so a miss costs as long as a wrong password. */
 const decoyHash = hashPassword('decoy-password');
 
-const byUsername = (db: Db, username: string) =>
-  db.selectFrom('users').select(['id', 'password_hash']).where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
+const byUsername = (db: Db, username: string) => db.selectFrom('users').select(['id', 'password_hash']).where(usernameKeySql(), '=', usernameKey(username)).executeTakeFirst();
 
 async function issueTokens(deps: AuthDeps, userId: number, sessionId: string): Promise<LoginResponse> {
   const refreshToken = randomToken();
@@ -57,45 +59,40 @@ export async function login(deps: AuthDeps, input: { username: string; password:
   return issueTokens(deps, user.id, sessionId);
 }
 
-/**
- * Creates an inactive user. A taken name or address is refused with the register form's own
- * sentences (SPEC section 8); the route's per-client limit bounds how fast anyone can probe names
- * that way, and the password is hashed first, so a taken name answers no sooner than a free one.
- */
-export async function register(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
-  const passwordHash = await hashPassword(input.password);
-  const taken = await deps.db
+const usernameTaken = () => conflict('errors:usernameTaken', 'USERNAME_TAKEN');
+
+/** Refuses a name (in any case of its letters) or an address a user has already, with the register form's own sentences (SPEC section 8). */
+export async function refuseTaken(db: Db, input: { username: string; email: string }): Promise<void> {
+  const taken = await db
     .selectFrom('users')
     .select(['username', 'email'])
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(username)`, '=', input.username.toLowerCase()),
-        eb(sql`lower(email)`, '=', input.email.toLowerCase()),
-      ]),
-    )
+    .where((eb) => eb.or([eb(usernameKeySql(), '=', usernameKey(input.username)), eb(sql`lower(email)`, '=', input.email.toLowerCase())]))
     .executeTakeFirst();
-  const usernameTaken = () => conflict('errors:usernameTaken', 'USERNAME_TAKEN');
   if (taken) {
-    throw taken.username.toLowerCase() === input.username.toLowerCase() ? usernameTaken() : conflict('errors:emailTaken', 'EMAIL_TAKEN');
+    throw usernameKey(taken.username) === usernameKey(input.username) ? usernameTaken() : conflict('errors:emailTaken', 'EMAIL_TAKEN');
   }
-  const at = now();
+}
+
+/** Inserts a user; a name taken meanwhile (a simultaneous registration of the same name) is refused as taken. */
+export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<number> {
   try {
-    await deps.db
-      .insertInto('users')
-      .values({
-        username: input.username,
-        email: input.email,
-        password_hash: passwordHash,
-        role_id: DEFAULT_ROLE,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    return (await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow()).id;
   } catch (error) {
-    // Lost a race with a simultaneous registration of the same name.
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
+}
+
+/**
+ * Creates an inactive user. A taken name or address is refused (`refuseTaken`); the route's
+ * per-client limit bounds how fast anyone can probe names that way, and the password is hashed
+ * first, so a taken name answers no sooner than a free one.
+ */
+export async function register(deps: AuthDeps, input: { username: string; email: string; password: string }): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  await refuseTaken(deps.db, input);
+  const at = now();
+  await insertUser(deps.db, { username: input.username, email: input.email, password_hash: passwordHash, role_id: DEFAULT_ROLE, created_at: at, updated_at: at });
 }
 
 /** Rotates the refresh token. Presenting an already used one ends the session: it was stolen or replayed. */
@@ -148,7 +145,20 @@ export async function sendResetLink(deps: AuthDeps, email: string): Promise<'sen
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .executeTakeFirst();
   if (!user) return 'unknown';
+  await mailPasswordLink({ ...deps, mailer }, user, { subject: 'success:resetMailSubject', body: 'success:resetMailBody' });
+  return 'sent';
+}
 
+/**
+ * Mails the user a single-use, one-hour link to set a password (a reset, or an invitation of a
+ * user the admin added), under the subject and above the link the sentences of `mail` say. A
+ * failed delivery withdraws the link and throws.
+ */
+export async function mailPasswordLink(
+  deps: Pick<AuthDeps, 'db' | 'publicUrl'> & { mailer: Mailer },
+  user: { id: number; email: string },
+  mail: { subject: string; body: string; values?: Record<string, string> },
+): Promise<void> {
   const token = randomToken();
   const created = new Date();
   await deps.db
@@ -163,12 +173,11 @@ export async function sendResetLink(deps: AuthDeps, email: string): Promise<'sen
     .execute();
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await mailer.send(user.email, message('success:resetMailSubject'), `${message('success:resetMailBody')}\n\n${link}\n`);
+    await deps.mailer.send(user.email, message(mail.subject, mail.values), `${message(mail.body, mail.values)}\n\n${link}\n`);
   } catch (error) {
     await deps.db.deleteFrom('password_resets').where('token_hash', '=', hashToken(token)).execute();
     throw error;
   }
-  return 'sent';
 }
 
 /** Sets a new password from a single-use, one-hour link and ends every open session of the user. */
@@ -205,7 +214,7 @@ export async function changePassword(
 ): Promise<void> {
   const failed = () => badRequest('errors:passwordChangeFailed', 'PASSWORD_CHANGE_FAILED');
   // One may only change one's own password, and must know the current one.
-  if (input.username.toLowerCase() !== user.username.toLowerCase()) throw failed();
+  if (usernameKey(input.username) !== usernameKey(user.username)) throw failed();
   const row = await deps.db.selectFrom('users').select(['password_hash']).where('id', '=', user.id).executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.old_password, row.password_hash))) throw failed();
   const passwordHash = await hashPassword(input.new_password);

@@ -2,6 +2,7 @@ import { subHours } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { LineStatus } from '../../../shared/statuses';
+import type { CountedLineView } from '../../../shared/views';
 
 /** Whose lines: a workshop's (by line) or a customer's (by order). */
 export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number };
@@ -18,6 +19,23 @@ export function lateSql(now: Date) {
 /** `isOpenLine` of src/shared/lifecycle.ts for lines `l`: neither canceled nor completed. */
 export function openSql() {
   return sql<boolean>`(l.canceled_at is null and l.order_line_status_id < ${LineStatus.Completed})`;
+}
+
+/**
+ * `inLineView` of src/shared/views.ts for lines `l`, every view but urgent (its rule reads every
+ * text of a line); change both together (dashboard/counts.test.ts runs both over the same lines).
+ */
+export function lineViewSql(key: CountedLineView, now: Date) {
+  switch (key) {
+    case 'late':
+      return lateSql(now);
+    case 'qualityControl':
+      return sql<boolean>`(l.canceled_at is null and l.order_line_status_id = ${LineStatus.QualityControl} and l.quality_control_id is null)`;
+    case 'packing':
+      return sql<boolean>`(l.canceled_at is null and l.order_line_status_id = ${LineStatus.Packing})`;
+    case 'awaitingWorkshop':
+      return sql<boolean>`(l.canceled_at is null and l.workshop_id is null)`;
+  }
 }
 
 /**

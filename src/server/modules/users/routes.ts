@@ -7,7 +7,9 @@ import { sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
-import { ADMINS, ANY_ROLE } from '../../../shared/roles';
+import { ADMINS, ANY_ROLE, type RoleId } from '../../../shared/roles';
+import { addUserSchema } from '../../../shared/schemas/users';
+import type { Mailer } from '../auth/mail';
 import { id, integer } from '../../../shared/schemas/fields';
 import * as users from './service';
 
@@ -25,7 +27,7 @@ const roleChangesBody = array(
   .min(1, 'validation:roleChangesInvalid')
   .max(users.MAX_CHANGES, 'validation:roleChangesInvalid');
 
-export function userRoutes(api: FastifyInstance, db: Db): void {
+export function userRoutes(api: FastifyInstance, db: Db, mail: { mailer: Mailer | null; publicUrl: string }): void {
   const route = routesOf('Users and roles');
   const adminOnly = { config: { roles: ADMINS } };
   // Every role, the inactive one too: a new user sees who they are while waiting for a role.
@@ -41,5 +43,20 @@ export function userRoutes(api: FastifyInstance, db: Db): void {
   api.post(API.changeUserRoles, changeRolesRoute, async (request) => {
     await users.changeUserRoles(db, await declaredBody(request), sessionUser(request).id);
     return { ...said('success:rolesChanged') };
+  });
+
+  const addUserRoute = route(adminOnly, {
+    summary: 'Add a user of any role: an invitation to set a password is mailed, or without a mail server a one-time password is answered, once',
+    body: addUserSchema,
+    trim: ['username', 'email', 'name'],
+    created: true,
+    errors: [409],
+  });
+  api.post(API.users, addUserRoute, async (request, reply) => {
+    const input = await declaredBody(request);
+    const added = await users.addUser(db, mail, { ...input, role: input.role as RoleId }, sessionUser(request).id);
+    if (added.undelivered) request.log.error({ err: added.undelivered }, 'invitation mail failed');
+    const sentence = added.password === null ? said('success:userInvited', { email: added.user.email }) : said(added.undelivered ? 'success:userAddedMailFailed' : 'success:userAddedWithPassword');
+    return reply.code(201).send({ user: added.user, password: added.password, ...sentence });
   });
 }

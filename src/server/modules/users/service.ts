@@ -1,8 +1,12 @@
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../db';
 import { badRequest, conflict } from '../../errors';
 import type { RoleDto, UserDto } from '../../../shared/api';
 import { Role, type RoleId, userStatus } from '../../../shared/roles';
-import { recordChanges } from '../audit/record';
+import { recordChange, recordChanges } from '../audit/record';
+import type { Mailer } from '../auth/mail';
+import { hashPassword } from '../auth/passwords';
+import { insertUser, mailPasswordLink, refuseTaken } from '../auth/service';
 
 const userColumns = ['users.id', 'users.username', 'users.email', 'users.role_id', 'roles.role_name', 'users.language', 'users.created_at'] as const;
 
@@ -69,4 +73,52 @@ export async function changeUserRoles(db: Db, changes: ReadonlyArray<{ ID: numbe
       .executeTakeFirstOrThrow();
     if (Number(admins.count) === 0) throw conflict('errors:lastAdmin', 'LAST_ADMIN');
   });
+}
+
+/** A one-time password: letters and digits that cannot be mistaken for one another when read out. */
+const PASSWORD_LETTERS = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const oneTimePassword = () => Array.from({ length: 12 }, () => PASSWORD_LETTERS[randomInt(PASSWORD_LETTERS.length)]).join('');
+
+export interface NewUser {
+  username: string;
+  email: string;
+  name: string;
+  role: RoleId;
+}
+
+/**
+ * The admin adds a user of any role, recorded in the audit log with the user in one transaction.
+ * The user sets a password from an invitation mailed through the reset-link flow; without a mail
+ * server, or when the invitation cannot be sent, the answer carries a one-time password instead,
+ * which is kept nowhere but as its hash (the answer shows it once). A mailed user's password is
+ * one nobody is told.
+ */
+export async function addUser(
+  db: Db,
+  mail: { mailer: Mailer | null; publicUrl: string },
+  input: NewUser,
+  addedBy: number,
+): Promise<{ user: UserDto; password: string | null; undelivered?: unknown }> {
+  const password = oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const id = await db.transaction().execute(async (trx) => {
+    await refuseTaken(trx, input);
+    const at = new Date().toISOString();
+    const userId = await insertUser(trx, { username: input.username, email: input.email, name: input.name, password_hash: passwordHash, role_id: input.role, created_at: at, updated_at: at });
+    const { role_name } = await trx.selectFrom('roles').select('role_name').where('id', '=', input.role).executeTakeFirstOrThrow();
+    const after = { username: input.username, email: input.email, name: input.name, role_id: input.role, role_name };
+    await recordChange(trx, { userId: addedBy, kind: 'user_created', entityId: userId, before: null, after });
+    return userId;
+  });
+  const user = await getUser(db, id);
+  const { mailer, publicUrl } = mail;
+  if (!mailer) return { user, password };
+  try {
+    const values = { name: input.name, username: input.username };
+    await mailPasswordLink({ db, mailer, publicUrl }, user, { subject: 'success:inviteMailSubject', body: 'success:inviteMailBody', values });
+    return { user, password: null };
+  } catch (error) {
+    // Not delivered (the link is withdrawn): the admin passes the one-time password on instead.
+    return { user, password, undelivered: error };
+  }
 }
