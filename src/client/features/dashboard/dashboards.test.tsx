@@ -94,6 +94,22 @@ test("the admin dashboard counts the waiting work; each count leads to its lines
   ]);
 });
 
+test('office staff see the same counts leading to their own screens; the shop items, matched by the admin, are counted without a link', async () => {
+  storeLogin(4, 'Ofis');
+  const counts: DashboardCountsDto = { views: { late: 4, qualityControl: 3, packing: 2, awaitingWorkshop: 1 }, above_credit: 5, unmatched_items: 6 };
+  mockFetch((_method, url) => (url === API.dashboardCounts ? [200, { counts }] : [200, {}]));
+  const { t } = renderApp(<RoleDashboard role={4} />);
+  const section = await screen.findByRole('navigation', { name: t('dashboard:counts.title') });
+  expect(within(section).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+    '/office/orders?view=late',
+    '/office/orders?view=qualityControl',
+    '/office/orders?view=packing',
+    '/office/orders?view=awaitingWorkshop',
+    '/office/customers',
+  ]);
+  expect(within(section).getByText(t('dashboard:counts.unmatchedItems'), { exact: false })).toHaveTextContent(`6 ${t('dashboard:counts.unmatchedItems')}`);
+});
+
 test('the admin dashboard says when the counts cannot be read', async () => {
   storeLogin(2, 'Yönetici');
   mockFetch(() => [500, {}]);

@@ -12,7 +12,7 @@ import { WorkshopMetalPanel } from '../metal';
 import { GeneralSettingsPanel, SystemInfoPanel } from '../settings';
 import { ShopsPanel } from '../shops';
 import { WorkshopOrdersPanel } from '../workshop-orders';
-import { AdminCounts } from './AdminCounts';
+import { WaitingCounts } from './WaitingCounts';
 import { NavCards } from './NavCards';
 import { WorkshopProductsPanel } from './WorkshopProductsPanel';
 
@@ -38,7 +38,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string,
               { card: 'auditLog', to: '/admin/audit-log' },
             ]}
           />
-          <AdminCounts />
+          <WaitingCounts />
         </>
       ),
     },
@@ -86,14 +86,17 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string,
       id: 'main',
       label: t('tabs.main'),
       content: () => (
-        <NavCards
-          cards={[
-            { card: 'officeOrders', to: '/office/orders' },
-            { card: 'officeCustomers', to: '/office/customers' },
-            { card: 'officeReports', to: '/office/reports' },
-            { card: 'officeProfile', to: '/office/profile' },
-          ]}
-        />
+        <>
+          <NavCards
+            cards={[
+              { card: 'officeOrders', to: '/office/orders' },
+              { card: 'officeCustomers', to: '/office/customers' },
+              { card: 'officeReports', to: '/office/reports' },
+              { card: 'officeProfile', to: '/office/profile' },
+            ]}
+          />
+          <WaitingCounts area="office" />
+        </>
       ),
     },
     { id: 'reports', label: t('tabs.reports'), content: () => <OrderReportPanel /> },
