@@ -178,6 +178,20 @@ export interface OpenLine {
  */
 export const isOpenLine = (line: OpenLine) => line.canceled_at === null && line.order_line_status_id < LineStatus.Completed;
 
+/** What tells whether a line is closed. */
+export interface ClosingLine {
+  canceled_at: string | null;
+  packing_status_id: number | null;
+}
+
+/**
+ * A line is closed when nothing is left to do for it: canceled, or handed to the carrier. A
+ * completed line not yet shipped is not (the office still ships it). The line writer records when
+ * a line closes (`closed_at`), by the same rule in SQL (`closedSql` in
+ * server/modules/order-lines/figures.ts).
+ */
+export const isClosedLine = (line: ClosingLine) => line.canceled_at !== null || line.packing_status_id === PackingStatus.HandedToCarrier;
+
 /** Default tolerance of a weighed piece against the product's expected weight (beyond the spec; a setting). */
 export const DEFAULT_GRAM_TOLERANCE_PERCENT = 10;
 

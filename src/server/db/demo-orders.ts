@@ -1,7 +1,7 @@
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '.';
-import { applyAction, CREATED_STATE, gramDeviates, type LineAction, type LineState } from '../../shared/lifecycle';
+import { applyAction, CREATED_STATE, gramDeviates, isClosedLine, type LineAction, type LineState } from '../../shared/lifecycle';
 import { Role } from '../../shared/roles';
 import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
@@ -318,6 +318,7 @@ function storedColumns(walk: Walk) {
     canceled_at: iso(walk.canceledAt),
     cancel_reason: walk.cancelReason,
     shipment_tracking_number: walk.tracking,
+    closed_at: isClosedLine({ canceled_at: iso(walk.canceledAt), packing_status_id: state.packingStatus }) ? iso(walk.last) : null,
     updated_at: new Date(walk.last).toISOString(),
   };
 }

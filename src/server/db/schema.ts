@@ -252,6 +252,8 @@ export interface OrderLinesTable {
   cancel_reason: string | null;
   /** When a confirmed metal receipt took the piece in (its gram is then final). */
   metal_received_at: string | null;
+  /** When the line closed (canceled, or handed to the carrier: shared/lifecycle.ts `isClosedLine`); written by the line writer. */
+  closed_at: string | null;
   created_at: string;
   updated_at: string;
 }

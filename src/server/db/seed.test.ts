@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
 import { isBarcode } from '../../shared/barcode';
-import { applyAction, checkGram, CREATED_STATE, gramDeviates, type LineAction, lineState } from '../../shared/lifecycle';
+import { applyAction, checkGram, CREATED_STATE, gramDeviates, isClosedLine, type LineAction, lineState } from '../../shared/lifecycle';
 import { isLate } from '../../shared/late';
 import { Role } from '../../shared/roles';
 import { DEFAULT_SETTINGS } from '../../shared/schemas/settings';
@@ -222,8 +222,10 @@ describe.each(testDatabases())('first start on $name', (database) => {
       const lines = await db
         .selectFrom('order_lines as l')
         .innerJoin('products as p', 'p.id', 'l.product_id')
-        .select(['l.order_line_status_id', 'l.current_order_line_process', 'l.product_gram', 'l.gram_flagged', 'l.packing_status_id', 'l.canceled_at', 'l.delivery_to_office', 'l.production_expected_date', 'p.expected_weight', 'l.barcode'])
+        .select(['l.order_line_status_id', 'l.current_order_line_process', 'l.product_gram', 'l.gram_flagged', 'l.packing_status_id', 'l.canceled_at', 'l.delivery_to_office', 'l.production_expected_date', 'p.expected_weight', 'l.barcode', 'l.closed_at'])
         .execute();
+      // A line closed (canceled or shipped) has the time it closed, as the line writer records it; no other has one.
+      expect(lines.filter((l) => isClosedLine(l) !== (l.closed_at !== null))).toEqual([]);
       // Every line has a valid barcode of its own, as the line writer gives them.
       expect(lines.filter((l) => !isBarcode(l.barcode))).toEqual([]);
       expect(new Set(lines.map((l) => l.barcode)).size).toBe(lines.length);

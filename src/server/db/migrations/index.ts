@@ -25,6 +25,7 @@ import * as lineBarcodes from './2026-11-27-0023-line-barcodes';
 import * as refusedWebhooks from './2026-11-27-0024-refused-webhooks';
 import * as foldedNames from './2026-11-27-0025-folded-names';
 import * as usernameLetters from './2026-11-27-0026-username-letters';
+import * as closedAt from './2026-11-27-0027-closed-at';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0024-refused-webhooks': refusedWebhooks,
   '2026-11-27-0025-folded-names': foldedNames,
   '2026-11-27-0026-username-letters': usernameLetters,
+  '2026-11-27-0027-closed-at': closedAt,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import { subHours } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { LineStatus } from '../../../shared/statuses';
+import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import type { CountedLineView } from '../../../shared/views';
 
 /** Whose lines: a workshop's (by line) or a customer's (by order). */
@@ -14,6 +14,11 @@ export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number 
  */
 export function lateSql(now: Date) {
   return sql<boolean>`(l.canceled_at is null and l.delivery_to_office is null and l.production_expected_date < ${now.toISOString()})`;
+}
+
+/** `isClosedLine` of src/shared/lifecycle.ts for lines of the table `table` (canceled, or handed to the carrier). */
+export function closedSql(table: 'l' | 'order_lines' = 'l') {
+  return sql<boolean>`(${sql.ref(`${table}.canceled_at`)} is not null or ${sql.ref(`${table}.packing_status_id`)} = ${PackingStatus.HandedToCarrier})`;
 }
 
 /** `isOpenLine` of src/shared/lifecycle.ts for lines `l`: neither canceled nor completed. */

@@ -1,8 +1,11 @@
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { sql } from 'kysely';
 import { API, type LineHistoryDto } from '../../../shared/api';
+import { isClosedLine } from '../../../shared/lifecycle';
 import { Role } from '../../../shared/roles';
 import { lineBus } from '../live/bus';
+import { closedSql } from '../order-lines/figures';
 import { type ShopOrder, takeShopOrder } from '../shopify/intake';
 
 /*
@@ -167,6 +170,27 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
       const each = (count: number) => Object.fromEntries(outcome.lines.map((line) => [line, count]));
       expect({ name, history: written.history, changes: written.changes }).toEqual({ name, history: history ? each(1) : {}, changes: each(1) });
       if (outcome.versions) expect({ name, versions: outcome.versions }).toEqual({ name, versions: written.versions });
+    }
+  });
+
+  test('a line records when it closed: its cancellation, or its shipment (its last history row); an open or unshipped line has no such time', async () => {
+    await placed(1);
+    const lines = await t.db
+      .selectFrom('order_lines as l')
+      .select(['l.id', 'l.canceled_at', 'l.packing_status_id', 'l.closed_at', sql<number>`case when ${closedSql()} then 1 else 0 end`.as('closed')])
+      .orderBy('l.id')
+      .execute();
+    const shippedAt = async (id: number) =>
+      (await t.db.selectFrom('order_line_history').select('created_at').where('order_line_id', '=', id).where('action', '=', 'ship').executeTakeFirstOrThrow()).created_at;
+    const instant = (at: string | null) => (at === null ? null : new Date(at).toISOString());
+    // The walk's paths leave lines canceled (three ways) and shipped; the one just placed is open.
+    expect(lines.filter((line) => isClosedLine(line)).length).toBeGreaterThan(2);
+    expect(lines.some((line) => !isClosedLine(line))).toBe(true);
+    for (const line of lines) {
+      // The SQL twin and the shared rule agree on every line.
+      expect({ id: line.id, closed: Number(line.closed) === 1 }).toEqual({ id: line.id, closed: isClosedLine(line) });
+      const expected = !isClosedLine(line) ? null : line.canceled_at !== null ? instant(line.canceled_at) : instant(await shippedAt(line.id));
+      expect({ id: line.id, closed_at: instant(line.closed_at) }).toEqual({ id: line.id, closed_at: expected });
     }
   });
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
+import { closedSql } from '../order-lines/figures';
 import { linesByIds } from '../order-lines/queries';
 import { takeBarcodes } from './barcodes';
 import type { NewLine } from './units';
@@ -85,6 +86,19 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
   }
   const changed = lines.filter((line) => written.has(line.id));
   if (changed.length === 0) return [];
+  // A change that cancels or ships records when the line closed, once: the everyday lists keep a
+  // closed line for a window of days after it, and the archive finds it by it.
+  if (set.canceled_at !== undefined || set.packing_status_id !== undefined) {
+    for (const chunk of chunks(changed)) {
+      await trx
+        .updateTable('order_lines')
+        .set({ closed_at: change.at })
+        .where('id', 'in', chunk.map((line) => line.id))
+        .where('closed_at', 'is', null)
+        .where(closedSql('order_lines'))
+        .execute();
+    }
+  }
   const moves = set.workshop_id !== undefined;
   const after = (line: LineBefore) => ({
     status: set.order_line_status_id ?? line.order_line_status_id,
