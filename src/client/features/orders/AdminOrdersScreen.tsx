@@ -81,7 +81,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             columns={columns}
             onCountChange={count.set}
             onQualityControl={dialogs.quality.open}
-            onApprovePacking={edits.approvePacking}
+            onApprovePacking={dialogs.packing.open}
             onCorrectGram={edits.correctGram}
             onShip={edits.ship}
             onCorrect={dialogs.correction.open}
@@ -97,7 +97,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           />
         </Suspense>
       )}
-      <LineDialogs dialogs={dialogs} qualityNames={lists.qualityControl} asked={asked && { gram: asked, question: latest?.notice ?? null }} readOnly={readOnly} />
+      <LineDialogs dialogs={dialogs} qualityNames={lists.qualityControl} asked={asked && { gram: asked, question: latest?.notice ?? null }} readOnly={readOnly} approvePacking={edits.approvePacking} />
     </>
   );
 }

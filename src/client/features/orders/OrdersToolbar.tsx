@@ -26,7 +26,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
   const { t, i18n } = useTranslation('orders');
   const number = countFormat(i18n.language);
   return (
-    <div className="toolbar">
+    <div className="toolbar order-toolbar">
       <button type="button" onClick={exportExcel} disabled={exported?.status === 'busy' || total === 0}>
         {exported?.status === 'busy' ? t('exporting') : t('export')}
       </button>

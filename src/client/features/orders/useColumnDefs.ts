@@ -45,8 +45,10 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
     const foldTexts = new Map<string, (row: OrderLineDto) => void>();
     const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
       const action = isActionColumn(column);
-      let filter: Pick<ColDef<OrderLineDto>, 'filter' | 'filterParams'>;
-      if (column.filter === 'number') filter = { filter: 'agNumberColumnFilter', filterParams: numberFilter(column.kind === 'gram' ? GRAMS : AMOUNT, language) };
+      let filter: Pick<ColDef<OrderLineDto>, 'filter' | 'filterParams' | 'floatingFilter' | 'headerTooltip' | 'headerClass' | 'cellClass'>;
+      // An action column is one icon wide: its header is named on hover, and it has no filter to type into.
+      if (action) filter = { filter: false, floatingFilter: false, headerTooltip: column.header, headerClass: 'action-column', cellClass: 'action-column' };
+      else if (column.filter === 'number') filter = { filter: 'agNumberColumnFilter', filterParams: numberFilter(column.kind === 'gram' ? GRAMS : AMOUNT, language) };
       else if (column.filter === 'date') filter = { filter: 'agDateColumnFilter', filterParams: dateFilter(timeZone) };
       else {
         const text = textFilter(column);
