@@ -238,14 +238,17 @@ test("'Görünümü sıfırla' puts back the columns as defined, unfiltered and 
 
 test('own views: saved under a name (a taken name keeps the dialog with its sentence), chosen, renamed and deleted', async () => {
   const own = { id: 5, name: 'Ödeme bekleyen', state: { grid: { filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Bekliyor' } } } } }, updated_at: '2026-11-20T09:00:00.000Z' };
+  // The server keeps a view's state as created; a rename answers it with the new name.
+  let created: unknown = {};
   const { calls } = openGrid({ current: null, views: [own] }, (method, url, body) => {
     if (method === 'POST' && url === API.gridViews('orders')) {
       const { name, state } = body as { name: string; state: unknown };
+      if (name !== 'Ödeme bekleyen') created = state;
       return name === 'Ödeme bekleyen'
         ? [409, { error: 'Bu adla kayıtlı bir görünümünüz zaten var. Başka bir ad seçin.', code: 'GRID_VIEW_NAME_TAKEN' }]
         : [201, { view: { id: 6, name, state, updated_at: '2026-11-23T10:00:00.000Z' } }];
     }
-    if (method === 'PUT' && url === API.gridView('orders', 6)) return [200, { view: { id: 6, name: (body as { name: string }).name, state: {}, updated_at: '2026-11-23T10:00:01.000Z' } }];
+    if (method === 'PUT' && url === API.gridView('orders', 6)) return [200, { view: { id: 6, name: (body as { name: string }).name, state: created, updated_at: '2026-11-23T10:00:01.000Z' } }];
     if (method === 'DELETE' && url === API.gridView('orders', 6)) return [200, { deleted: true }];
     return undefined;
   });

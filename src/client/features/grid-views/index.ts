@@ -29,5 +29,6 @@ export { gridViewsSlice, selectGridViews } from './slice';
 export { gridViewsSaga } from './sagas';
 export { type GridViews, type GridViewsOptions, type MenuView, useGridViews } from './hooks';
 export { ViewMenu } from './ViewMenu';
+export { FilterSummary } from './FilterSummary';
 export { BUILT_IN_VIEWS, type BuiltInView } from './builtIns';
-export { defaultGridState, savedGridState, type ViewState } from './viewState';
+export { defaultGridState, type RowsInForce, savedGridState, type ViewState } from './viewState';

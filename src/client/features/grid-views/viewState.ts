@@ -58,6 +58,32 @@ export function sameViewState(a: ViewState | null, b: ViewState | null): boolean
   return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '') && a.builtIn === b.builtIn;
 }
 
+/** What of a state decides which rows show and in which order: the sort, the column filters, the quick filter and the built-in view. */
+export interface RowsInForce {
+  sort: unknown;
+  /** The colIds of the columns with a filter, in the order of the filter model. */
+  filtered: string[];
+  filterModel: unknown;
+  quickFilter: string;
+  builtIn: string | undefined;
+}
+
+/** The rows part of a state; an empty sort or filter is none, as in a saved state. */
+export function rowsInForce(state: ViewState): RowsInForce {
+  const sort = state.grid.sort?.sortModel ?? [];
+  const filterModel = state.grid.filter?.filterModel ?? {};
+  return { sort, filtered: Object.keys(filterModel), filterModel, quickFilter: state.quickFilter ?? '', builtIn: state.builtIn };
+}
+
+/**
+ * Whether the rows a view shows were changed since: another sort, filter, quick filter or built-in
+ * view. A change of the layout (a width, an order) does not count: the rows shown are the same.
+ */
+export function rowsChanged(view: ViewState, now: ViewState): boolean {
+  const [a, b] = [rowsInForce(view), rowsInForce(now)];
+  return canonical(a.sort) !== canonical(b.sort) || canonical(a.filterModel) !== canonical(b.filterModel) || a.quickFilter !== b.quickFilter || a.builtIn !== b.builtIn;
+}
+
 /**
  * The state the grid takes when a view is chosen. The view's rows replace the current ones whole (a
  * view without a filter, sort, quick filter or built-in view shows every row, unsorted). A view that says nothing

@@ -290,3 +290,43 @@ test('a live change the action cells show is drawn at once, even where the cell 
   act(() => void store.dispatch(linesChanged({ lines: [line(7, { order_line_status_id: 4, quality_control_id: 1, product_gram: 4 })], gone: [] })));
   await waitFor(() => expect(within(packing()).getByRole('button', { name: 'Paketleme Onayı' })).toBeEnabled());
 });
+
+test('a restored state names every filter in force, wherever its column is, and Temizle shows every row again', async () => {
+  const saved = { grid: { filter: { filterModel: { cancel_reason: { filterType: 'text', type: 'contains', filter: 'müşteri' } } } }, quickFilter: 'istanbul' };
+  const { calls } = openScreen(
+    [line(1, { cancel_reason: 'Müşteri vazgeçti', canceled_at: '2026-11-21T10:30:00.000Z' }), line(2), line(3, { city: 'Ankara' })],
+    (method, url) => (method === 'GET' && url === API.gridViews('orders') ? [200, { current: saved, views: [] }] : undefined),
+  );
+  expect(await screen.findByText('1 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Görünüm' })).toHaveDisplayValue('Görünüm seçin');
+  expect(screen.getByText('2 filtre uygulanmış: İptal Nedeni, arama “istanbul”')).toBeInTheDocument();
+  const clear = screen.getByRole('button', { name: 'Tüm filtreleri temizle' });
+  expect(clear).toHaveTextContent('Temizle');
+  fireEvent.click(clear);
+  expect(await screen.findByText('3 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.queryByText(/filtre uygulanmış/)).toBeNull();
+  expect(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' })).toHaveValue('');
+  // The cleared state is what the grid opens with next time.
+  await waitFor(
+    () => {
+      const last = calls.filter((c) => c.method === 'PUT' && c.url === API.gridViewsCurrent('orders')).at(-1)?.body as { state: { grid: { filter?: unknown; columnOrder?: unknown }; quickFilter?: string } } | undefined;
+      expect(last?.state.grid.filter).toBeUndefined();
+      expect(last?.state.quickFilter ?? '').toBe('');
+      expect(last?.state.grid.columnOrder).toBeDefined();
+    },
+    { timeout: 5_000 },
+  );
+}, 30_000);
+
+test('a view changed since it was chosen says so in the view menu, and its built-in rows are named as a filter', async () => {
+  openScreen([line(1), line(2, { order_line_status_id: 4 }), line(3, { order_line_status_id: 4, city: 'Ankara' })]);
+  const menu = await screen.findByRole('combobox', { name: 'Görünüm' });
+  fireEvent.change(menu, { target: { value: 'builtIn:packing' } });
+  expect(await screen.findByText('2 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(menu).toHaveDisplayValue('Paketleme bekleyen');
+  expect(screen.getByText('1 filtre uygulanmış: görünüm “Paketleme bekleyen”')).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }), { target: { value: 'ankara' } });
+  expect(await screen.findByText('1 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(menu).toHaveDisplayValue('Paketleme bekleyen (değiştirildi)');
+  expect(screen.getByText('2 filtre uygulanmış: görünüm “Paketleme bekleyen”, arama “ankara”')).toBeInTheDocument();
+}, 30_000);

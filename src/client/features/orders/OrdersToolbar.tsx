@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportProgress } from '../exports';
-import { type GridViews, ViewMenu } from '../grid-views';
+import { FilterSummary, type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
 import { countFormat } from './rowCount';
 import { EXPORT_KEY, type useOrderExport } from './useOrderExport';
@@ -19,10 +19,12 @@ interface Props {
   quickFilter: string;
   onQuickFilter: (text: string) => void;
   views: GridViews;
+  /** A column's header by its colId, to name the filters in force. */
+  columnName: (colId: string) => string;
 }
 
-/** Above the order grid: the exports, a refresh, the quick filter, the view menu and the count of lines shown. */
-export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views }: Props) {
+/** Above the order grid: the exports, a refresh, the quick filter, the view menu, the count of lines shown and the filters in force. */
+export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views, columnName }: Props) {
   const { t, i18n } = useTranslation('orders');
   const number = countFormat(i18n.language);
   return (
@@ -49,6 +51,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
       <ViewMenu views={views} />
       <ExportProgress exportKey={EXPORT_KEY} />
       {total > 0 && <span role="status">{t('count', { shown: number.format(shown ?? total), total: number.format(total) })}</span>}
+      <FilterSummary views={views} columnName={columnName} />
       {progress && progress.total > 0 && (
         <span role="status" className="hint">
           {t('loadingProgress', { loaded: number.format(Math.min(progress.loaded, progress.total)), total: number.format(progress.total) })}
