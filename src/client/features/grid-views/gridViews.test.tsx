@@ -6,6 +6,7 @@ import {
   ColumnApiModule,
   ExternalFilterModule,
   type GridApi,
+  type GridState,
   GridStateModule,
   ModuleRegistry,
   QuickFilterModule,
@@ -19,7 +20,7 @@ import { createStore } from '../../app/store';
 import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { SAVE_DELAY_MS } from './sagas';
 import { gridStateChanged, selectGridViews } from './slice';
-import { defaultGridState, sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
+import { defaultGridState, rowsChanged, sameViewState, savedGridState, stateToApply, type ViewState, withColumnsAdded } from './viewState';
 import { useGridViews, ViewMenu } from '.';
 
 ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, ExternalFilterModule, GridStateModule, ColumnApiModule, QuickFilterModule]);
@@ -431,4 +432,25 @@ test('a view keeps only the sections it is about, and applying one keeps the lay
   });
   // Empty sections are no sections, as in AG Grid's own state.
   expect(savedGridState(defaultGridState([{ colId: 'a', width: 10 }]))).toEqual({ columnOrder: { orderedColIds: ['a'] }, columnSizing: { columnSizingModel: [{ colId: 'a', width: 10 }] } });
+});
+
+test('a saved column order takes the columns added since, each after the column it follows by default', () => {
+  const defaults: GridState = { columnOrder: { orderedColIds: ['photo', 'order_number', 'product', 'first_name', 'packing_action'] } };
+  const saved: GridState = { columnOrder: { orderedColIds: ['first_name', 'order_number', 'photo', 'packing_action'] }, sort: { sortModel: [] } };
+  expect(withColumnsAdded(saved, defaults)).toEqual({ columnOrder: { orderedColIds: ['first_name', 'order_number', 'product', 'photo', 'packing_action'] }, sort: { sortModel: [] } });
+  // Nothing new, or no order saved: the state as it was.
+  const complete: GridState = { columnOrder: { orderedColIds: ['photo', 'order_number', 'product', 'first_name', 'packing_action'] } };
+  expect(withColumnsAdded(complete, defaults)).toBe(complete);
+  expect(withColumnsAdded({}, defaults)).toEqual({});
+});
+
+test('a view is changed when its rows are: sort, filters, quick filter or built-in view, not its layout', () => {
+  const view: ViewState = { grid: { sort: { sortModel: [{ colId: 'a', sort: 'asc' }] } }, builtIn: 'urgent' };
+  expect(rowsChanged(view, { grid: { ...view.grid, columnSizing: { columnSizingModel: [{ colId: 'a', width: 90 }] } }, builtIn: 'urgent', quickFilter: '' })).toBe(false);
+  expect(rowsChanged(view, { ...view, quickFilter: 'x' })).toBe(true);
+  expect(rowsChanged(view, { ...view, builtIn: undefined })).toBe(true);
+  expect(rowsChanged(view, { grid: {}, builtIn: 'urgent' })).toBe(true);
+  expect(rowsChanged(view, { grid: { ...view.grid, filter: { filterModel: { a: { filterType: 'text', type: 'contains', filter: 'x' } } } }, builtIn: 'urgent' })).toBe(true);
+  // An empty sort or filter is none.
+  expect(rowsChanged({ grid: {} }, { grid: { sort: { sortModel: [] }, filter: { filterModel: {} } } })).toBe(false);
 });

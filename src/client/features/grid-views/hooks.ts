@@ -8,7 +8,7 @@ import type { RootState } from '../../app/store';
 import type { NoticeLike } from '../../components/NoticeView';
 import { BUILT_IN_VIEWS } from './builtIns';
 import { gridStateChanged, gridViewsRequested, selectGridViews, viewApplied, viewCreateRequested, viewChangeLeft, viewDeleteRequested, viewRenameRequested } from './slice';
-import { rowsChanged, rowsInForce, type RowsInForce, sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
+import { rowsChanged, rowsInForce, type RowsInForce, sameViewState, savedGridState, stateToApply, type ViewState, withColumnsAdded } from './viewState';
 
 /** An entry of the view menu: a built-in view (`builtIn:<key>`) or one of the user's own (`own:<id>`, with its `viewId`). */
 export interface MenuView {
@@ -99,7 +99,10 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
   const latest = useCallback(() => selectGridViews(store.getState(), grid).current, [store, grid]);
   // AG Grid reads initialState once, when it is created: keep what the grid opened with.
   const opened = useRef<{ state: ViewState | null } | null>(null);
-  if (ready && !opened.current) opened.current = { state: latest() };
+  if (ready && !opened.current) {
+    const saved = latest();
+    opened.current = { state: saved && { ...saved, grid: withColumnsAdded(saved.grid, defaultState) } };
+  }
 
   const gridState = useRef<GridState | null>(null);
   const quickFilter = useRef<string | undefined>(undefined);
@@ -164,7 +167,13 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     },
     [changed, dispatch, grid, track],
   );
-  const applyView = useCallback((view: MenuView) => show(stateToApply(view.state, currentState().grid), view.id), [currentState, show]);
+  const applyView = useCallback(
+    (view: MenuView) => {
+      const state = stateToApply(view.state, currentState().grid);
+      return show({ ...state, grid: withColumnsAdded(state.grid, options.current.defaultState) }, view.id);
+    },
+    [currentState, show],
+  );
   const reset = useCallback(() => show({ grid: options.current.defaultState, quickFilter: '' }, null), [show]);
   // The view chosen stays chosen: the menu then says it was changed.
   const clearFilters = useCallback(() => {

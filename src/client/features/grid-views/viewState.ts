@@ -99,6 +99,23 @@ export function stateToApply(view: ViewState, current: GridState): ViewState {
   return { grid, quickFilter: view.quickFilter ?? '', builtIn: view.builtIn };
 }
 
+/**
+ * A saved column order with the columns added to the grid since it was saved, each placed after the
+ * column it follows by default (a new column would otherwise go to the end, far from its kin).
+ */
+export function withColumnsAdded(grid: GridState, defaults: GridState): GridState {
+  const saved = grid.columnOrder?.orderedColIds;
+  const all = defaults.columnOrder?.orderedColIds;
+  if (!saved || !all) return grid;
+  const order = [...saved];
+  all.forEach((colId, index) => {
+    if (order.includes(colId)) return;
+    const before = index === 0 ? -1 : order.indexOf(all[index - 1]);
+    order.splice(before + 1, 0, colId);
+  });
+  return order.length === saved.length ? grid : { ...grid, columnOrder: { ...grid.columnOrder, orderedColIds: order } };
+}
+
 /** AG Grid's default width of a column that names none. */
 const DEFAULT_WIDTH = 200;
 

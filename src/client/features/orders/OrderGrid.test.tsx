@@ -330,3 +330,18 @@ test('a view changed since it was chosen says so in the view menu, and its built
   expect(menu).toHaveDisplayValue('Paketleme bekleyen (değiştirildi)');
   expect(screen.getByText('2 filtre uygulanmış: görünüm “Paketleme bekleyen”, arama “ankara”')).toBeInTheDocument();
 }, 30_000);
+
+test("a layout saved before the 'Ürün' column existed opens with it after 'Sipariş No'", async () => {
+  const i18n = createI18n('tr');
+  const keys = orderColumns(i18n.t.bind(i18n), { status: new Map(), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() }, { money: String, gram: String, date: String })
+    .map((c) => c.key)
+    .filter((key) => key !== 'product');
+  // Saved with 'Ad' moved first.
+  const orderedColIds = ['first_name', ...keys.filter((key) => key !== 'first_name')];
+  openScreen([line(1, { product_title: 'Seri Yüzük' })], (method, url) =>
+    method === 'GET' && url === API.gridViews('orders') ? [200, { current: { grid: { columnOrder: { orderedColIds } } }, views: [] }] : undefined,
+  );
+  await screen.findByRole('gridcell', { name: 'Seri Yüzük' });
+  const index = (name: string) => Number(screen.getByRole('columnheader', { name }).getAttribute('aria-colindex'));
+  expect([index('Ad'), index('Fotoğraf'), index('Sipariş No'), index('Ürün')]).toEqual([1, 2, 3, 4]);
+});
