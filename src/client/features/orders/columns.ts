@@ -85,7 +85,7 @@ type Spec = [
 ];
 
 /**
- * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
+ * The admin order grid's columns (SPEC section 2, in its order), plus the product's name after the order number, the gram deviation flag
  * next to the gram, the credit flag next to the price, the hidden 'Acil' column, the corrections and each line's history. One definition serves the grid cells, its
  * filters and the exports.
  */
