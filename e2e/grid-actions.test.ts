@@ -103,8 +103,21 @@ test("'Paketleme Onayı' asks first, naming the line: Escape leaves the line as 
   await enterGram(lineId);
   const { page, errors } = await openGrid();
   const approve = cell(page, lineId, 'packing_action').getByRole('button', { name: 'Paketleme Onayı' });
-  await approve.click();
+  // From the keyboard: the Enter pressed on the focused cell opens the question and does not answer it.
+  // (The cell is focused by a click beside its button, which lies at the cell's left.)
+  await cell(page, lineId, 'packing_action').click({ position: { x: 40, y: 4 } });
+  await page.waitForFunction((id) => {
+    const focused = document.activeElement;
+    return focused?.classList.contains('ag-cell') && focused.getAttribute('col-id') === 'packing_action' && focused.closest('.ag-row')?.getAttribute('row-id') === String(id);
+  }, lineId);
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Paketleme Onayı' });
+  await dialog.waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect(approve.isEnabled()).resolves.toBe(true);
+
+  await approve.click();
   await dialog.getByText(`Satır #${lineId} (B2B-000001 · Eylem Yüzüğü) paketlendi olarak onaylansın mı?`, { exact: false }).waitFor();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
