@@ -22,6 +22,7 @@
  *
  *   <input type="search" value={quick} onChange={(e) => { setQuick(e.target.value); views.onQuickFilterChanged(e.target.value); }} />
  *   <ViewMenu views={views} />
+ *   <FilterSummary views={views} columnName={(colId) => header of colId} />  (names the filters in force, clears them)
  *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
  *   (the grid opens with the rows of `views.initialBuiltIn`, the built-in view saved)
  */
