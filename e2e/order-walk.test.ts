@@ -130,6 +130,7 @@ test('an order of two pieces from the customer to completion, through the worksh
   await admin.page.getByText('Gram değeri başarıyla güncellendi!').waitFor();
   await admin.page.getByRole('gridcell', { name: '4,3 g' }).waitFor();
   await admin.page.getByRole('button', { name: 'Paketleme Onayı', disabled: false }).click();
+  await admin.page.getByRole('dialog', { name: 'Paketleme Onayı' }).getByRole('button', { name: 'Onayla' }).click();
   await admin.page.getByText('Paketleme onayı başarıyla verildi!').waitFor();
   await revealGridColumn(admin.page, 'status');
   await admin.page.locator('.ag-cell[col-id="status"]', { hasText: 'Tamamlandı' }).waitFor();

@@ -4,7 +4,7 @@ import { gridViewChangeSchema } from '../../../shared/schemas/grid-views';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
-import type { GridViews } from './hooks';
+import type { GridViews, MenuView } from './hooks';
 
 /**
  * Closes a dialog once its change is written: the saga's success records what it wrote, a refusal
@@ -75,6 +75,8 @@ export function ViewMenu({ views }: { views: GridViews }) {
     leaveChange();
   }, [leaveChange]);
 
+  // The view chosen, changed since: its entry says so.
+  const entryName = (view: MenuView) => (view.id === views.applied && views.modified ? t('modifiedName', { name: view.name }) : view.name);
   const choose = (id: string) => {
     const view = [...views.builtIns, ...views.own].find((entry) => entry.id === id);
     if (view) views.applyView(view);
@@ -90,7 +92,7 @@ export function ViewMenu({ views }: { views: GridViews }) {
         <optgroup label={t('builtIns')}>
           {views.builtIns.map((view) => (
             <option key={view.id} value={view.id}>
-              {view.name}
+              {entryName(view)}
             </option>
           ))}
         </optgroup>
@@ -102,7 +104,7 @@ export function ViewMenu({ views }: { views: GridViews }) {
           ) : (
             views.own.map((view) => (
               <option key={view.id} value={view.id}>
-                {view.name}
+                {entryName(view)}
               </option>
             ))
           )}

@@ -6,6 +6,7 @@ import {
   ColumnApiModule,
   ExternalFilterModule,
   type GridApi,
+  type GridState,
   GridStateModule,
   ModuleRegistry,
   QuickFilterModule,
@@ -18,7 +19,7 @@ import { inLineView, isLineViewKey, type ViewLine } from '../../../shared/views'
 import { jsonResponse, mockFetch, renderApp, storeLogin, testStore } from '../../test-utils';
 import { SAVE_DELAY_MS } from './sagas';
 import { gridStateChanged, selectGridViews } from './slice';
-import { defaultGridState, sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
+import { defaultGridState, rowsChanged, sameViewState, savedGridState, stateToApply, type ViewState, withColumnsAdded } from './viewState';
 import { useGridViews, ViewMenu } from '.';
 
 ModuleRegistry.registerModules([ClientSideRowModelModule, ClientSideRowModelApiModule, TextFilterModule, ExternalFilterModule, GridStateModule, ColumnApiModule, QuickFilterModule]);
@@ -237,14 +238,17 @@ test("'Görünümü sıfırla' puts back the columns as defined, unfiltered and 
 
 test('own views: saved under a name (a taken name keeps the dialog with its sentence), chosen, renamed and deleted', async () => {
   const own = { id: 5, name: 'Ödeme bekleyen', state: { grid: { filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Bekliyor' } } } } }, updated_at: '2026-11-20T09:00:00.000Z' };
+  // The server keeps a view's state as created; a rename answers it with the new name.
+  let created: unknown = {};
   const { calls } = openGrid({ current: null, views: [own] }, (method, url, body) => {
     if (method === 'POST' && url === API.gridViews('orders')) {
       const { name, state } = body as { name: string; state: unknown };
+      if (name !== 'Ödeme bekleyen') created = state;
       return name === 'Ödeme bekleyen'
         ? [409, { error: 'Bu adla kayıtlı bir görünümünüz zaten var. Başka bir ad seçin.', code: 'GRID_VIEW_NAME_TAKEN' }]
         : [201, { view: { id: 6, name, state, updated_at: '2026-11-23T10:00:00.000Z' } }];
     }
-    if (method === 'PUT' && url === API.gridView('orders', 6)) return [200, { view: { id: 6, name: (body as { name: string }).name, state: {}, updated_at: '2026-11-23T10:00:01.000Z' } }];
+    if (method === 'PUT' && url === API.gridView('orders', 6)) return [200, { view: { id: 6, name: (body as { name: string }).name, state: created, updated_at: '2026-11-23T10:00:01.000Z' } }];
     if (method === 'DELETE' && url === API.gridView('orders', 6)) return [200, { deleted: true }];
     return undefined;
   });
@@ -427,4 +431,25 @@ test('a view keeps only the sections it is about, and applying one keeps the lay
   });
   // Empty sections are no sections, as in AG Grid's own state.
   expect(savedGridState(defaultGridState([{ colId: 'a', width: 10 }]))).toEqual({ columnOrder: { orderedColIds: ['a'] }, columnSizing: { columnSizingModel: [{ colId: 'a', width: 10 }] } });
+});
+
+test('a saved column order takes the columns added since, each after the column it follows by default', () => {
+  const defaults: GridState = { columnOrder: { orderedColIds: ['photo', 'order_number', 'product', 'first_name', 'packing_action'] } };
+  const saved: GridState = { columnOrder: { orderedColIds: ['first_name', 'order_number', 'photo', 'packing_action'] }, sort: { sortModel: [] } };
+  expect(withColumnsAdded(saved, defaults)).toEqual({ columnOrder: { orderedColIds: ['first_name', 'order_number', 'product', 'photo', 'packing_action'] }, sort: { sortModel: [] } });
+  // Nothing new, or no order saved: the state as it was.
+  const complete: GridState = { columnOrder: { orderedColIds: ['photo', 'order_number', 'product', 'first_name', 'packing_action'] } };
+  expect(withColumnsAdded(complete, defaults)).toBe(complete);
+  expect(withColumnsAdded({}, defaults)).toEqual({});
+});
+
+test('a view is changed when its rows are: sort, filters, quick filter or built-in view, not its layout', () => {
+  const view: ViewState = { grid: { sort: { sortModel: [{ colId: 'a', sort: 'asc' }] } }, builtIn: 'urgent' };
+  expect(rowsChanged(view, { grid: { ...view.grid, columnSizing: { columnSizingModel: [{ colId: 'a', width: 90 }] } }, builtIn: 'urgent', quickFilter: '' })).toBe(false);
+  expect(rowsChanged(view, { ...view, quickFilter: 'x' })).toBe(true);
+  expect(rowsChanged(view, { ...view, builtIn: undefined })).toBe(true);
+  expect(rowsChanged(view, { grid: {}, builtIn: 'urgent' })).toBe(true);
+  expect(rowsChanged(view, { grid: { ...view.grid, filter: { filterModel: { a: { filterType: 'text', type: 'contains', filter: 'x' } } } }, builtIn: 'urgent' })).toBe(true);
+  // An empty sort or filter is none.
+  expect(rowsChanged({ grid: {} }, { grid: { sort: { sortModel: [] }, filter: { filterModel: {} } } })).toBe(false);
 });

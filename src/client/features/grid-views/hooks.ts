@@ -1,5 +1,5 @@
 import type { GridState, StateUpdatedEvent } from 'ag-grid-community';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'react-redux';
 import type { GridKey } from '../../../shared/grid-views';
@@ -8,7 +8,7 @@ import type { RootState } from '../../app/store';
 import type { NoticeLike } from '../../components/NoticeView';
 import { BUILT_IN_VIEWS } from './builtIns';
 import { gridStateChanged, gridViewsRequested, selectGridViews, viewApplied, viewCreateRequested, viewChangeLeft, viewDeleteRequested, viewRenameRequested } from './slice';
-import { sameViewState, savedGridState, stateToApply, type ViewState } from './viewState';
+import { rowsChanged, rowsInForce, type RowsInForce, sameViewState, savedGridState, stateToApply, type ViewState, withColumnsAdded } from './viewState';
 
 /** An entry of the view menu: a built-in view (`builtIn:<key>`) or one of the user's own (`own:<id>`, with its `viewId`). */
 export interface MenuView {
@@ -56,6 +56,12 @@ export interface GridViews {
   own: MenuView[];
   /** The menu entry last chosen, null for none. */
   applied: string | null;
+  /** The rows the grid shows were changed since `applied` was chosen (its sort, filters, quick filter or built-in view). */
+  modified: boolean;
+  /** What decides the rows shown now (the filters, quick filter and built-in view in force), null until the views are read. */
+  inForce: RowsInForce | null;
+  /** Clears every column filter, the quick filter and the built-in view: every row shows again (the sort and layout stay). */
+  clearFilters: () => void;
   loading: boolean;
   /** Why the views could not be read, or the last save failed. */
   notice: NoticeLike | null;
@@ -93,7 +99,10 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
   const latest = useCallback(() => selectGridViews(store.getState(), grid).current, [store, grid]);
   // AG Grid reads initialState once, when it is created: keep what the grid opened with.
   const opened = useRef<{ state: ViewState | null } | null>(null);
-  if (ready && !opened.current) opened.current = { state: latest() };
+  if (ready && !opened.current) {
+    const saved = latest();
+    opened.current = { state: saved && { ...saved, grid: withColumnsAdded(saved.grid, defaultState) } };
+  }
 
   const gridState = useRef<GridState | null>(null);
   const quickFilter = useRef<string | undefined>(undefined);
@@ -101,6 +110,10 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
   const builtIn = useRef<string | null | undefined>(undefined);
   const options = useRef({ defaultState, apply });
   options.current = { defaultState, apply };
+
+  // The rows part of the state shown, for the screen to name the filters in force: set only when it changes, not on every drag.
+  const [shownRows, setShownRows] = useState<ViewState | null>(null);
+  const track = useCallback((state: ViewState) => setShownRows((before) => (before && !rowsChanged(before, state) ? before : state)), []);
 
   /** What the grid showed on opening when nothing was saved: its defaults, which need no saving. */
   const openedDefaults = useRef<ViewState | null>(null);
@@ -125,17 +138,20 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     ({ state }: Pick<StateUpdatedEvent, 'state'>) => {
       gridState.current = state;
       const now = currentState();
+      track(now);
       if (!latest() && !openedDefaults.current) openedDefaults.current = now;
       else changed(now);
     },
-    [changed, currentState, latest],
+    [changed, currentState, latest, track],
   );
   const onQuickFilterChanged = useCallback(
     (text: string) => {
       quickFilter.current = text;
-      changed(currentState());
+      const now = currentState();
+      track(now);
+      changed(now);
     },
-    [changed, currentState],
+    [changed, currentState, track],
   );
   const show = useCallback(
     (state: ViewState, entry: string | null) => {
@@ -144,13 +160,26 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
       builtIn.current = state.builtIn ?? null;
       options.current.apply(state);
       dispatch(viewApplied({ grid, applied: entry }));
-      changed({ grid: savedGridState(state.grid), quickFilter: state.quickFilter, builtIn: state.builtIn });
+      const now = { grid: savedGridState(state.grid), quickFilter: state.quickFilter, builtIn: state.builtIn };
+      track(now);
+      changed(now);
       return state;
     },
-    [changed, dispatch, grid],
+    [changed, dispatch, grid, track],
   );
-  const applyView = useCallback((view: MenuView) => show(stateToApply(view.state, currentState().grid), view.id), [currentState, show]);
+  const applyView = useCallback(
+    (view: MenuView) => {
+      const state = stateToApply(view.state, currentState().grid);
+      return show({ ...state, grid: withColumnsAdded(state.grid, options.current.defaultState) }, view.id);
+    },
+    [currentState, show],
+  );
   const reset = useCallback(() => show({ grid: options.current.defaultState, quickFilter: '' }, null), [show]);
+  // The view chosen stays chosen: the menu then says it was changed.
+  const clearFilters = useCallback(() => {
+    const now = currentState();
+    show({ grid: { ...now.grid, filter: { filterModel: {} } }, quickFilter: '' }, selectGridViews(store.getState(), grid).applied);
+  }, [currentState, show, store, grid]);
 
   const saveAs = useCallback((name: string) => dispatch(viewCreateRequested({ grid, name, state: currentState() })), [currentState, dispatch, grid]);
   const rename = useCallback((id: number, name: string) => dispatch(viewRenameRequested({ grid, id, name })), [dispatch, grid]);
@@ -162,6 +191,10 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     () => saved.map((view) => ({ id: `own:${view.id}`, name: view.name, state: view.state, viewId: view.id })).sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
     [saved, i18n.language],
   );
+
+  const shown = shownRows ?? opened.current?.state ?? null;
+  const chosen = [...builtIns, ...own].find((view) => view.id === applied);
+  const modified = chosen !== undefined && shown !== null && rowsChanged(stateToApply(chosen.state, {}), shown);
 
   return {
     ready,
@@ -179,6 +212,9 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     builtIns,
     own,
     applied,
+    modified,
+    inForce: ready ? rowsInForce(shown ?? { grid: {} }) : null,
+    clearFilters,
     loading: status === 'loading' || status === 'idle',
     notice: loadNotice ?? saveNotice,
     change: { busy: change.status === 'busy', notice: change.notice, written },

@@ -22,6 +22,7 @@
  *
  *   <input type="search" value={quick} onChange={(e) => { setQuick(e.target.value); views.onQuickFilterChanged(e.target.value); }} />
  *   <ViewMenu views={views} />
+ *   <FilterSummary views={views} columnName={(colId) => header of colId} />  (names the filters in force, clears them)
  *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
  *   (the grid opens with the rows of `views.initialBuiltIn`, the built-in view saved)
  */
@@ -29,5 +30,6 @@ export { gridViewsSlice, selectGridViews } from './slice';
 export { gridViewsSaga } from './sagas';
 export { type GridViews, type GridViewsOptions, type MenuView, useGridViews } from './hooks';
 export { ViewMenu } from './ViewMenu';
+export { FilterSummary } from './FilterSummary';
 export { BUILT_IN_VIEWS, type BuiltInView } from './builtIns';
-export { defaultGridState, savedGridState, type ViewState } from './viewState';
+export { defaultGridState, type RowsInForce, savedGridState, type ViewState } from './viewState';

@@ -58,6 +58,32 @@ export function sameViewState(a: ViewState | null, b: ViewState | null): boolean
   return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '') && a.builtIn === b.builtIn;
 }
 
+/** What of a state decides which rows show and in which order: the sort, the column filters, the quick filter and the built-in view. */
+export interface RowsInForce {
+  sort: unknown;
+  /** The colIds of the columns with a filter, in the order of the filter model. */
+  filtered: string[];
+  filterModel: unknown;
+  quickFilter: string;
+  builtIn: string | undefined;
+}
+
+/** The rows part of a state; an empty sort or filter is none, as in a saved state. */
+export function rowsInForce(state: ViewState): RowsInForce {
+  const sort = state.grid.sort?.sortModel ?? [];
+  const filterModel = state.grid.filter?.filterModel ?? {};
+  return { sort, filtered: Object.keys(filterModel), filterModel, quickFilter: state.quickFilter ?? '', builtIn: state.builtIn };
+}
+
+/**
+ * Whether the rows a view shows were changed since: another sort, filter, quick filter or built-in
+ * view. A change of the layout (a width, an order) does not count: the rows shown are the same.
+ */
+export function rowsChanged(view: ViewState, now: ViewState): boolean {
+  const [a, b] = [rowsInForce(view), rowsInForce(now)];
+  return canonical(a.sort) !== canonical(b.sort) || canonical(a.filterModel) !== canonical(b.filterModel) || a.quickFilter !== b.quickFilter || a.builtIn !== b.builtIn;
+}
+
 /**
  * The state the grid takes when a view is chosen. The view's rows replace the current ones whole (a
  * view without a filter, sort, quick filter or built-in view shows every row, unsorted). A view that says nothing
@@ -71,6 +97,23 @@ export function stateToApply(view: ViewState, current: GridState): ViewState {
   grid.sort = view.grid.sort ?? { sortModel: [] };
   grid.filter = view.grid.filter ?? { filterModel: {} };
   return { grid, quickFilter: view.quickFilter ?? '', builtIn: view.builtIn };
+}
+
+/**
+ * A saved column order with the columns added to the grid since it was saved, each placed after the
+ * column it follows by default (a new column would otherwise go to the end, far from its kin).
+ */
+export function withColumnsAdded(grid: GridState, defaults: GridState): GridState {
+  const saved = grid.columnOrder?.orderedColIds;
+  const all = defaults.columnOrder?.orderedColIds;
+  if (!saved || !all) return grid;
+  const order = [...saved];
+  all.forEach((colId, index) => {
+    if (order.includes(colId)) return;
+    const before = index === 0 ? -1 : order.indexOf(all[index - 1]);
+    order.splice(before + 1, 0, colId);
+  });
+  return order.length === saved.length ? grid : { ...grid, columnOrder: { ...grid.columnOrder, orderedColIds: order } };
 }
 
 /** AG Grid's default width of a column that names none. */

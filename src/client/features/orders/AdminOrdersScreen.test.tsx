@@ -36,7 +36,8 @@ test('quality control: rejecting needs a return step and takes a reason, then th
   // Only the line in quality control has the button; the other line's cell says why it has none.
   const qualityButtons = await screen.findAllByRole('button', { name: 'Kalite Kontrol' });
   expect(qualityButtons).toHaveLength(1);
-  expect(document.querySelector('.ag-row[row-id="1"] .ag-cell[col-id="quality_action"]')!.textContent).toBe('Üretim sürüyor');
+  const whyNot = document.querySelector<HTMLElement>('.ag-row[row-id="1"] .ag-cell[col-id="quality_action"]')!;
+  expect(within(whyNot).getByRole('img', { name: 'Üretim sürüyor' })).toHaveAttribute('title', 'Üretim sürüyor');
   fireEvent.click(qualityButtons[0]);
 
   const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
@@ -196,6 +197,7 @@ test('a refused packing approval says why, after the section 8 prefix', async ()
     method === 'PUT' && url === API.approveShipping(4) ? [409, { error: 'Satır değişti.', code: 'LINE_CHANGED' }] : undefined,
   );
   fireEvent.click(await screen.findByRole('button', { name: 'Paketleme Onayı' }));
+  fireEvent.click(within(await screen.findByRole('dialog', { name: 'Paketleme Onayı' })).getByRole('button', { name: 'Onayla' }));
   expect(await screen.findByText('Paketleme onayı verilirken hata oluştu: Satır değişti.')).toBeInTheDocument();
 });
 
@@ -203,6 +205,7 @@ test.each(['en', 'tr'])("a life-cycle refusal is told in the reader's language (
   const refused = { error: 'Sipariş satırı bu arada değişti; lütfen yenileyip tekrar deneyin.', code: 'LINE_CHANGED', message: { key: 'errors:lineChanged', values: {} } };
   const { t } = openScreen([line(4, { order_line_status_id: 4, product_gram: 5 })], (method, url) => (method === 'PUT' && url === API.approveShipping(4) ? [409, refused] : undefined), language);
   fireEvent.click(await screen.findByRole('button', { name: t('orders:packingAction') }));
+  fireEvent.click(within(await screen.findByRole('dialog', { name: t('orders:packingConfirm.title') })).getByRole('button', { name: t('orders:packingConfirm.yes') }));
   expect(await screen.findByText(t('orders:packingFailed', { reason: t('errors:lineChanged') }))).toBeInTheDocument();
   if (language !== 'tr') expect(screen.queryByText(refused.error, { exact: false })).toBeNull();
 });
@@ -248,7 +251,7 @@ test('the admin moves a line back to an earlier step with a reason, or cancels i
   });
   await screen.findByRole('gridcell', { name: 'B2B-000003' });
   // A completed line has nothing left to correct: its cell says so.
-  await waitFor(() => expect(document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('Tamamlandı'));
+  await waitFor(() => expect(within(document.querySelector<HTMLElement>('.ag-row[row-id="4"] .ag-cell[col-id="correct_action"]')!).getByRole('img', { name: 'Tamamlandı' })).toBeInTheDocument());
   fireEvent.click(screen.getByRole('button', { name: 'Düzelt' }));
   let dialog = await screen.findByRole('dialog', { name: 'Satırı Düzelt' });
   const stepSelect = within(dialog).getByLabelText('Geri alınacak adım');
@@ -275,7 +278,7 @@ test('the admin moves a line back to an earlier step with a reason, or cancels i
   fireEvent.click(within(dialog).getByRole('button', { name: 'Siparişi iptal et' }));
   expect(await screen.findByText('Siparişin 1 satırı iptal edildi.')).toBeInTheDocument();
   expect(calls.find((c) => c.url === API.cancelOrder(1))).toMatchObject({ method: 'PUT', body: { reason: 'Vazgeçildi' } });
-  await waitFor(() => expect(document.querySelector('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')).toHaveTextContent('İptal edildi'));
+  await waitFor(() => expect(within(document.querySelector<HTMLElement>('.ag-row[row-id="3"] .ag-cell[col-id="correct_action"]')!).getByRole('img', { name: 'İptal edildi' })).toBeInTheDocument());
 });
 
 test('a canceled line reads İptal edildi in the status column, its filter and the quick filter find it, and it offers no action, its gram no edit', async () => {
@@ -411,4 +414,43 @@ test('the office sees every line read-only: no quality control or packing button
   expect(screen.getByRole('button', { name: "Excel'e Aktar" })).toBeEnabled();
   expect(screen.getByRole('button', { name: 'CSV olarak dışa aktar' })).toBeEnabled();
   expect(calls.every((c) => c.method === 'GET')).toBe(true);
+});
+
+test("the quality-control window shows the piece: its product by name, photo, option values, gram and the line's recent history", async () => {
+  const waiting = line(3, { order_line_status_id: 3, current_order_line_process: 6, product_title: 'Seri Yüzük', product_picture_url: '/p/yuzuk.jpg', product_gram: 4.25 });
+  openScreen([waiting], (method, url) => (method === 'GET' && url === API.lineHistory(3) ? [200, { history: HISTORY.slice(0, 1) }] : undefined));
+  fireEvent.click(await screen.findByRole('button', { name: 'Kalite Kontrol' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Kalite Kontrol Durumu' });
+  const fact = (name: string) => within(dialog).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+  expect(fact('Ürün')).toBe('Seri Yüzük');
+  expect(within(dialog).getByRole('img', { name: 'Seri Yüzük' })).toHaveAttribute('src', '/p/yuzuk.jpg');
+  expect(fact('Materyal')).toBe('Altın');
+  // An option the piece does not have is not listed.
+  expect(within(dialog).queryByText('Renk', { selector: 'dt' })).toBeNull();
+  expect(fact('Gram')).toBe('4,25 g');
+  expect(within(dialog).getByRole('heading', { name: 'Son hareketler' })).toBeInTheDocument();
+  const history = await within(dialog).findByRole('table', { name: 'Geçmiş' });
+  expect(within(history).getByText('Daha başlamadı → Döküm')).toBeInTheDocument();
+});
+
+test("'Paketleme Onayı' asks first, naming the line: Escape leaves it unsent, Enter approves", async () => {
+  const atPacking = line(4, { order_line_status_id: 4, product_gram: 5, product_title: 'Seri Yüzük' });
+  const { calls } = openScreen([atPacking], (method, url) =>
+    method === 'PUT' && url === API.approveShipping(4) ? [200, { order: { ...atPacking, order_line_status_id: 5, packing_status_id: 2 }, message: 'Paketleme onayı başarıyla verildi!' }] : undefined,
+  );
+  const ask = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Paketleme Onayı' }));
+    return screen.findByRole('dialog', { name: 'Paketleme Onayı' });
+  };
+  let dialog = await ask();
+  expect(dialog).toHaveTextContent('Satır #4 (B2B-000004 · Seri Yüzük) paketlendi olarak onaylansın mı?');
+  fireEvent.keyDown(document, { key: 'Escape' });
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  expect(calls.some((c) => c.url === API.approveShipping(4))).toBe(false);
+
+  dialog = await ask();
+  fireEvent.keyDown(dialog, { key: 'Enter' });
+  expect(await screen.findByText('Paketleme onayı başarıyla verildi!')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(calls.filter((c) => c.url === API.approveShipping(4))).toMatchObject([{ method: 'PUT' }]);
 });

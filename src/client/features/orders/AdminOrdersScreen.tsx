@@ -36,6 +36,10 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
   const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
+  const columnName = useMemo(() => {
+    const headers = new Map(columns.map((column) => [column.key, column.header]));
+    return (colId: string) => headers.get(colId) ?? colId;
+  }, [columns]);
   const OrderGrid = useOrderGrid();
   const grid = useRef<OrderGridHandle>(null);
   const count = useShownCount();
@@ -72,6 +76,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
         quickFilter={quickFilter}
         onQuickFilter={changeQuickFilter}
         views={views}
+        columnName={columnName}
       />
       <NoticeView notice={exports.exported?.notice ?? edits.notice ?? latestNotice} />
       <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
@@ -83,7 +88,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             columns={columns}
             onCountChange={count.set}
             onQualityControl={dialogs.quality.open}
-            onApprovePacking={edits.approvePacking}
+            onApprovePacking={dialogs.packing.open}
             onCorrectGram={edits.correctGram}
             onShip={edits.ship}
             onCorrect={dialogs.correction.open}
@@ -99,7 +104,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
           />
         </Suspense>
       )}
-      <LineDialogs dialogs={dialogs} qualityNames={lists.qualityControl} asked={asked && { gram: asked, question: latest?.notice ?? null }} readOnly={readOnly} />
+      <LineDialogs dialogs={dialogs} qualityNames={lists.qualityControl} asked={asked && { gram: asked, question: latest?.notice ?? null }} readOnly={readOnly} approvePacking={edits.approvePacking} />
     </>
   );
 }

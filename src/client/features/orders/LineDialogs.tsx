@@ -7,6 +7,7 @@ import { useLookups } from '../lookups';
 import { failed } from './actionNotices';
 import { CorrectionModal } from './CorrectionModal';
 import { GramConfirmModal } from './GramConfirmModal';
+import { PackingConfirmModal } from './PackingConfirmModal';
 import { QualityControlModal } from './QualityControlModal';
 import type { useLineDialogs } from './useLineDialogs';
 
@@ -19,10 +20,12 @@ interface Props {
   /** A gram far from the expected weight, to be confirmed, and the question. */
   asked: { gram: { id: number; gram: number }; question: NoticeLike | null } | null;
   readOnly: boolean;
+  /** Approves a line's packing, once the question is answered. */
+  approvePacking: (line: OrderLineDto) => void;
 }
 
-/** The dialogs a row opened: the quality decision, the correction, the history, and the question about a far gram. A reader gets only the history. */
-export function LineDialogs({ dialogs: { quality, correction, history }, qualityNames, asked, readOnly }: Props) {
+/** The dialogs a row opened: the quality decision, the correction, the history, the question before a packing approval and the one about a far gram. A reader gets only the history. */
+export function LineDialogs({ dialogs: { quality, correction, history, packing }, qualityNames, asked, readOnly, approvePacking }: Props) {
   const { t } = useTranslation('orders');
   const base = useLookups();
   const where = (line: OrderLineDto) =>
@@ -33,6 +36,7 @@ export function LineDialogs({ dialogs: { quality, correction, history }, quality
         <QualityControlModal
           line={quality.line}
           qualityNames={qualityNames}
+          optionValues={base.optionValue}
           busy={quality.status === 'busy'}
           notice={quality.status === 'failed' ? failed(quality.notice, 'orders:qualityFailed', t) : null}
           onCancel={quality.close}
@@ -43,6 +47,16 @@ export function LineDialogs({ dialogs: { quality, correction, history }, quality
         <Suspense fallback={<p role="status">{t('common:loading')}</p>}>
           <LineHistoryPanel line={history.line} onClose={history.close} />
         </Suspense>
+      )}
+      {packing.line && !readOnly && (
+        <PackingConfirmModal
+          line={packing.line}
+          onCancel={packing.close}
+          onConfirm={() => {
+            approvePacking(packing.line!);
+            packing.close();
+          }}
+        />
       )}
       {asked && !readOnly && <GramConfirmModal asked={asked.gram} question={asked.question} />}
       {correction.line && !readOnly && (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { createI18n } from '../../app/i18n';
@@ -18,7 +18,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map([[5, 'Döküm']]), optionValue: new Map([[31, 'Altın']]), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
   expect(columns.map((c) => c.key)).toEqual([
-    'photo', 'order_number', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
+    'photo', 'order_number', 'product', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
     'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
     'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action', 'history_action',
@@ -39,6 +39,7 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   const status = columns.find((c) => c.key === 'status')!;
   expect([line(1, { order_line_status_id: 5 }), canceled, line(1)].map(status.sortValue)).toEqual([5, 6, 1]);
   expect(text('material', line(1))).toBe('Altın');
+  expect(text('product', line(1, { product_title: 'Seri Yüzük' }))).toBe('Seri Yüzük');
   expect(text('product_gram', line(1, { product_gram: 4.5, gram_flagged: true }))).toBe('4,5 g');
   expect(text('gram_flagged', line(1, { gram_flagged: true }))).toBe('Sapma var');
   expect(text('total_price', line(1))).toBe('1000 ₺');
@@ -208,9 +209,9 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
     });
     const [header, ...rows] = text.replace(/^\uFEFF/, '').trim().split('\r\n');
     const headers = header.split(',');
-    expect(headers.slice(0, 3)).toEqual(['"Fotoğraf"', '"Sipariş No"', '"Ad"']);
-    // Every data column shown, in order; the hidden 'Acil' and the buttons are not data of the file.
-    expect(headers).toHaveLength(41);
+    expect(headers.slice(0, 4)).toEqual(['"Fotoğraf"', '"Sipariş No"', '"Ürün"', '"Ad"']);
+    // Every data column shown, in order (the spec's and the product's name); the hidden 'Acil' and the buttons are not data of the file.
+    expect(headers).toHaveLength(42);
     expect(headers.at(-1)).toBe('"İptal Nedeni"');
     expect(headers).not.toContain('"Acil"');
     expect(headers).not.toContain('"Paketleme Onayı"');
@@ -277,4 +278,70 @@ test('while the lines arrive the grid shows the first ones and the toolbar says 
   await waitFor(() => expect(screen.queryByText(/satır yükleniyor$/)).not.toBeInTheDocument());
   expect(await screen.findByText('1.501 / 1.501 satır')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Yenile' })).toBeEnabled();
+});
+
+test('a live change the action cells show is drawn at once, even where the cell had no button before or after', async () => {
+  const { store } = openScreen([line(7, { order_line_status_id: 3 })]);
+  const packing = () => document.querySelector<HTMLElement>('.ag-row[row-id="7"] .ag-cell[col-id="packing_action"]')!;
+  await waitFor(() => expect(within(packing()).getByRole('img', { name: 'Kalite kontrol bekleniyor' })).toBeInTheDocument());
+  // Quality control approved elsewhere: at packing, without a gram yet.
+  act(() => void store.dispatch(linesChanged({ lines: [line(7, { order_line_status_id: 4, quality_control_id: 1 })], gone: [] })));
+  await waitFor(() => expect(within(packing()).getByRole('img', { name: 'Önce gram girilmeli' })).toBeInTheDocument());
+  act(() => void store.dispatch(linesChanged({ lines: [line(7, { order_line_status_id: 4, quality_control_id: 1, product_gram: 4 })], gone: [] })));
+  await waitFor(() => expect(within(packing()).getByRole('button', { name: 'Paketleme Onayı' })).toBeEnabled());
+});
+
+test('a restored state names every filter in force, wherever its column is, and Temizle shows every row again', async () => {
+  const saved = { grid: { filter: { filterModel: { cancel_reason: { filterType: 'text', type: 'contains', filter: 'müşteri' } } } }, quickFilter: 'istanbul' };
+  const { calls } = openScreen(
+    [line(1, { cancel_reason: 'Müşteri vazgeçti', canceled_at: '2026-11-21T10:30:00.000Z' }), line(2), line(3, { city: 'Ankara' })],
+    (method, url) => (method === 'GET' && url === API.gridViews('orders') ? [200, { current: saved, views: [] }] : undefined),
+  );
+  expect(await screen.findByText('1 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('combobox', { name: 'Görünüm' })).toHaveDisplayValue('Görünüm seçin');
+  expect(screen.getByText('2 filtre uygulanmış: İptal Nedeni, arama “istanbul”')).toBeInTheDocument();
+  const clear = screen.getByRole('button', { name: 'Tüm filtreleri temizle' });
+  expect(clear).toHaveTextContent('Temizle');
+  fireEvent.click(clear);
+  expect(await screen.findByText('3 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.queryByText(/filtre uygulanmış/)).toBeNull();
+  expect(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' })).toHaveValue('');
+  // The cleared state is what the grid opens with next time.
+  await waitFor(
+    () => {
+      const last = calls.filter((c) => c.method === 'PUT' && c.url === API.gridViewsCurrent('orders')).at(-1)?.body as { state: { grid: { filter?: unknown; columnOrder?: unknown }; quickFilter?: string } } | undefined;
+      expect(last?.state.grid.filter).toBeUndefined();
+      expect(last?.state.quickFilter ?? '').toBe('');
+      expect(last?.state.grid.columnOrder).toBeDefined();
+    },
+    { timeout: 5_000 },
+  );
+}, 30_000);
+
+test('a view changed since it was chosen says so in the view menu, and its built-in rows are named as a filter', async () => {
+  openScreen([line(1), line(2, { order_line_status_id: 4 }), line(3, { order_line_status_id: 4, city: 'Ankara' })]);
+  const menu = await screen.findByRole('combobox', { name: 'Görünüm' });
+  fireEvent.change(menu, { target: { value: 'builtIn:packing' } });
+  expect(await screen.findByText('2 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(menu).toHaveDisplayValue('Paketleme bekleyen');
+  expect(screen.getByText('1 filtre uygulanmış: görünüm “Paketleme bekleyen”')).toBeInTheDocument();
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }), { target: { value: 'ankara' } });
+  expect(await screen.findByText('1 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(menu).toHaveDisplayValue('Paketleme bekleyen (değiştirildi)');
+  expect(screen.getByText('2 filtre uygulanmış: görünüm “Paketleme bekleyen”, arama “ankara”')).toBeInTheDocument();
+}, 30_000);
+
+test("a layout saved before the 'Ürün' column existed opens with it after 'Sipariş No'", async () => {
+  const i18n = createI18n('tr');
+  const keys = orderColumns(i18n.t.bind(i18n), { status: new Map(), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() }, { money: String, number: String, gram: String, date: String })
+    .map((c) => c.key)
+    .filter((key) => key !== 'product');
+  // Saved with 'Ad' moved first.
+  const orderedColIds = ['first_name', ...keys.filter((key) => key !== 'first_name')];
+  openScreen([line(1, { product_title: 'Seri Yüzük' })], (method, url) =>
+    method === 'GET' && url === API.gridViews('orders') ? [200, { current: { grid: { columnOrder: { orderedColIds } } }, views: [] }] : undefined,
+  );
+  await screen.findByRole('gridcell', { name: 'Seri Yüzük' });
+  const index = (name: string) => Number(screen.getByRole('columnheader', { name }).getAttribute('aria-colindex'));
+  expect([index('Ad'), index('Fotoğraf'), index('Sipariş No'), index('Ürün')]).toEqual([1, 2, 3, 4]);
 });

@@ -1,4 +1,5 @@
 import {
+  CellStyleModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
@@ -22,6 +23,7 @@ import {
   TextEditorModule,
   TextFilterModule,
   themeQuartz,
+  TooltipModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { forwardRef, memo, use, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
@@ -42,6 +44,7 @@ import { useRowSort } from './useRowSort';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  CellStyleModule,
   ClientSideRowModelApiModule,
   ColumnApiModule,
   GridStateModule,
@@ -57,6 +60,7 @@ ModuleRegistry.registerModules([
   LocaleModule,
   TextEditorModule,
   CustomEditorModule,
+  TooltipModule,
 ]);
 
 export interface OrderGridHandle {
@@ -105,6 +109,8 @@ function gridTextsOf(language: string): Promise<GridTexts | null> {
   return texts;
 }
 
+// Rows as tall as a photo or an action button need: more of them fit on a laptop's screen.
+const THEME = themeQuartz.withParams({ rowHeight: 36, headerHeight: 40 });
 const ROW_CLASSES: RowClassRules<OrderLineDto> = { urgent: ({ data }) => (data ? urgentLine(data) : false) };
 const rowId = ({ data }: GetRowIdParams<OrderLineDto>) => String(data.id);
 
@@ -167,7 +173,7 @@ const OrderGrid = memo(
       <div className="order-grid" role="region" aria-label={t('title')} onFocus={prepareColumnFilter}>
         <AgGridReact<OrderLineDto>
           ref={grid}
-          theme={themeQuartz}
+          theme={THEME}
           localeText={localeText}
           rowData={initialRows}
           columnDefs={columnDefs}
@@ -182,6 +188,8 @@ const OrderGrid = memo(
           isExternalFilterPresent={view.isExternalFilterPresent}
           doesExternalFilterPass={view.doesExternalFilterPass}
           enableCellTextSelection
+          // The narrow action columns' headers are named on hover by the browser's own tooltip.
+          enableBrowserTooltips
           stopEditingWhenCellsLoseFocus
           // Rows just below the screen are rendered ahead; fewer make the first rows show sooner.
           rowBuffer={4}

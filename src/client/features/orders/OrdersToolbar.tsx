@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/locale';
 import { ExportProgress } from '../exports';
-import { type GridViews, ViewMenu } from '../grid-views';
+import { FilterSummary, type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
 import { EXPORT_KEY, type useOrderExport } from './useOrderExport';
 
@@ -19,14 +19,16 @@ interface Props {
   quickFilter: string;
   onQuickFilter: (text: string) => void;
   views: GridViews;
+  /** A column's header by its colId, to name the filters in force. */
+  columnName: (colId: string) => string;
 }
 
-/** Above the order grid: the exports, a refresh, the quick filter, the view menu and the count of lines shown. */
-export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views }: Props) {
+/** Above the order grid: the exports, a refresh, the quick filter, the view menu, the count of lines shown and the filters in force. */
+export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCsv }, total, shown, progress, loading, reload, quickFilter, onQuickFilter, views, columnName }: Props) {
   const { t, i18n } = useTranslation('orders');
   const number = (value: number) => formatNumber(value, i18n.language);
   return (
-    <div className="toolbar">
+    <div className="toolbar order-toolbar">
       <button type="button" onClick={exportExcel} disabled={exported?.status === 'busy' || total === 0}>
         {exported?.status === 'busy' ? t('exporting') : t('export')}
       </button>
@@ -49,6 +51,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
       <ViewMenu views={views} />
       <ExportProgress exportKey={EXPORT_KEY} />
       {total > 0 && <span role="status">{t('count', { shown: number(shown ?? total), total: number(total) })}</span>}
+      <FilterSummary views={views} columnName={columnName} />
       {progress && progress.total > 0 && (
         <span role="status" className="hint">
           {t('loadingProgress', { loaded: number(Math.min(progress.loaded, progress.total)), total: number(progress.total) })}

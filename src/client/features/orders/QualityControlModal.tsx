@@ -1,10 +1,12 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { qualitySchema } from '../../../shared/schemas/corrections';
 import { Modal } from '../../components/Modal';
 import { NoticeView, type NoticeLike } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
+import { useFormatters } from '../lookups';
+import { LineHistory } from '../order-lines';
 import { useRoutingSteps } from './routingSteps';
 
 export interface QualityDecision {
@@ -14,18 +16,33 @@ export interface QualityDecision {
   reason: string;
 }
 
+/** The option values a piece is made with, by the grid column that shows each. */
+const OPTIONS = [
+  ['material', 'material_id'],
+  ['chain_length', 'chain_length_id'],
+  ['color', 'color_id'],
+  ['size', 'size_id'],
+  ['karat', 'karat_id'],
+] as const satisfies readonly (readonly [string, keyof OrderLineDto])[];
+
 interface Props {
   line: OrderLineDto;
   qualityNames: Map<number, string>;
+  /** The names of option values (material, colour ...), by id. */
+  optionValues: Map<number, string>;
   busy: boolean;
   notice: NoticeLike | null;
   onCancel: () => void;
   onSave: (decision: QualityDecision) => void;
 }
 
-/** 'Kalite Kontrol Durumu': approve, or reject with the production step the piece returns to and, if the admin writes one, why. */
-export function QualityControlModal({ line, qualityNames, busy, notice, onCancel, onSave }: Props) {
+/**
+ * 'Kalite Kontrol Durumu': the piece looked over (its product, photo, options, gram and its recent
+ * history), then approved, or rejected with the production step it returns to and, if the admin writes one, why.
+ */
+export function QualityControlModal({ line, qualityNames, optionValues, busy, notice, onCancel, onSave }: Props) {
   const { t } = useTranslation('orders');
+  const fmt = useFormatters();
   const id = useId();
   const [state, setState] = useState<'' | 'approved' | 'rejected'>('');
   const [returnStep, setReturnStep] = useState('');
@@ -37,14 +54,34 @@ export function QualityControlModal({ line, qualityNames, busy, notice, onCancel
   const current = line.quality_control_id === null ? t('quality.undecided') : (qualityNames.get(line.quality_control_id) ?? String(line.quality_control_id));
   return (
     <Modal title={t('quality.title')} onClose={onCancel}>
+      {line.product_picture_url && <img className="quality-photo" src={line.product_picture_url} alt={line.product_title} />}
       <dl className="facts">
         <dt>{t('columns.order_number')}</dt>
         <dd>{line.order_number}</dd>
+        <dt>{t('columns.product')}</dt>
+        <dd>{line.product_title}</dd>
         <dt>{t('columns.product_id')}</dt>
         <dd>{line.product_id}</dd>
+        {OPTIONS.map(([key, field]) => {
+          const value = line[field];
+          return (
+            value !== null && (
+              <Fragment key={key}>
+                <dt>{t(`columns.${key}`)}</dt>
+                <dd>{optionValues.get(value) ?? String(value)}</dd>
+              </Fragment>
+            )
+          );
+        })}
+        <dt>{t('columns.product_gram')}</dt>
+        <dd>{line.product_gram === null ? '-' : fmt.gram(line.product_gram)}</dd>
         <dt>{t('quality.current')}</dt>
         <dd>{current}</dd>
       </dl>
+      <h3>{t('quality.history')}</h3>
+      <div className="quality-history">
+        <LineHistory id={line.id} />
+      </div>
       <form
         noValidate
         onSubmit={(event) => {

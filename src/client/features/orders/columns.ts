@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { dayIn } from '../../../shared/days';
-import { lineState, offers } from '../../../shared/lifecycle';
+import { lineState, type Offer, offers, whyNot } from '../../../shared/lifecycle';
 import { CANCELED, CUSTOMER_APPROVED, LineStatus, shownStatus, stepLabel } from '../../../shared/statuses';
 import { type Formatters, type Lookups, statusTexts } from '../lookups';
 import type { SheetColumn } from '../../components/excel';
@@ -85,7 +85,7 @@ type Spec = [
 ];
 
 /**
- * The admin order grid's columns (SPEC section 2, in its order), plus the gram deviation flag
+ * The admin order grid's columns (SPEC section 2, in its order), plus the product's name after the order number, the gram deviation flag
  * next to the gram, the credit flag next to the price, the hidden 'Acil' column, the corrections and each line's history. One definition serves the grid cells, its
  * filters and the exports.
  */
@@ -113,10 +113,21 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const [waiting, approved, deviates, urgent, overCredit] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent'), t('orders:creditExceeded')];
   const approval = (id: number | null) => (id === null ? waiting : id === CUSTOMER_APPROVED ? approved : String(id));
   const source = perValue((value: string) => t(`orders:sources.${value}`, { defaultValue: value }));
-  const [qualityAction, packingAction, correctAction, historyAction] = [t('orders:qualityAction'), t('orders:packingAction'), t('orders:correction.action'), t('orders:history.action')];
+  const historyAction = t('orders:history.action');
+  /*
+   * An action cell's value is what it shows: the button's name where the line is offered the action,
+   * else why not. A live change that alters either then changes the value, and the grid draws the cell again.
+   */
+  const why = perValue((reason: string) => t(`orders:why.${reason}`));
+  const action = (offered: readonly Offer[], label: string) => (row: OrderLineDto) => {
+    const state = lineState(row);
+    return offered.some((offer) => offers(state, offer)) ? label : why(whyNot(state, offered[offered.length - 1]) ?? '');
+  };
 
   const specs: Spec[] = [
     ['order_number', 140, 'order_number'],
+    // Beyond the spec's columns: the piece by its name, which the photo alone does not give.
+    ['product', 180, 'product_title'],
     ['first_name', 120, 'first_name'],
     ['last_name', 120, 'last_name'],
     ['email', 190, 'email'],
@@ -187,12 +198,21 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     column('photo', 'photo', 80, 'product_picture_url'),
     ...specs.map(([key, width, show, sort, filter, kind = 'text']) => column(key, kind, width, show, { sort, filter })),
     column('urgent', 'text', 90, (r) => (urgentLine(r) ? urgent : ''), { hidden: true }),
-    column('quality_action', 'qualityAction', 150, (r) => (offers(lineState(r), 'decideQuality') ? qualityAction : '')),
-    column('packing_action', 'packingAction', 150, (r) => (offers(lineState(r), 'approvePacking') ? packingAction : '')),
-    column('correct_action', 'correctAction', 110, (r) => (offers(lineState(r), 'stepBack') || offers(lineState(r), 'cancel') ? correctAction : '')),
-    column('history_action', 'historyAction', 100, () => historyAction),
+    // Compact: an icon button each, named and explained on hover, so the pinned actions leave the grid its width.
+    column('quality_action', 'qualityAction', ACTION_WIDTH, action(QUALITY_OFFERS, t('orders:qualityAction'))),
+    column('packing_action', 'packingAction', ACTION_WIDTH, action(PACKING_OFFERS, t('orders:packingAction'))),
+    column('correct_action', 'correctAction', ACTION_WIDTH, action(CORRECT_OFFERS, t('orders:correction.action'))),
+    column('history_action', 'historyAction', ACTION_WIDTH, () => historyAction),
   ];
 }
+
+/** The width of an action column: one icon button. */
+const ACTION_WIDTH = 48;
+
+/** The offers behind each action column's button (the cell says why not by the last). */
+export const QUALITY_OFFERS: readonly Offer[] = ['decideQuality'];
+export const PACKING_OFFERS: readonly Offer[] = ['approvePacking'];
+export const CORRECT_OFFERS: readonly Offer[] = ['stepBack', 'cancel'];
 
 const ACTIONS: ReadonlySet<ColumnKind> = new Set(['qualityAction', 'packingAction', 'correctAction', 'historyAction']);
 

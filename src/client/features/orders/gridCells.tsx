@@ -1,8 +1,10 @@
 import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, ICellRendererParams } from 'ag-grid-community';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, type Why, whyNot } from '../../../shared/lifecycle';
-import { isActionColumn, type OrderColumn } from './columns';
+import { CorrectIcon, HistoryIcon, PackingIcon, QualityIcon } from './actionIcons';
+import { CORRECT_OFFERS, isActionColumn, type OrderColumn, PACKING_OFFERS, QUALITY_OFFERS } from './columns';
 import { GramEditor } from './GramEditor';
 
 /** What the grid's action cells call back and which line is busy. */
@@ -29,10 +31,11 @@ function PhotoCell({ data }: Cell) {
 }
 
 /**
- * A row's action button, enabled while the life cycle offers the action for the line; where it
- * does not, the cell says why instead (orders:why, the shared life cycle's reasons).
+ * A row's action: an icon button, named for screen readers and on hover, enabled while the life
+ * cycle offers the action for the line; where it does not, a quiet mark says why (orders:why, the
+ * shared life cycle's reasons) on hover and to screen readers.
  */
-function actionCell(offered: readonly Offer[], label: string, act: (actions: GridActions) => (row: OrderLineDto) => void) {
+function actionCell(offered: readonly Offer[], label: string, Icon: ComponentType, act: (actions: GridActions) => (row: OrderLineDto) => void) {
   return function ActionCell({ data, context }: Cell) {
     const { t } = useTranslation('orders');
     if (!data) return null;
@@ -40,15 +43,15 @@ function actionCell(offered: readonly Offer[], label: string, act: (actions: Gri
     if (!offered.some((offer) => offers(state, offer))) {
       const why = t(`why.${whyNot(state, offered[offered.length - 1])}`);
       return (
-        <span className="why" title={why}>
-          {why}
+        <span className="why" role="img" aria-label={why} title={why}>
+          –
         </span>
       );
     }
     const actions = context.current;
     return (
-      <button type="button" className="small" disabled={actions.busyLines.includes(data.id)} onClick={() => act(actions)(data)}>
-        {t(label)}
+      <button type="button" className="icon" aria-label={t(label)} title={t(label)} disabled={actions.busyLines.includes(data.id)} onClick={() => act(actions)(data)}>
+        <Icon />
       </button>
     );
   };
@@ -59,8 +62,8 @@ function HistoryCell({ data, context }: Cell) {
   const { t } = useTranslation('orders');
   if (!data) return null;
   return (
-    <button type="button" className="small secondary" aria-label={t('history.open', { id: data.id })} onClick={() => context.current.onHistory(data)}>
-      {t('history.action')}
+    <button type="button" className="icon secondary" aria-label={t('history.open', { id: data.id })} title={t('history.action')} onClick={() => context.current.onHistory(data)}>
+      <HistoryIcon />
     </button>
   );
 }
@@ -100,9 +103,9 @@ function TypedCell({ data, valueFormatted, api, node, column, colDef }: Cell) {
 /** The renderer of each kind of column that is not plain text. */
 export const RENDERERS = {
   photo: PhotoCell,
-  qualityAction: actionCell(['decideQuality'], 'qualityAction', (a) => a.onQualityControl),
-  packingAction: actionCell(['approvePacking'], 'packingAction', (a) => a.onApprovePacking),
-  correctAction: actionCell(['stepBack', 'cancel'], 'correction.action', (a) => a.onCorrect),
+  qualityAction: actionCell(QUALITY_OFFERS, 'qualityAction', QualityIcon, (a) => a.onQualityControl),
+  packingAction: actionCell(PACKING_OFFERS, 'packingAction', PackingIcon, (a) => a.onApprovePacking),
+  correctAction: actionCell(CORRECT_OFFERS, 'correction.action', CorrectIcon, (a) => a.onCorrect),
   historyAction: HistoryCell,
 } as const;
 

@@ -45,13 +45,15 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
     const foldTexts = new Map<string, (row: OrderLineDto) => void>();
     const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
       const action = isActionColumn(column);
-      let filter: Pick<ColDef<OrderLineDto>, 'filter' | 'filterParams'>;
-      if (column.filter === 'number') filter = { filter: 'agNumberColumnFilter', filterParams: numberFilter(column.kind === 'gram' ? GRAMS : AMOUNT, language) };
-      else if (column.filter === 'date') filter = { filter: 'agDateColumnFilter', filterParams: dateFilter(timeZone) };
+      let byKind: Pick<ColDef<OrderLineDto>, 'filter' | 'filterParams' | 'floatingFilter' | 'headerTooltip' | 'headerClass' | 'cellClass'>;
+      // An action column is one icon wide: its header is named on hover, and it has no filter to type into.
+      if (action) byKind = { filter: false, floatingFilter: false, headerTooltip: column.header, headerClass: 'action-column', cellClass: 'action-column' };
+      else if (column.filter === 'number') byKind = { filter: 'agNumberColumnFilter', filterParams: numberFilter(column.kind === 'gram' ? GRAMS : AMOUNT, language) };
+      else if (column.filter === 'date') byKind = { filter: 'agDateColumnFilter', filterParams: dateFilter(timeZone) };
       else {
         const text = textFilter(column);
         foldTexts.set(column.key, text.prepare);
-        filter = { filter: 'agTextColumnFilter', filterParams: text.params };
+        byKind = { filter: 'agTextColumnFilter', filterParams: text.params };
       }
       return {
         colId: column.key,
@@ -65,7 +67,7 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
         // A text column's 'contains' reads the folded text itself (textMatcher); the value read here is
         // what its 'blank' asks about. The quick filter has its own text.
         filterValueGetter: column.filter === 'text' ? ({ data }) => (data ? column.text(data) || null : null) : ({ data }) => (data ? column.filterValue(data) : null),
-        ...filter,
+        ...byKind,
         // The quick filter searches what the cells show, folded; a photo's address and the buttons are not searched.
         getQuickFilterText: column.key === SEARCH_COLUMN ? ({ data }) => (data ? search(data) : '') : () => '',
         cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],

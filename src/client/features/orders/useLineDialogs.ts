@@ -9,7 +9,7 @@ const CORRECTIONS: ReadonlySet<LineActionKind> = new Set(['stepBack', 'cancelLin
 
 /**
  * The dialogs a row opens: the quality decision, the admin's correction (a step back, a line's or
- * its order's cancellation) and the line's history. `onOpen` is told when a decision or a correction
+ * its order's cancellation), the line's history and the question before a packing approval. `onOpen` is told when a decision or a correction
  * opens (the screen's last sentence makes way). A saved decision or correction closes its dialog;
  * a failed one says why in it.
  */
@@ -18,6 +18,7 @@ export function useLineDialogs(onOpen: () => void) {
   const [deciding, setDeciding] = useState<OrderLineDto | null>(null);
   const [correcting, setCorrecting] = useState<OrderLineDto | null>(null);
   const [reading, setReading] = useState<OrderLineDto | null>(null);
+  const [packing, setPacking] = useState<OrderLineDto | null>(null);
   const decision = useAppSelector((state) => (deciding ? selectLineAction(state, deciding.id) : undefined));
   const decisionStatus = decision?.kind === 'quality' ? decision.status : null;
   const correction = useAppSelector((state) => (correcting ? selectLineAction(state, correcting.id) : undefined));
@@ -44,6 +45,7 @@ export function useLineDialogs(onOpen: () => void) {
     [onOpen],
   );
   const openHistory = useCallback((line: OrderLineDto) => setReading(line), []);
+  const openPacking = useCallback((line: OrderLineDto) => setPacking(line), []);
   const saveQuality = (choice: QualityDecision) => {
     if (deciding) dispatch(qualityDecided(deciding.id, choice));
   };
@@ -60,6 +62,8 @@ export function useLineDialogs(onOpen: () => void) {
     quality: { line: deciding, status: decisionStatus, notice: decision?.notice, open: openQuality, save: saveQuality, close: () => setDeciding(null) },
     correction: { line: correcting, status: correctionStatus, notice: correction?.notice, open: openCorrection, save: saveCorrection, close: () => setCorrecting(null) },
     history: { line: reading, open: openHistory, close: () => setReading(null) },
+    /** The question before a packing approval; the approval's outcome shows above the grid. */
+    packing: { line: packing, open: openPacking, close: () => setPacking(null) },
     showsInDialog,
   };
 }
