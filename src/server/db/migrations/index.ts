@@ -24,6 +24,7 @@ import * as historyWorkshops from './2026-11-26-0022-history-workshops';
 import * as lineBarcodes from './2026-11-27-0023-line-barcodes';
 import * as refusedWebhooks from './2026-11-27-0024-refused-webhooks';
 import * as foldedNames from './2026-11-27-0025-folded-names';
+import * as prunedChanges from './2026-11-27-0026-pruned-changes';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0023-line-barcodes': lineBarcodes,
   '2026-11-27-0024-refused-webhooks': refusedWebhooks,
   '2026-11-27-0025-folded-names': foldedNames,
+  '2026-11-27-0026-pruned-changes': prunedChanges,
 };
 
 export const migrationProvider: MigrationProvider = {
