@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { AppError } from '../../errors';
+import { CHANGES_PRUNED } from '../../../shared/live';
 import { latestVersion } from '../order-lines/queries';
 
 /*
@@ -24,7 +25,7 @@ export async function prunedThrough(db: Db): Promise<number> {
 }
 
 /** 410: the client's version is older than the log keeps; it reads its lists anew. */
-export const changesPruned = () => new AppError(410, 'CHANGES_PRUNED', 'errors:changesPruned');
+export const changesPruned = () => new AppError(410, CHANGES_PRUNED, 'errors:changesPruned');
 
 /**
  * Deletes the changes made before `before`, oldest first, a batch per transaction; answers how
