@@ -1,5 +1,7 @@
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
+import { startTestApp } from '../../../../test/server';
+import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { enqueue } from '../jobs/queue';
 import { latestVersion } from '../order-lines/queries';
@@ -122,4 +124,15 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
     await housekeep(f.t.db, new Date(now.getTime() + 10 * 365 * DAY), { changeRetentionDays: 1 });
     expect({ history: await count('order_line_history'), audit: await count('audit_log'), ledger: await count('metal_ledger') }).toEqual(before);
   });
+
+  test('the server runs housekeeping by itself every HOUSEKEEPING_EVERY_MS and stops it when it closes', async () => {
+    const t = await startTestApp(await database.create(), { HOUSEKEEPING_EVERY_MS: '1000' });
+    try {
+      await t.db.insertInto('rate_limits').values({ key: 'test:ended', hits: 1, reset_at: Date.now() - 1 }).execute();
+      await t.app.ready();
+      await until(async () => !(await t.db.selectFrom('rate_limits').select('key').where('key', '=', 'test:ended').executeTakeFirst()));
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
 });

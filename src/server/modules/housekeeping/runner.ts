@@ -30,14 +30,20 @@ export async function housekeep(db: Db, now: Date, { changeRetentionDays, batch 
 }
 
 /**
- * Runs housekeeping every `everyMs` until the returned stop, which waits for a round under way
- * (it ends at its next batch).
+ * Runs housekeeping every `everyMs` (a round still under way is not joined by another) until the
+ * returned stop, which waits for that round to end at its next batch.
  */
 export function housekeepingEvery(db: Db, everyMs: number, options: HousekeepingOptions, log: { error(object: unknown, message: string): void }): () => Promise<void> {
   let stopped = false;
-  let round: Promise<unknown> = Promise.resolve();
+  let round: Promise<void> | null = null;
   const timer = setInterval(() => {
-    round = housekeep(db, new Date(), { ...options, stopped: () => stopped }).catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'));
+    round ??= housekeep(db, new Date(), { ...options, stopped: () => stopped }).then(
+      () => void (round = null),
+      (error: unknown) => {
+        round = null;
+        log.error({ err: error }, 'housekeeping failed');
+      },
+    );
   }, everyMs);
   timer.unref();
   return async () => {
