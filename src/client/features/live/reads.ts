@@ -110,8 +110,8 @@ function* readBatch(tracker: Tracker, batch: ReturnType<typeof takeBatch>) {
 
 /**
  * The server no longer knows what changed since the last version seen (away longer than its change
- * log keeps): every list held is read again, as on a first load. The ready message already moved the
- * version on, so the next drop resumes from there.
+ * log keeps): every list held is read again, as on a first load. After a drop the ready message
+ * has already moved the version on, so the next read resumes from there.
  */
 function* reloadLists() {
   const scopes: LineScope[] = yield select(selectHeldScopes);
