@@ -200,3 +200,11 @@ test('the Shopify link: a quarterly API version, an http(s) base of the local se
   expect(() => loadConfig({ ...base, SHOPIFY_API_BASE_URL: 'ftp://x' })).toThrow('SHOPIFY_API_BASE_URL');
   expect(() => loadConfig({ ...base, SHOPIFY_TIMEOUT_MS: '5' })).toThrow('SHOPIFY_TIMEOUT_MS');
 });
+
+test('housekeeping: changes kept 7 days by default (a tablet offline over a weekend resumes), hourly, both bounded', () => {
+  const base = { SESSION_SECRET: 'x'.repeat(40) };
+  expect(loadConfig(base)).toMatchObject({ live: { changeRetentionDays: 7 }, housekeepingEveryMs: 3_600_000 });
+  expect(loadConfig({ ...base, CHANGE_RETENTION_DAYS: '30', HOUSEKEEPING_EVERY_MS: '60000' })).toMatchObject({ live: { changeRetentionDays: 30 }, housekeepingEveryMs: 60_000 });
+  expect(() => loadConfig({ ...base, CHANGE_RETENTION_DAYS: '0' })).toThrow('CHANGE_RETENTION_DAYS');
+  expect(() => loadConfig({ ...base, HOUSEKEEPING_EVERY_MS: '10' })).toThrow('HOUSEKEEPING_EVERY_MS');
+});

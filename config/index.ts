@@ -47,6 +47,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The live channel (/ws/orders). */
   live: {
+    /**
+     * Days a change of an order line stays in the change log a reconnecting client resumes from;
+     * a client away longer reads its lists anew.
+     */
+    changeRetentionDays: number;
     /** How often open sockets' sessions are checked: a logout or role change closes them within this. */
     sessionCheckMs: number;
     /** Ping interval; a socket that missed a pong is dropped at the next one. */
@@ -76,6 +81,8 @@ export interface Config {
      */
     jobWorkers: number | null;
   };
+  /** How often the housekeeping (change log, finished jobs, expired rate-limit counters) runs. */
+  housekeepingEveryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +109,9 @@ export const DEFAULTS = {
   SHUTDOWN_TIMEOUT_MS: '10000',
   LIVE_SESSION_CHECK_MS: '5000',
   LIVE_PING_MS: '30000',
+  // A tablet left offline over a long weekend still resumes from where it was.
+  CHANGE_RETENTION_DAYS: '7',
+  HOUSEKEEPING_EVERY_MS: '3600000',
   SHOPIFY_API_VERSION: '2026-10',
   SHOPIFY_TIMEOUT_MS: '10000',
   SHOPIFY_JOB_POLL_MS: '5000',
@@ -240,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     live: {
       sessionCheckMs: integer(env, 'LIVE_SESSION_CHECK_MS', 50, 600_000),
       pingMs: integer(env, 'LIVE_PING_MS', 1000, 600_000),
+      changeRetentionDays: integer(env, 'CHANGE_RETENTION_DAYS', 1, 3650),
       sameHostOrigins: !env.PUBLIC_URL?.trim(),
     },
     shopify: {
@@ -249,5 +260,6 @@ export function loadConfig(env: Env = process.env): Config {
       jobPollMs: integer(env, 'SHOPIFY_JOB_POLL_MS', 10, 3_600_000),
       jobWorkers: env.JOB_WORKERS?.trim() ? integer(env, 'JOB_WORKERS', 0, 64) : null,
     },
+    housekeepingEveryMs: integer(env, 'HOUSEKEEPING_EVERY_MS', 1000, 86_400_000),
   };
 }

@@ -27,6 +27,7 @@ import { storeClient } from './modules/shops/service';
 import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/jobs/queue';
+import { housekeepingEvery } from './modules/housekeeping/runner';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
@@ -144,6 +145,11 @@ export async function buildApp(
     stopReconciling();
     await jobs.close();
   });
+  let stopHousekeeping = async () => {};
+  app.addHook('onReady', async () => {
+    stopHousekeeping = housekeepingEvery(db, config.housekeepingEveryMs, { changeRetentionDays: config.live.changeRetentionDays }, app.log);
+  });
+  app.addHook('onClose', async () => stopHousekeeping());
   shopifyWebhookRoutes(app, { db, cipher: shopCipher, stored: jobs.wake });
   // Catalogue syncs are tasks of this process beside the job worker, never in its slots.
   const catalogue = catalogueSyncs({ db, dialect, log: app.log });

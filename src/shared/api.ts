@@ -39,6 +39,7 @@ export const API = {
   shopEvents: '/api/v1/technical/shopify/events',
   /** 'Yeniden dene' on a failed job. */
   shopJobRetry: (id: number | string) => `/api/v1/technical/shopify/jobs/${id}/retry`,
+  shopJobDismiss: (id: number | string) => `/api/v1/technical/shopify/jobs/${id}/dismiss`,
   /** Shop line items waiting for a product ('Eşleşme bekliyor'). */
   shopPendingItems: '/api/v1/technical/shopify/pending-items',
   shopPendingItemMatch: (id: number | string) => `/api/v1/technical/shopify/pending-items/${id}/match`,

@@ -82,6 +82,12 @@ export const LIVE_FLUSH_MS = 50;
 export const LIVE_AUTH_TIMEOUT_MS = 5_000;
 
 /** Answer of GET API.lineChanges: the lines the reader may see, and the asked-for ones it no longer may. */
+/**
+ * The code of a `?since=` read whose version is older than the change log keeps (410): what changed
+ * since is no longer known, so the reader reads its lists anew.
+ */
+export const CHANGES_PRUNED = 'CHANGES_PRUNED';
+
 export interface LineChangesResponse<Line> {
   orders: Line[];
   /** Asked-for or changed lines the reader can no longer see (moved to another workshop): drop them. */

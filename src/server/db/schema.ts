@@ -274,6 +274,11 @@ export interface OrderLineHistoryTable {
   created_at: string;
 }
 
+/** One row: every change of the log up to `through` has been pruned. */
+export interface OrderLineChangesPrunedTable {
+  through: number;
+}
+
 export interface OrderLineChangesTable {
   id: Generated<number>;
   line_id: number;
@@ -528,6 +533,7 @@ export interface Database {
   refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
   order_line_changes: OrderLineChangesTable;
+  order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;
   grid_views: GridViewsTable;
   jobs: JobsTable;

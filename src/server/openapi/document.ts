@@ -77,6 +77,7 @@ const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
   403: ['Forbidden', "The user's role may not call this route"],
   404: ['NotFound', "No such record, or not the user's to reach"],
   409: ['Conflict', 'Refused in the present state of the record (in use, already done, moved on, taken)'],
+  410: ['Gone', 'What was asked for is no longer kept (CHANGES_PRUNED: read the lists anew)'],
   413: ['PayloadTooLarge', 'The body is larger than the server takes (BODY_TOO_LARGE)'],
   414: ['UriTooLong', 'A path parameter is longer than any id (URI_TOO_LONG)'],
   415: ['UnsupportedMediaType', 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)'],

@@ -9,10 +9,11 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Task } from 'redux-saga';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
 import { API, type LoginResponse, type OrderLineDto } from '../../../shared/api';
-import { type LineEvent, LiveClose } from '../../../shared/live';
+import { CHANGES_PRUNED, type LineEvent, LiveClose } from '../../../shared/live';
 import { connectSession } from '../../api/http';
 import { rootReducer } from '../../app/store';
 import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
+import { orderLinesSaga } from '../order-lines/sagas';
 import { lineActionSucceeded, linesLoaded } from '../order-lines/slice';
 import { selectLine } from '../order-lines/selectors';
 import { sessionAccess } from '../session/access';
@@ -107,6 +108,8 @@ function start(options: Partial<LiveOptions> = {}) {
     poke();
     return response;
   }) as typeof fetch;
+  // The lists' own saga too: the live saga asks for a list to be read again (a pruned version).
+  tasks.push(sagas.run(orderLinesSaga));
   tasks.push(sagas.run(createLiveSaga({ origin: () => `ws://127.0.0.1:${port}`, stepMs: 1, batchMs: () => 50, ...options })));
   return store;
 }
@@ -247,6 +250,31 @@ test('a failed read goes again with the next batch, and the saga keeps running',
   await until(() => selectLine(store.getState(), 4)?.order_line_status_id === 5, 'the line after the second read');
   expect(lineReads(calls)).toEqual(['?ids=4', '?ids=4']);
   expect(status(store)).toBe('connected');
+});
+
+test('a version older than the server keeps (410 CHANGES_PRUNED) reads the lists again, as on a first load, and is not asked again', async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch((_m, url) => {
+    if (url === `${API.lineChanges}?since=10`) return [410, { error: 'Silindi', code: CHANGES_PRUNED, message: { key: 'errors:changesPruned', values: {} } }];
+    if (url.startsWith(API.lineChanges)) return [200, { orders: [line(6, { order_line_status_id: 4 })], gone: [], version: 16 }];
+    if (url === API.myWorkshopOrders) return [200, { orders: [line(6)] }];
+    return [404, {}];
+  });
+  const store = start();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)] }));
+  const first = await connection(0);
+  first.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  first.socket.close(1012);
+  const second = await connection(1);
+  second.send({ type: 'ready', version: 15 });
+  // Line 5 left the workshop while the tablet was away: the list read anew no longer has it.
+  await until(() => selectLine(store.getState(), 6) !== undefined, 'the list read anew');
+  expect(selectLine(store.getState(), 5)).toBeUndefined();
+  expect(calls.filter((c) => c.url === API.myWorkshopOrders)).toHaveLength(1);
+  second.send(event(6, 16));
+  await until(() => selectLine(store.getState(), 6)?.order_line_status_id === 4, 'the next change');
+  expect(lineReads(calls)).toEqual(['?since=10', '?ids=6']);
 });
 
 test('a path that does not open hands over to the next one', async () => {

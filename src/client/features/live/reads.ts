@@ -1,9 +1,9 @@
 import type { Channel } from 'redux-saga';
 import { call, delay, put, select, take } from 'redux-saga/effects';
 import { API, type OrderLineDto } from '../../../shared/api';
-import type { LineChangesResponse, LineEvent } from '../../../shared/live';
-import { request } from '../../api/http';
-import { linesChanged, selectLinesShown } from '../order-lines';
+import { CHANGES_PRUNED, type LineChangesResponse, type LineEvent } from '../../../shared/live';
+import { ApiError, request } from '../../api/http';
+import { type LineScope, linesChanged, linesRequested, selectHeldScopes, selectLinesShown } from '../order-lines';
 import { liveVersionSeen, selectLiveVersion, selectOwnVersions } from './slice';
 
 /** At most this many ids in one `?ids=` read (the route's limit). */
@@ -88,7 +88,8 @@ function* readBatch(tracker: Tracker, batch: ReturnType<typeof takeBatch>) {
       merge(answer);
       covered = answer.version;
       seenVersion(tracker, answer.version);
-    } catch {
+    } catch (error) {
+      if (error instanceof ApiError && error.code === CHANGES_PRUNED) return yield* reloadLists();
       if (!batch.retried.since) tracker.retry.since = lower(tracker.retry.since, batch.since);
     }
   }
@@ -105,6 +106,16 @@ function* readBatch(tracker: Tracker, batch: ReturnType<typeof takeBatch>) {
   const lines = [...changed.values()].filter((line): line is OrderLineDto => line !== null);
   const gone = [...changed].filter(([, line]) => line === null).map(([id]) => id);
   yield put(linesChanged({ lines, gone }));
+}
+
+/**
+ * The server no longer knows what changed since the last version seen (away longer than its change
+ * log keeps): every list held is read again, as on a first load. After a drop the ready message
+ * has already moved the version on, so the next read resumes from there.
+ */
+function* reloadLists() {
+  const scopes: LineScope[] = yield select(selectHeldScopes);
+  for (const scope of scopes) yield put(linesRequested(scope));
 }
 
 /**

@@ -5,6 +5,7 @@ export type { LineActionKind } from './actions';
 export {
   selectAllLines,
   selectBusyLines,
+  selectHeldScopes,
   selectLatestAction,
   selectLine,
   selectLineAction,

@@ -13,6 +13,16 @@ export type LineScope =
 
 export const scopeKey = (scope: LineScope): string => ('id' in scope ? `${scope.kind}:${scope.id}` : scope.kind);
 
+const SCOPE_KINDS: readonly LineScope['kind'][] = ['all', 'myWorkshop', 'myCustomer', 'workshop', 'customer'];
+
+/** The scope a load key names (scopeKey), or null for a key that is not a list's (a single line's). */
+export function scopeOfKey(key: string): LineScope | null {
+  const [kind, id] = key.split(':') as [LineScope['kind'], string | undefined];
+  if (!SCOPE_KINDS.includes(kind)) return null;
+  if (kind === 'workshop' || kind === 'customer') return id === undefined ? null : { kind, id: Number(id) };
+  return id === undefined ? { kind } : null;
+}
+
 export function scopePath(scope: LineScope): string {
   switch (scope.kind) {
     case 'all':

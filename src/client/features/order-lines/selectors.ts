@@ -1,7 +1,7 @@
 import { createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { OrderLineDto } from '../../../shared/api';
 import { lineAdapter, type OrderLinesExtra } from './slice';
-import { inScope, type LineScope, scopeKey } from './scopes';
+import { inScope, type LineScope, scopeKey, scopeOfKey } from './scopes';
 
 /** The collection itself: ids in load order and lines by id. */
 export type LineTable = EntityState<OrderLineDto, number>;
@@ -47,6 +47,12 @@ export const selectLine = (state: State, id: number): OrderLineDto | undefined =
  */
 export const selectLinesShown = (state: State) =>
   Object.values(selectSlice(state).loads).some((load) => load.status === 'ready' || (load.status === 'loading' && (load.progress?.loaded ?? 0) > 0));
+/** The lists loaded or on their way: what is read again when what changed since can no longer be told. */
+export const selectHeldScopes = (state: State): LineScope[] =>
+  Object.entries(selectSlice(state).loads)
+    .filter(([, load]) => load.status === 'ready' || load.status === 'loading')
+    .map(([key]) => scopeOfKey(key))
+    .filter((scope): scope is LineScope => scope !== null);
 export const selectLoad = (state: State, key: string) => selectSlice(state).loads[key];
 export const selectScopeLoad = (state: State, scope: LineScope) => selectSlice(state).loads[scopeKey(scope)];
 export const selectLineAction = (state: State, id: number) => selectSlice(state).actions[id];

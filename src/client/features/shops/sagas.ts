@@ -14,6 +14,9 @@ import {
   itemMatched,
   itemMatchFailed,
   itemMatchRequested,
+  jobDismissed,
+  jobDismissFailed,
+  jobDismissRequested,
   jobRetried,
   jobRetryFailed,
   jobRetryRequested,
@@ -75,6 +78,16 @@ function* retryJob(action: ReturnType<typeof jobRetryRequested>) {
   );
 }
 
+function* dismissJob(action: ReturnType<typeof jobDismissRequested>) {
+  const id = action.payload;
+  yield* callAndStore(
+    call(http.post, API.shopJobDismiss(id)),
+    (answer: Partial<SaidBody>) => jobDismissed({ id, notice: done(answer, 'success:shopifyJobDismissed') }),
+    (notice) => jobDismissFailed({ id, notice }),
+    'shops:events.dismissFailed',
+  );
+}
+
 function* loadPending() {
   yield* callAndStore(call(http.get, API.shopPendingItems), (answer: { items: PendingItemDto[] }) => pendingLoaded(answer.items ?? []), pendingFailed, 'shops:pending.loadFailed');
 }
@@ -101,6 +114,7 @@ export function* shopsSaga() {
     takeEvery(subscriptionsRequested.type, loadSubscriptions),
     takeLatest(eventsRequested.type, loadEvents),
     takeEvery(jobRetryRequested.type, retryJob),
+    takeEvery(jobDismissRequested.type, dismissJob),
     takeLatest(pendingRequested.type, loadPending),
     takeEvery(itemMatchRequested.type, matchItem),
     takeLatest(refusalsRequested.type, loadRefusals),

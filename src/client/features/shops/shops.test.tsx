@@ -148,7 +148,7 @@ test('events in Turkish states; a failed one is retried, then waits, and the lis
     t('shops:events.statuses.failed'),
     '5',
     'the store did not answer',
-    t('shops:events.retry'),
+    `${t('shops:events.retry')} ${t('shops:events.dismiss')}`,
   ]);
   expect(within(subscribed).getAllByRole('cell').map((cell) => cell.textContent).slice(0, 4)).toEqual([
     t('shops:events.kinds.subscribe'),
@@ -167,6 +167,27 @@ test('events in Turkish states; a failed one is retried, then waits, and the lis
 
   fireEvent.click(screen.getByRole('button', { name: t('shops:events.refresh') }));
   await waitFor(() => expect(calls.filter((c) => c.url === API.shopEvents)).toHaveLength(3));
+});
+
+test("a failed job is dismissed with 'Kaldır': its row leaves the list with the server's sentence; a refusal shows on its row", async () => {
+  const calls = serve((method, url) => {
+    if (url === API.shopEvents) return [200, { events: [event(12, { status: 'failed', last_error: 'boom' }), event(13, { status: 'failed', last_error: 'again' })] }];
+    if (method === 'POST' && url === API.shopJobDismiss(12)) return [200, { job: { id: 12 }, message: 'Başarısız iş kaldırıldı.' }];
+    if (method === 'POST' && url === API.shopJobDismiss(13)) return [409, { error: 'Yalnızca başarısız olmuş bir iş kaldırılabilir.', code: 'JOB_NOT_FAILED' }];
+    return undefined;
+  });
+  const { t } = renderApp(<ShopsPanel />);
+  const table = await screen.findByRole('table', { name: t('shops:events.title') });
+  const rowWith = (text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
+
+  fireEvent.click(within(rowWith('boom')).getByRole('button', { name: t('shops:events.dismiss') }));
+  expect(await screen.findByText('Başarısız iş kaldırıldı.')).toBeInTheDocument();
+  expect(within(table).queryByText('boom')).not.toBeInTheDocument();
+  expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([API.shopJobDismiss(12)]);
+
+  fireEvent.click(within(rowWith('again')).getByRole('button', { name: t('shops:events.dismiss') }));
+  expect(await within(rowWith('again')).findByRole('alert')).toHaveTextContent('Yalnızca başarısız olmuş bir iş kaldırılabilir.');
+  expect(within(rowWith('again')).getByRole('button', { name: t('shops:events.dismiss') })).toBeEnabled();
 });
 
 test('a waiting item is matched to a product chosen by its label, its row leaves with the server’s sentence; a refusal stays on its row', async () => {

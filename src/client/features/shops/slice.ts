@@ -26,6 +26,10 @@ export interface ShopsState {
   events: ListState<ShopEventDto>;
   /** By job id: the last 'retry'. */
   retries: Record<number, RowOutcome>;
+  /** By job id: a dismissal under way or refused (a dismissed job leaves the list). */
+  dismissals: Record<number, RowOutcome>;
+  /** The sentence of the last dismissal, whose row is gone. */
+  dismissed: NoticeLike | null;
   pending: ListState<PendingItemDto>;
   /** By item id: a match under way or refused (a matched item leaves the list). */
   matches: Record<number, RowOutcome>;
@@ -43,6 +47,8 @@ const initialState: ShopsState = {
   subscriptions: {},
   events: emptyList,
   retries: {},
+  dismissals: {},
+  dismissed: null,
   pending: emptyList,
   matches: {},
   matched: null,
@@ -107,6 +113,21 @@ export const shopsSlice = createSlice({
       state.retries[action.payload.id] = { status: 'failed', notice: action.payload.notice };
     },
 
+    jobDismissRequested: (state, action: PayloadAction<number>) => {
+      state.dismissals[action.payload] = { status: 'busy', notice: null };
+      state.dismissed = null;
+    },
+    /** The failed job is deleted on the server: its row leaves the list. */
+    jobDismissed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      const { id, notice } = action.payload;
+      state.events.list = state.events.list.filter((event) => event.id !== id);
+      delete state.dismissals[id];
+      state.dismissed = notice;
+    },
+    jobDismissFailed: (state, action: PayloadAction<{ id: number; notice: NoticeLike }>) => {
+      state.dismissals[action.payload.id] = { status: 'failed', notice: action.payload.notice };
+    },
+
     pendingRequested: (state) => loading(state.pending),
     pendingLoaded: (state, action: PayloadAction<PendingItemDto[]>) => {
       state.pending.list = action.payload;
@@ -139,6 +160,8 @@ export const shopsSlice = createSlice({
     shopsPanelLeft: (state) => {
       state.tests = busyOnly(state.tests);
       state.retries = busyOnly(state.retries);
+      state.dismissals = busyOnly(state.dismissals);
+      state.dismissed = null;
       state.matches = busyOnly(state.matches);
       state.subscriptions = {};
       state.matched = null;
@@ -163,6 +186,9 @@ export const {
   jobRetryRequested,
   jobRetried,
   jobRetryFailed,
+  jobDismissRequested,
+  jobDismissed,
+  jobDismissFailed,
   pendingRequested,
   pendingLoaded,
   pendingFailed,
@@ -181,6 +207,8 @@ export const selectConnectionTest = (state: State, id: number): RowOutcome | und
 export const selectSubscriptions = (state: State, id: number): SubscriptionsState | undefined => state.shops.subscriptions[id];
 export const selectEvents = (state: State) => state.shops.events;
 export const selectRetry = (state: State, id: number): RowOutcome | undefined => state.shops.retries[id];
+export const selectDismissal = (state: State, id: number): RowOutcome | undefined => state.shops.dismissals[id];
+export const selectDismissed = (state: State) => state.shops.dismissed;
 export const selectPending = (state: State) => state.shops.pending;
 export const selectMatch = (state: State, id: number): RowOutcome | undefined => state.shops.matches[id];
 export const selectMatched = (state: State) => state.shops.matched;

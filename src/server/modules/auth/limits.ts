@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql } from 'kysely';
+import type { FastifyReply } from 'fastify';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Config } from '../../../../config';
 import type { Db } from '../../db';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { SESSION_SWEEP_INTERVAL_MS } from '../../../shared/limits';
 
 /*
  * The abuse limits of the open and password routes. Every counter is a row of `rate_limits`, so
  * all processes on one PostgreSQL database count together, and each attempt is counted by one
  * upsert that answers the new count: however many requests arrive at once, no more than `max` of
  * them are let through in a window. Windows are fixed: a counter starts at the first attempt and
- * starts again from 1 once its window has ended.
+ * starts again from 1 once its window has ended; the housekeeping deletes the ended ones.
  */
 
 /** At most `max` counted attempts of one subject per window of `windowMs`. */
@@ -47,8 +47,8 @@ export interface Limits {
    * setting Retry-After on `reply` when one is given.
    */
   take(hits: Hit[], reply?: FastifyReply): Promise<Attempt>;
-  /** Deletes the counters whose window has ended; returns how many. */
-  sweep(): Promise<number>;
+  /** Deletes the counters whose window has ended, `batch` per statement until `stopped`; returns how many. */
+  sweep(options?: { batch: number; stopped: () => boolean }): Promise<number>;
 }
 
 /** The row key: the limit's name and a hash of the subject, so any subject fits and none is stored in clear. */
@@ -112,12 +112,22 @@ export function rateLimits(db: Db, clock: () => number = Date.now): Limits {
       };
     },
 
-    async sweep() {
-      const result = await db.deleteFrom('rate_limits').where('reset_at', '<=', clock()).executeTakeFirst();
-      return Number(result.numDeletedRows);
+    async sweep({ batch, stopped } = { batch: SWEEP_BATCH, stopped: () => false }) {
+      const now = clock();
+      let removed = 0;
+      while (!stopped()) {
+        const expired = (eb: ExpressionBuilder<Database, 'rate_limits'>) => eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).limit(batch);
+        const deleted = Number((await db.deleteFrom('rate_limits').where('key', 'in', expired).executeTakeFirst()).numDeletedRows);
+        if (deleted === 0) break;
+        removed += deleted;
+      }
+      return removed;
     },
   };
 }
+
+/** Counters one sweep statement deletes. */
+const SWEEP_BATCH = 1000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -150,13 +160,4 @@ export function authLimits(config: LimitSettings) {
     /** Registrations per client address, taken names included. */
     register: { name: 'register', max: config.registerLimit, windowMs: HOUR },
   } satisfies Record<string, Limit>;
-}
-
-/** Sweeps expired counters every five minutes while `scope`'s server runs, beside the idle-session sweep. */
-export function sweepLimits(scope: FastifyInstance, limits: Limits): void {
-  const timer = setInterval(() => {
-    limits.sweep().catch((error) => scope.log.error(error, 'rate limit sweep failed'));
-  }, SESSION_SWEEP_INTERVAL_MS);
-  timer.unref();
-  scope.addHook('onClose', async () => clearInterval(timer));
 }

@@ -15,7 +15,7 @@ import {
   usernameKey,
 } from '../../../shared/schemas/auth';
 import { AppError } from '../../errors';
-import { type Attempt, authLimits, type LimitSettings, rateLimits, sweepLimits } from './limits';
+import { type Attempt, authLimits, type LimitSettings, rateLimits } from './limits';
 import * as auth from './service';
 
 /**
@@ -60,7 +60,6 @@ export function authRoutes(api: FastifyInstance, deps: auth.AuthDeps, settings: 
   const anyRole = { config: { roles: ANY_ROLE } };
   const limits = rateLimits(deps.db);
   const rules = authLimits(settings);
-  sweepLimits(api, limits);
   const later = afterAnswer(api);
 
   const loginRoute = route(open, { summary: 'Log in: an access token and a refresh token', body: loginSchema, trim: ['username'], errors: [401, 429] });

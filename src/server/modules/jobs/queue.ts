@@ -92,6 +92,34 @@ export async function retryJob(db: Db, id: number, now = new Date()): Promise<'r
   return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'unknown';
 }
 
+/** A failed job dismissed: deleted, never tried again. */
+export async function dismissJob(db: Db, id: number): Promise<'dismissed' | 'notFailed' | 'unknown'> {
+  const result = await db.deleteFrom('jobs').where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) return 'dismissed';
+  return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'unknown';
+}
+
+/** A finished job is kept this long (what a store sent is seen on the shop screen), then deleted. */
+export const FINISHED_JOB_KEEP_DAYS = 30;
+
+/**
+ * Deletes the jobs finished before `before`, a batch per statement; answers how many. Failed ones
+ * stay until retried or dismissed; waiting and running ones are work still to do.
+ */
+export async function pruneJobs(db: Db, before: Date, { batch, stopped }: { batch: number; stopped: () => boolean }): Promise<number> {
+  let removed = 0;
+  while (!stopped()) {
+    const result = await db
+      .deleteFrom('jobs')
+      .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id').where('status', '=', 'done').where('finished_at', '<', before.toISOString()).orderBy('id').limit(batch))
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    if (deleted === 0) break;
+    removed += deleted;
+  }
+  return removed;
+}
+
 /**
  * What the worker does with a job of a kind. `done` marks it done inside the handler's own
  * transaction (pass the transaction); a handler that never calls it is marked done after it returns.

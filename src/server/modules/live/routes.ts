@@ -7,6 +7,7 @@ import { API } from '../../../shared/api';
 import { LINE_READERS } from '../../../shared/roles';
 import { INTEGER_MAX, isId, isInteger } from '../../../shared/schemas/fields';
 import { linesByIds, linesChangedSince, latestVersion } from '../order-lines/queries';
+import { changesPruned, prunedThrough } from './retention';
 
 /** The most lines one `?ids=` read names: a live batch is far smaller. */
 export const CHANGED_IDS_MAX = 500;
@@ -33,17 +34,23 @@ export function liveRoutes(api: FastifyInstance, db: Db): void {
   api.get(
     API.lineChanges,
     route(readers, {
-      summary: 'Changed order lines the caller may read: the given ones, or every one changed after a version; `gone` names those it no longer may',
+      summary:
+        'Changed order lines the caller may read: the given ones, or every one changed after a version; `gone` names those it no longer may. A version older than the change log keeps is answered 410 CHANGES_PRUNED: the caller reads its lists anew',
       query: {
         ids: { schema: { type: 'string', pattern: '^\\d+(,\\d+){0,499}$' }, description: `Up to ${CHANGED_IDS_MAX} line ids, comma separated` },
         since: { schema: { type: 'integer', minimum: 0, maximum: INTEGER_MAX }, description: 'A version from the live channel: every line changed after it' },
       },
-      errors: [404],
+      errors: [404, 410],
     }),
     async (request) => {
       const actor = sessionActor(request);
       const asked = changesQuery(request.query);
-      if ('since' in asked) return linesChangedSince(db, actor, asked.since);
+      if ('since' in asked) {
+        const answer = await linesChangedSince(db, actor, asked.since);
+        // Read after the changes: a pruning that committed meanwhile is seen here, never missed.
+        if (asked.since < (await prunedThrough(db))) throw changesPruned();
+        return answer;
+      }
       const version = await latestVersion(db);
       return { ...(await linesByIds(db, actor, asked.ids)), version };
     },

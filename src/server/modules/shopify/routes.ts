@@ -11,7 +11,7 @@ import { ADMINS } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
-import { retryJob } from '../jobs/queue';
+import { dismissJob, retryJob } from '../jobs/queue';
 import { latestEvents } from './events';
 import { matchItem, waitingItems } from './pending';
 import { listRefusals } from './refusals';
@@ -37,6 +37,14 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
     if (outcome === 'notFailed') throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
     jobs.wake();
     return { job: { id, status: 'waiting' }, ...said('success:shopifyJobRetried') };
+  });
+
+  api.post(API.shopJobDismiss(':id'), route(admin, { summary: 'A failed job dismissed: deleted, never tried again', body: null, errors: [404, 409] }), async (request) => {
+    const id = idParam(request.params);
+    const outcome = await dismissJob(db, id);
+    if (outcome === 'unknown') throw notFound('errors:shopifyJobNotFound', 'JOB_NOT_FOUND');
+    if (outcome === 'notFailed') throw conflict('errors:shopifyJobNotDismissable', 'JOB_NOT_FAILED');
+    return { job: { id }, ...said('success:shopifyJobDismissed') };
   });
 
   api.get(API.shopSubscriptions(':id'), route(admin, { summary: 'The webhook subscriptions the store reports (asked of the store)', errors: [502] }), async (request) => ({

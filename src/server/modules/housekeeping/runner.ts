@@ -1,0 +1,54 @@
+import type { Db } from '../../db';
+import { daysAfter } from '../../dates';
+import { rateLimits } from '../auth/limits';
+import { FINISHED_JOB_KEEP_DAYS, pruneJobs } from '../jobs/queue';
+import { PRUNE_BATCH, pruneChanges } from '../live/retention';
+
+/*
+ * What would otherwise grow without bound: the live change log past its retention, shop jobs long
+ * finished, ended rate-limit counters. Each is deleted a batch per statement, so a large backlog
+ * never holds SQLite's one writer for long. Line history, the audit log and the metal ledger are
+ * records: nothing here touches them.
+ */
+
+export interface HousekeepingOptions {
+  /** Days a change stays in the log (CHANGE_RETENTION_DAYS). */
+  changeRetentionDays: number;
+  batch?: number;
+  /** Asked between batches: a closing server stops at the next one. */
+  stopped?: () => boolean;
+}
+
+/** One round of housekeeping at `now`; answers how many rows of each kind it deleted. */
+export async function housekeep(db: Db, now: Date, { changeRetentionDays, batch = PRUNE_BATCH, stopped = () => false }: HousekeepingOptions) {
+  const each = { batch, stopped };
+  return {
+    changes: await pruneChanges(db, new Date(daysAfter(now, -changeRetentionDays)), each),
+    jobs: await pruneJobs(db, new Date(daysAfter(now, -FINISHED_JOB_KEEP_DAYS)), each),
+    rateLimits: await rateLimits(db, () => now.getTime()).sweep(each),
+  };
+}
+
+/**
+ * Runs housekeeping every `everyMs` (a round still under way is not joined by another) until the
+ * returned stop, which waits for that round to end at its next batch.
+ */
+export function housekeepingEvery(db: Db, everyMs: number, options: HousekeepingOptions, log: { error(object: unknown, message: string): void }): () => Promise<void> {
+  let stopped = false;
+  let round: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    round ??= housekeep(db, new Date(), { ...options, stopped: () => stopped }).then(
+      () => void (round = null),
+      (error: unknown) => {
+        round = null;
+        log.error({ err: error }, 'housekeeping failed');
+      },
+    );
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await round;
+  };
+}
