@@ -334,6 +334,28 @@ test('the quick filter opens as saved, is saved as typed (even before the views 
   expect(state.builtIn).toBe('urgent');
 });
 
+test('the view chosen is saved with the current state, so the grid opens with it named again, marked when changed since', async () => {
+  const { puts } = openGrid();
+  await waitFor(() => expect(menu()).toBeEnabled());
+  fireEvent.change(menu(), { target: { value: 'builtIn:packing' } });
+  await waitFor(() => expect(shown()).toBe('A-4'));
+  await waitFor(() => expect(puts().length).toBeGreaterThan(0), { timeout: SAVE_DELAY_MS * 3 });
+  const { state } = puts().at(-1)!.body as { state: ViewState };
+  expect(state).toMatchObject({ builtIn: 'packing', chosen: 'builtIn:packing' });
+});
+
+test('a grid opened on a saved state names the view chosen before, and says it was changed since', async () => {
+  const changed = { grid: { filter: { filterModel: { status: { filterType: 'text', type: 'contains', filter: 'Paket' } } } }, builtIn: 'packing', chosen: 'builtIn:packing' };
+  openGrid({ current: changed, views: [] });
+  await waitFor(() => expect(menu()).toHaveDisplayValue('Paketleme bekleyen (değiştirildi)'));
+});
+
+test('a view chosen before and deleted since is not named', async () => {
+  openGrid({ current: { grid: {}, chosen: 'own:99' }, views: [] });
+  await waitFor(() => expect(menu()).toBeEnabled());
+  expect(menu()).toHaveValue('');
+});
+
 test('a load failure shows its sentence, and the grid opens with its defaults and the built-in views', async () => {
   openGrid([500, { error: 'Sunucu hatası', code: 'INTERNAL' }]);
   expect(await screen.findByText('Sunucu hatası')).toBeInTheDocument();

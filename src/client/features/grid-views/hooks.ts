@@ -128,8 +128,9 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
   const currentState = useCallback((): ViewState => {
     const saved = latest();
     const shownBuiltIn = builtIn.current === undefined ? saved?.builtIn : (builtIn.current ?? undefined);
-    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter, builtIn: shownBuiltIn };
-  }, [latest]);
+    const chosen = selectGridViews(store.getState(), grid).applied ?? undefined;
+    return { grid: savedGridState(gridState.current ?? saved?.grid ?? options.current.defaultState), quickFilter: quickFilter.current ?? saved?.quickFilter, builtIn: shownBuiltIn, chosen };
+  }, [latest, store, grid]);
   /*
    * The grid reports its state while it opens (several times, as its parts become ready) and after
    * every change. Whatever differs from the saved state is saved; a change made while it opens too.
@@ -160,7 +161,7 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
       builtIn.current = state.builtIn ?? null;
       options.current.apply(state);
       dispatch(viewApplied({ grid, applied: entry }));
-      const now = { grid: savedGridState(state.grid), quickFilter: state.quickFilter, builtIn: state.builtIn };
+      const now = { grid: savedGridState(state.grid), quickFilter: state.quickFilter, builtIn: state.builtIn, chosen: entry ?? undefined };
       track(now);
       changed(now);
       return state;
@@ -181,7 +182,8 @@ export function useGridViews(grid: GridKey, { defaultState, apply }: GridViewsOp
     show({ grid: { ...now.grid, filter: { filterModel: {} } }, quickFilter: '' }, selectGridViews(store.getState(), grid).applied);
   }, [currentState, show, store, grid]);
 
-  const saveAs = useCallback((name: string) => dispatch(viewCreateRequested({ grid, name, state: currentState() })), [currentState, dispatch, grid]);
+  // A named view holds its rows and layout; which entry was chosen is the current state's alone.
+  const saveAs = useCallback((name: string) => dispatch(viewCreateRequested({ grid, name, state: { ...currentState(), chosen: undefined } })), [currentState, dispatch, grid]);
   const rename = useCallback((id: number, name: string) => dispatch(viewRenameRequested({ grid, id, name })), [dispatch, grid]);
   const remove = useCallback((id: number) => dispatch(viewDeleteRequested({ grid, id })), [dispatch, grid]);
   const leaveChange = useCallback(() => dispatch(viewChangeLeft({ grid })), [dispatch, grid]);

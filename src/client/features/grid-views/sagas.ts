@@ -1,4 +1,4 @@
-import type { Action } from '@reduxjs/toolkit';
+import { type Action, isAnyOf } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import { API, type GridViewDto, type GridViewsDto } from '../../../shared/api';
 import { GRID_KEYS, type GridKey } from '../../../shared/grid-views';
@@ -52,7 +52,8 @@ function* loadOnce(grid: GridKey) {
   if (status !== 'ready') yield call(untilSessionChanges, () => load(grid));
 }
 
-const changeOf = (grid: GridKey) => (action: Action) => gridStateChanged.match(action) && action.payload.grid === grid;
+/** A change of the current state: the grid's, or the view chosen when a named view is saved or deleted. */
+const changeOf = (grid: GridKey) => (action: Action) => isAnyOf(gridStateChanged, viewSaved, viewDeleted)(action) && action.payload.grid === grid;
 
 /**
  * Saves a grid's current state: SAVE_DELAY_MS after its last change, one request at a time, always

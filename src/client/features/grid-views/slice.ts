@@ -51,6 +51,15 @@ const initialState = Object.fromEntries(GRID_KEYS.map((grid) => [grid, empty()])
 
 type Of<T = object> = PayloadAction<{ grid: GridKey } & T>;
 
+/** The menu entry chosen, kept in the current state too (saved with it), so the grid opens with it named. */
+function choose(grid: GridViewsOfGrid, entry: string | null) {
+  grid.applied = entry;
+  if (grid.current && (grid.current.chosen ?? null) !== entry) {
+    grid.current = { ...grid.current, chosen: entry ?? undefined };
+    grid.unsaved = grid.current;
+  }
+}
+
 function changeStarted(grid: GridViewsOfGrid) {
   grid.change = { status: 'busy', notice: null };
   grid.written = null;
@@ -67,7 +76,12 @@ export const gridViewsSlice = createSlice({
       loaded(grid);
       grid.views = action.payload.views;
       // A change made while the views were read is newer than what was read.
-      if (!grid.unsaved && !grid.saving) grid.current = action.payload.current;
+      if (!grid.unsaved && !grid.saving) {
+        grid.current = action.payload.current;
+        // The entry chosen before is named again, unless its view has been deleted since.
+        const chosen = action.payload.current?.chosen ?? null;
+        grid.applied = chosen?.startsWith('own:') && !grid.views.some((view) => `own:${view.id}` === chosen) ? null : chosen;
+      }
     },
     gridViewsFailed: (state, action: Of<{ notice: NoticeLike }>) => loadFailed(state[action.payload.grid], action.payload.notice),
     /** The grid's state changed (the hook has checked that it did): kept, and saved about a second after the last change. */
@@ -104,14 +118,14 @@ export const gridViewsSlice = createSlice({
       const grid = state[action.payload.grid];
       const { view } = action.payload;
       grid.views = [...grid.views.filter((v) => v.id !== view.id), view];
-      grid.applied = `own:${view.id}`;
+      choose(grid, `own:${view.id}`);
       grid.change = { status: 'idle', notice: null };
       grid.written = { id: view.id };
     },
     viewDeleted: (state, action: Of<{ id: number }>) => {
       const grid = state[action.payload.grid];
       grid.views = grid.views.filter((v) => v.id !== action.payload.id);
-      if (grid.applied === `own:${action.payload.id}`) grid.applied = null;
+      if (grid.applied === `own:${action.payload.id}`) choose(grid, null);
       grid.change = { status: 'idle', notice: null };
       grid.written = { id: action.payload.id };
     },

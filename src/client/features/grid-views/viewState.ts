@@ -10,6 +10,8 @@ export interface ViewState {
   grid: GridState;
   quickFilter?: string;
   builtIn?: string;
+  /** In the current state only: the menu entry chosen (`builtIn:<key>` or `own:<id>`), so the grid opens with it named again. */
+  chosen?: string;
 }
 
 /** The column layout: where each column is, how wide, whether shown and pinned. */
@@ -39,6 +41,7 @@ export function asViewState(json: GridStateJson | null): ViewState | null {
   const state: ViewState = { grid: savedGridState(json.grid as GridState) };
   if (typeof json.quickFilter === 'string' && json.quickFilter !== '') state.quickFilter = json.quickFilter;
   if (typeof json.builtIn === 'string' && json.builtIn !== '') state.builtIn = json.builtIn;
+  if (typeof json.chosen === 'string' && json.chosen !== '') state.chosen = json.chosen;
   return state;
 }
 
@@ -55,7 +58,7 @@ function canonical(value: unknown): string {
 /** True when both states show the grid alike (an empty quick filter is none). */
 export function sameViewState(a: ViewState | null, b: ViewState | null): boolean {
   if (!a || !b) return a === b;
-  return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '') && a.builtIn === b.builtIn;
+  return canonical(a.grid) === canonical(b.grid) && (a.quickFilter ?? '') === (b.quickFilter ?? '') && a.builtIn === b.builtIn && a.chosen === b.chosen;
 }
 
 /** What of a state decides which rows show and in which order: the sort, the column filters, the quick filter and the built-in view. */
