@@ -1,0 +1,56 @@
+import { relative, resolve } from 'node:path';
+import { type Configuration, DefinePlugin } from 'webpack';
+
+/** Where the compiled server goes: `node dist/server/main.js` runs it, with no TypeScript loader. */
+export const SERVER_DIR = resolve(__dirname, 'dist/server');
+
+/*
+ * The server and everything it imports from src/, config/ and locales/ in one CommonJS file; the
+ * JSON it imports (the Turkish sentences, package.json's version) and the migrations, imported one
+ * by one in migrations/index.ts, are inside it. Packages stay in node_modules and are required at
+ * run time, except jose, which ships ES modules only. Not minified, with a source map, so a stack
+ * in the log reads as the source does.
+ *
+ * A module's `__dirname` is its own folder in the source tree, found from where the bundle lies,
+ * so what the server reads beside its sources (the folders of locales/, dist/client) is found from
+ * the bundle as from the sources, wherever the project folder is.
+ */
+export default (): Configuration => ({
+  mode: 'production',
+  target: 'node20',
+  context: __dirname,
+  entry: { main: './src/server/main.ts' },
+  output: { path: SERVER_DIR, filename: '[name].js', clean: true },
+  resolve: { extensions: ['.ts', '.js'] },
+  externals: [
+    ({ request }, callback) => {
+      const bare = request !== undefined && !request.startsWith('.') && !request.startsWith('/') && !request.startsWith('node:');
+      if (bare && request !== 'jose' && !request.startsWith('jose/')) return callback(undefined, `commonjs ${request}`);
+      callback();
+    },
+  ],
+  module: {
+    rules: [
+      {
+        test: /\.ts$/,
+        exclude: /node_modules/,
+        // CommonJS, as Node (and tsx) read the sources: a JSON file's fields are its named exports.
+        use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } } },
+      },
+    ],
+  },
+  // __dirname and __filename are Node's own (the bundle's), except as the plugin below defines them.
+  node: false,
+  plugins: [
+    new DefinePlugin({
+      __dirname: DefinePlugin.runtimeValue(
+        ({ module }) => `require("node:path").join(__filename, "..", ${JSON.stringify(relative(SERVER_DIR, module.context ?? SERVER_DIR))})`,
+      ),
+    }),
+  ],
+  devtool: 'source-map',
+  // NODE_ENV is the environment's at run time, not fixed by the build.
+  optimization: { minimize: false, nodeEnv: false },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+});
