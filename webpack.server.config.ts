@@ -2,19 +2,8 @@ import { relative, resolve } from 'node:path';
 import { type Configuration, DefinePlugin } from 'webpack';
 
 /** Where the compiled server goes: `node dist/server/main.js` runs it, with no TypeScript loader. */
-export const SERVER_DIR = resolve(__dirname, 'dist/server');
+const SERVER_DIR = resolve(__dirname, 'dist/server');
 
-/*
- * The server and everything it imports from src/, config/ and locales/ in one CommonJS file; the
- * JSON it imports (the Turkish sentences, package.json's version) and the migrations, imported one
- * by one in migrations/index.ts, are inside it. Packages stay in node_modules and are required at
- * run time, except the few named in BUNDLED. Not minified, with a source map, so a stack
- * in the log reads as the source does.
- *
- * A module's `__dirname` is its own folder in the source tree, found from where the bundle lies,
- * so what the server reads beside its sources (the folders of locales/, dist/client) is found from
- * the bundle as from the sources, wherever the project folder is.
- */
 /**
  * Packages built into the bundle rather than required at run time: jose ships ES modules only, and
  * date-fns's and kysely's are cut to what the server uses (their ES modules, see `resolve`), where
@@ -22,6 +11,17 @@ export const SERVER_DIR = resolve(__dirname, 'dist/server');
  */
 const BUNDLED = /^(jose|date-fns|@date-fns\/tz|kysely)(\/|$)/;
 
+/*
+ * The server and everything it imports from src/, config/ and locales/ in one CommonJS file; the
+ * JSON it imports (the Turkish sentences, package.json's version) and the migrations, imported one
+ * by one in migrations/index.ts, are inside it. Packages stay in node_modules and are required at
+ * run time, except those named in BUNDLED. Not minified, with a source map, so a stack in the
+ * log reads as the source does.
+ *
+ * A module's `__dirname` is its own folder in the source tree, found from where the bundle lies,
+ * so what the server reads beside its sources (the folders of locales/, dist/client) is found from
+ * the bundle as from the sources, wherever the project folder is.
+ */
 export default (): Configuration => ({
   mode: 'production',
   target: 'node20',
