@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { STAMP_FILE } from './build-stamp';
 
 /*
  * The compiled server (`npm run build -- server`, then `node dist/server/main.js`, as `npm start`
@@ -41,6 +42,7 @@ beforeAll(async () => {
   for (const file of ['main.js', 'main.js.map']) copyFileSync(join(ROOT, 'dist/server', file), join(project, 'dist/server', file));
   mkdirSync(join(project, 'dist/client'));
   writeFileSync(join(project, 'dist/client/index.html'), '<!doctype html><title>compiled-server page</title>');
+  writeFileSync(join(project, 'dist/client', STAMP_FILE), 'stamp-of-the-build\n');
   symlinkSync(join(ROOT, 'locales'), join(project, 'locales'));
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
 
@@ -86,10 +88,11 @@ test('it answers health and is ready with every migration applied', async () => 
   expect(await ready.json()).toEqual({ status: 'ready', database: 'ok', pending_migrations: [] });
 });
 
-test('it serves the page of dist/client beside it', async () => {
+test('it serves the page of dist/client beside it, and never the build stamp', async () => {
   const page = await fetch(`${url}/login`);
   expect(page.status).toBe(200);
   expect(await page.text()).toContain('compiled-server page');
+  expect(await (await fetch(`${url}/${STAMP_FILE}`)).text()).not.toContain('stamp-of-the-build');
 });
 
 test('it knows the languages of the locales/ folders and answers in Turkish', async () => {
