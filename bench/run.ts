@@ -29,6 +29,7 @@ import { live } from './live';
 import { metalLedger } from './metal';
 import { load } from './load';
 import { mixed } from './mixed';
+import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
 
 const ROOT = resolve(__dirname, '..');
@@ -455,6 +456,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   'shop-sync': () => shopSync(report),
   'shop-webhooks': () => shopWebhooks(report),
   metal: () => metalLedger(report),
+  restart: () => restart(report),
 };
 
 async function main(): Promise<void> {

@@ -4,7 +4,8 @@
  * The exit code is jest's (1 when the build fails); the numbers come from test/summary-reporter.cjs.
  *
  * Extra arguments go to jest, e.g. `npm test -- --selectProjects server` or `npm test -- -t login`.
- * The build is skipped when the selected projects do not include e2e, or with SKIP_BUILD=1.
+ * The build is skipped when the selected projects do not include e2e, or with SKIP_BUILD=1, and does
+ * nothing when the browser app's sources are as at its last build (scripts/build.ts).
  * Two workers: the end-to-end suites mostly wait on a browser and a server process, so two run side by
  * side on two cores in a little more than half the time of one; workers also make sure a suite that
  * leaves a handle open cannot keep the run from ending. `-i`, `--runInBand` or `-w N` override it.
@@ -41,7 +42,7 @@ const needsBuild = process.env.SKIP_BUILD !== '1' && (projects === null || proje
 
 if (needsBuild) {
   const started = Date.now();
-  const build = spawnSync('npm', ['run', 'build', '--silent'], {
+  const build = spawnSync('npm', ['run', 'build', '--silent', '--', 'client'], {
     encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production' },
     maxBuffer: 64 * 1024 * 1024,

@@ -186,6 +186,8 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: clientDir,
       index: 'index.html',
+      // Dot files are the build's own (its stamp, .inputs-hash), never the app's.
+      dotfiles: 'ignore',
       setHeaders: (res, path) => {
         // File names carry a content hash; only the page itself must be revalidated.
         res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
