@@ -201,7 +201,8 @@ test('the customer places a manual order, approves a line once and exports its o
   await page.waitForFunction((input) => (input as HTMLInputElement).value === 'x', await address.elementHandle());
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
   await form.getByText('En az bir ürün ve adet seçmelisiniz.').waitFor();
-  await form.getByLabel('Ürün 1').selectOption({ index: 1 });
+  await form.getByRole('combobox', { name: 'Ürün 1' }).fill('Kalp');
+  await form.getByRole('listbox', { name: 'Ürün 1' }).getByRole('option', { name: /Kalp Kolye/ }).click();
   // A fraction of a piece counts in no total and is refused with its own sentence.
   await form.getByLabel('Adet 1').fill('2.5');
   await form.getByText('Burada tam sayı yazılır: kesirsiz ve binlik ayırıcısız.').waitFor();
@@ -214,10 +215,11 @@ test('the customer places a manual order, approves a line once and exports its o
   await form.getByLabel('Soyad').fill('Yılmaz');
   await form.getByLabel('Posta Kodu').fill('34000');
   await form.getByRole('button', { name: 'Siparişi Oluştur' }).click();
-  // The new order opens, saying it was placed; the list has its two lines.
-  await page.waitForURL(/\/order\/\d+$/);
+  // The list opens on the new order's two lines, saying it was placed; all orders are a click away.
+  await page.waitForURL(/\/customer\/orders\?order=/);
   await page.getByText('Sipariş oluşturuldu.').waitFor();
-  await page.getByRole('link', { name: 'Siparişlerim' }).click();
+  await page.getByRole('row', { name: /Kalp Kolye/ }).nth(1).waitFor();
+  await page.getByRole('button', { name: 'Tüm siparişler' }).click();
   await page.getByRole('row', { name: /Kalp Kolye/ }).nth(2).waitFor();
   await expect(page.getByRole('row', { name: /Kalp Kolye/ }).count()).resolves.toBe(3);
   await page.getByRole('group', { name: 'Kredi Bakiyesi' }).waitFor();
