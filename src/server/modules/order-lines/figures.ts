@@ -1,6 +1,8 @@
 import { subHours } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { isPostgres } from '../../db/ddl';
+import type { CardSums } from '../../../shared/figures';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import type { CountedLineView } from '../../../shared/views';
 
@@ -41,6 +43,36 @@ export function lineViewSql(key: CountedLineView, now: Date) {
     case 'awaitingWorkshop':
       return sql<boolean>`(l.canceled_at is null and l.workshop_id is null)`;
   }
+}
+
+/** Days from a line's creation to its delivery to the office (null when not delivered), as `productionDays` of src/shared/figures.ts reads them. */
+function productionDaysSql(db: Db) {
+  return isPostgres(db)
+    ? sql<number>`(extract(epoch from (l.delivery_to_office - l.created_at)) / 86400)`
+    : sql<number>`(julianday(l.delivery_to_office) - julianday(l.created_at))`;
+}
+
+/**
+ * `cardSums` of src/shared/figures.ts over every line of a workshop, open or closed, in one
+ * aggregate over its index; change both together (workshop-cards.test.ts runs both over one table
+ * of cases on each database).
+ */
+export async function workshopCardSums(db: Db, workshopId: number, now = new Date()): Promise<CardSums> {
+  const days = productionDaysSql(db);
+  const counted = sql<boolean>`${days} > 0`;
+  const row = await db
+    .selectFrom('order_lines as l')
+    .select([
+      sql<number>`count(*)`.as('total'),
+      sql<number>`count(case when l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
+      sql<number>`count(case when l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
+      sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
+      sql<number>`count(case when ${counted} then 1 end)`.as('delivered'),
+      sql<number>`coalesce(sum(case when ${counted} then ${days} end), 0)`.as('production_days'),
+    ])
+    .where('l.workshop_id', '=', workshopId)
+    .executeTakeFirstOrThrow();
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as CardSums;
 }
 
 /**
