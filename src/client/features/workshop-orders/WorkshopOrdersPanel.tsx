@@ -32,7 +32,7 @@ export function WorkshopOrdersPanel() {
   const dispatch = useAppDispatch();
   // The cards count all the workshop's lines, whichever list is shown and however few of them the
   // tablet has loaded (SPEC section 2): the server's figures, read again after the lines change.
-  const { cards: figures, notice: cardsNotice } = useAppSelector(selectWorkshopCards);
+  const { data: figures, notice: cardsNotice } = useAppSelector(selectWorkshopCards);
   useEffect(() => {
     dispatch(cardsRequested());
   }, [dispatch]);

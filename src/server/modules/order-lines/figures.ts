@@ -2,6 +2,7 @@ import { subHours } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
+import type { ProductLinesDto } from '../../../shared/api';
 import type { CardSums } from '../../../shared/figures';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import type { CountedLineView } from '../../../shared/views';
@@ -73,6 +74,19 @@ export async function workshopCardSums(db: Db, workshopId: number, now = new Dat
     .where('l.workshop_id', '=', workshopId)
     .executeTakeFirstOrThrow();
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as CardSums;
+}
+
+/** Each product a workshop's lines name, with its open and all lines (open or closed) counted, by product id. */
+export async function productLines(db: Db, workshopId: number): Promise<ProductLinesDto[]> {
+  const rows = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .select(['p.id as product_id', 'p.title', 'p.picture_url', sql<number>`count(case when ${openSql()} then 1 end)`.as('open'), sql<number>`count(*)`.as('total')])
+    .where('l.workshop_id', '=', workshopId)
+    .groupBy(['p.id', 'p.title', 'p.picture_url'])
+    .orderBy('p.id')
+    .execute();
+  return rows.map((row) => ({ ...row, open: Number(row.open), total: Number(row.total) }));
 }
 
 /**

@@ -5,6 +5,7 @@ import { cardsOf, cardSums } from '../../../shared/figures';
 import { Role } from '../../../shared/roles';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import { takeBarcodes } from '../orders/barcodes';
+import { isOpenLine } from '../../../shared/lifecycle';
 import { workshopCardSums } from './figures';
 import { listLines } from './queries';
 
@@ -38,7 +39,8 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
     ({ id: workshopId, token: master } = await workshop('usta'));
     const other = (await workshop('kalfa')).id;
     const customerId = (await t.call('POST', '/api/v1/customers', { token: admin, body: { ...details, name: 'C', email: 'c@example.com', phone: '1', credit: 0, user_id: (await userWithRole('alici', Role.Customer)).user_id } })).body.customer.id;
-    const productId = (await t.call('POST', '/api/v1/product', { token: admin, body: { title: 'Yüzük' } })).body.product.id;
+    const product = async (title: string) => (await t.call('POST', '/api/v1/product', { token: admin, body: { title } })).body.product.id as number;
+    const products = [await product('Yüzük'), await product('Küpe'), await product('Kolye')];
     const at = now.toISOString();
     const order = await t.db.insertInto('orders').values({ order_number: 'F-1', customer_id: customerId, source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
 
@@ -56,7 +58,7 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
       const closedAt = c.canceled || shipped ? addDays(c.made, 10).toISOString() : null;
       return {
         order_id: order.id,
-        product_id: productId,
+        product_id: products[i % 3],
         workshop_id: workshop,
         order_line_status_id: c.status,
         packing_status_id: shipped ? PackingStatus.HandedToCarrier : null,
@@ -93,5 +95,28 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
     const answer = await t.call('GET', '/api/v1/workshop/me/statistics', { token: master });
     expect(answer.status).toBe(200);
     expect(answer.body.statistics).toEqual(cardsOf(cardSums(lines, now)));
+  });
+
+  test("the products tab's route counts each product's open and all lines as isOpenLine does over the same lines", async () => {
+    const lines = await listLines(t.db, { userId: 0, workshopId });
+    const byRule = new Map<number, { open: number; total: number }>();
+    for (const line of lines) {
+      const counts = byRule.get(line.product_id) ?? { open: 0, total: 0 };
+      counts.total++;
+      if (isOpenLine(line)) counts.open++;
+      byRule.set(line.product_id, counts);
+    }
+    const answer = await t.call('GET', '/api/v1/workshop/me/product-lines', { token: master });
+    expect(answer.status).toBe(200);
+    expect(answer.body.products.map((p: { product_id: number; open: number; total: number }) => [p.product_id, { open: p.open, total: p.total }])).toEqual(
+      [...byRule].sort(([a], [b]) => a - b),
+    );
+    expect(answer.body.products.map((p: { title: string }) => p.title)).toEqual(['Yüzük', 'Küpe', 'Kolye']);
+    // Not canceled and not completed: three of each eight of a product's 64 lines.
+    expect(answer.body.products.map((p: { open: number; total: number }) => [p.open, p.total])).toEqual([
+      [24, 64],
+      [24, 64],
+      [24, 64],
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import { ADMINS, CUSTOMERS, LINE_READERS, OFFICE, OFFICE_AND_CUSTOMERS, WORKSHOP
 import { integer } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
-import { officeReport, workshopCardSums } from '../order-lines/figures';
+import { officeReport, productLines, workshopCardSums } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
 import { countLines, getLine, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
@@ -97,6 +97,9 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   api.get(API.myWorkshopStatistics, route(workshop, { summary: "The own workshop's figures", errors: [404] }), async (request) => ({
     // Only a workshop's actor reaches here (the route's role), and it has its workshop.
     statistics: cardsOf(await workshopCardSums(db, sessionActor(request).workshopId!)),
+  }));
+  api.get(API.myWorkshopProductLines, route(workshop, { summary: "The products the own workshop's lines name, with their open and all lines counted", errors: [404] }), async (request) => ({
+    products: await productLines(db, sessionActor(request).workshopId!),
   }));
   api.get(API.myWorkshopOrder(':id'), route(workshopLine, { summary: 'One order line of the own workshop' }), async (request) => ({
     order: await getLine(db, lineId(request), sessionActor(request)),
