@@ -1,24 +1,29 @@
-import { addDays, addHours, subDays } from 'date-fns';
+import { addDays, addHours, subDays, subHours } from 'date-fns';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import type { OrderLineDto } from '../../../shared/api';
 import { cardsOf, cardSums } from '../../../shared/figures';
+import { isLate } from '../../../shared/late';
 import { Role } from '../../../shared/roles';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import { takeBarcodes } from '../orders/barcodes';
 import { isOpenLine } from '../../../shared/lifecycle';
-import { workshopCardSums } from './figures';
+import { lineFigures, officeReport, workshopCardSums } from './figures';
 import { listLines } from './queries';
 
 /*
- * The workshop's cards are written twice, once in TypeScript (src/shared/figures.ts `cardSums`) and
- * once in SQL (`workshopCardSums`, what the statistics route answers). Both run here over one table
- * of cases and must agree, over every line of the workshop: open ones and ones closed long ago,
- * which a list of the working set would no longer hold.
+ * The figures are counted in SQL over every line (figures.ts) and their rules are written in
+ * TypeScript (src/shared: the workshop's cards `cardSums`, `isOpenLine`, `isLate`). Both run here
+ * over one table of cases and must agree, over open lines and ones closed long ago, which a list of
+ * the working set would no longer hold.
  */
-describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $name', (database) => {
+describe.each(testDatabases())('the figures in SQL and the shared rules in TypeScript on $name', (database) => {
   let t: TestApp;
   let master: string;
   let workshopId: number;
+  let customerId: number;
+  let otherId: number;
+  const orders: Array<{ id: number; currency: string; canceled: boolean }> = [];
   const now = new Date();
   const YEAR_AGO = subDays(now, 400);
 
@@ -37,12 +42,20 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
       return { id, token: user.token };
     };
     ({ id: workshopId, token: master } = await workshop('usta'));
-    const other = (await workshop('kalfa')).id;
-    const customerId = (await t.call('POST', '/api/v1/customers', { token: admin, body: { ...details, name: 'C', email: 'c@example.com', phone: '1', credit: 0, user_id: (await userWithRole('alici', Role.Customer)).user_id } })).body.customer.id;
+    otherId = (await workshop('kalfa')).id;
+    customerId = (await t.call('POST', '/api/v1/customers', { token: admin, body: { ...details, name: 'C', email: 'c@example.com', phone: '1', credit: 0, user_id: (await userWithRole('alici', Role.Customer)).user_id } })).body.customer.id;
     const product = async (title: string) => (await t.call('POST', '/api/v1/product', { token: admin, body: { title } })).body.product.id as number;
     const products = [await product('Yüzük'), await product('Küpe'), await product('Kolye')];
     const at = now.toISOString();
-    const order = await t.db.insertInto('orders').values({ order_number: 'F-1', customer_id: customerId, source: 'manual', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    // Two orders in liras, one of them canceled, and one in euros.
+    for (const [number, currency, canceled] of [['F-1', 'TRY', false], ['F-2', 'EUR', false], ['F-3', 'TRY', true]] as const) {
+      const order = await t.db
+        .insertInto('orders')
+        .values({ order_number: number, customer_id: customerId, source: 'manual', currency, canceled_at: canceled ? at : null, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      orders.push({ id: order.id, currency, canceled });
+    }
 
     // Made now or a year ago; each status; canceled or not; delivered 1.25 or 3.5 days after it was
     // made, before it was made (not counted), or not at all; due yesterday, tomorrow or never.
@@ -57,8 +70,10 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
       const shipped = c.status === LineStatus.Completed && !c.canceled;
       const closedAt = c.canceled || shipped ? addDays(c.made, 10).toISOString() : null;
       return {
-        order_id: order.id,
+        order_id: orders[Math.floor(i / 3) % 3].id,
         product_id: products[i % 3],
+        total_price: 100 + i,
+        product_cost: i % 7,
         workshop_id: workshop,
         order_line_status_id: c.status,
         packing_status_id: shipped ? PackingStatus.HandedToCarrier : null,
@@ -73,7 +88,7 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
     };
     await t.db.insertInto('order_lines').values(cases.map((c, i) => row(c, i, workshopId))).execute();
     // Another workshop's line counts nowhere here.
-    await t.db.insertInto('order_lines').values(row(cases[0], cases.length, other)).execute();
+    await t.db.insertInto('order_lines').values(row(cases[0], cases.length, otherId)).execute();
   });
   afterAll(() => t.close());
 
@@ -95,6 +110,54 @@ describe.each(testDatabases())('the workshop cards in SQL and TypeScript on $nam
     const answer = await t.call('GET', '/api/v1/workshop/me/statistics', { token: master });
     expect(answer.status).toBe(200);
     expect(answer.body.statistics).toEqual(cardsOf(cardSums(lines, now)));
+  });
+
+  test("a workshop's and a customer's figures count as the shared rules do over the same lines, closed long ago too", async () => {
+    const lines = await listLines(t.db, { userId: 0, workshopId });
+    const since = subHours(now, 24).getTime();
+    const live = lines.filter((line) => line.canceled_at === null);
+    const inLiras = (line: OrderLineDto) => orders.find((o) => o.id === line.order_id)!.currency === 'TRY';
+    const completed = live.filter((line) => line.order_line_status_id === LineStatus.Completed && inLiras(line));
+    const total = (of: OrderLineDto[], value: (line: OrderLineDto) => number) => of.reduce((sum, line) => sum + value(line), 0);
+    const open = lines.filter(isOpenLine);
+    const expected = {
+      orders: new Set(live.map((line) => line.order_id)).size,
+      canceled_orders: orders.filter((o) => o.canceled).length,
+      lines: live.length,
+      waiting: live.filter((line) => line.order_line_status_id === LineStatus.Waiting).length,
+      in_process: live.filter((line) => line.order_line_status_id === LineStatus.InProcess).length,
+      late: lines.filter((line) => isLate(line, now)).length,
+      total_revenue: total(live.filter(inLiras), (line) => Number(line.total_price)),
+      priced_orders: new Set(live.filter(inLiras).map((line) => line.order_id)).size,
+      revenue: total(completed, (line) => Number(line.total_price)),
+      turnover: total(completed, (line) => Number(line.product_cost)),
+      open_total: open.length,
+      open_daily: open.filter((line) => Date.parse(line.created_at) >= since).length,
+      total_daily: live.filter((line) => Date.parse(line.created_at) >= since).length,
+    };
+    // Not counts that happen to agree: a year-old closed line is in them.
+    expect(expected).toMatchObject({ orders: 3, canceled_orders: 1, lines: 96, open_total: 72, open_daily: 36, total_daily: 48 });
+    expect(await lineFigures(t.db, { column: 'l.workshop_id', id: workshopId }, now, 'TRY')).toEqual(expected);
+    // The customer's orders hold the same lines and the other workshop's one (a waiting line made now).
+    const customer = await lineFigures(t.db, { column: 'o.customer_id', id: customerId }, now, 'TRY');
+    expect(customer).toMatchObject({ lines: expected.lines + 1, waiting: expected.waiting + 1, open_total: expected.open_total + 1, late: expected.late + 1 });
+  });
+
+  test('the office report counts as the shared rules do over every line', async () => {
+    const lines = [...(await listLines(t.db, { userId: 0, workshopId })), ...(await listLines(t.db, { userId: 0, workshopId: otherId }))];
+    const report = await officeReport(t.db, now);
+    const live = lines.filter((line) => line.canceled_at === null);
+    expect(report.lines_by_status.map((row) => [row.status_id, row.count])).toEqual(
+      [LineStatus.Waiting, LineStatus.InProcess, LineStatus.QualityControl, LineStatus.Packing, LineStatus.Completed].map((status) => [status, live.filter((line) => line.order_line_status_id === status).length]),
+    );
+    expect(report.canceled).toBe(lines.length - live.length);
+    const perWorkshop = (id: number) => ({
+      workshop_id: id,
+      open: lines.filter((line) => line.workshop_id === id && isOpenLine(line)).length,
+      late: lines.filter((line) => line.workshop_id === id && isLate(line, now)).length,
+    });
+    expect(report.workshops).toEqual([expect.objectContaining(perWorkshop(otherId)), expect.objectContaining(perWorkshop(workshopId))]);
+    expect(report.late).toBe(lines.filter((line) => isLate(line, now)).length);
   });
 
   test("the products tab's route counts each product's open and all lines as isOpenLine does over the same lines", async () => {
