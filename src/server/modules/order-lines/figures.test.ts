@@ -6,6 +6,7 @@ import { cardsOf, cardSums } from '../../../shared/figures';
 import { isLate } from '../../../shared/late';
 import { Role } from '../../../shared/roles';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
+import { creditStandingOf, getCustomer } from '../customers/service';
 import { takeBarcodes } from '../orders/barcodes';
 import { isOpenLine } from '../../../shared/lifecycle';
 import { lineFigures, officeReport, workshopCardSums } from './figures';
@@ -22,6 +23,7 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
   let master: string;
   let workshopId: number;
   let customerId: number;
+  let admin: string;
   let otherId: number;
   const orders: Array<{ id: number; currency: string; canceled: boolean }> = [];
   const now = new Date();
@@ -29,7 +31,7 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
 
   beforeAll(async () => {
     t = await startTestApp(await database.create());
-    const admin = (await t.login()).token;
+    admin = (await t.login()).token;
     const details = { address: 'x', company_name: 'x', tax_number: '1' };
     const userWithRole = async (name: string, role: number) => {
       const user = await t.newUser(name);
@@ -134,6 +136,7 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
       open_total: open.length,
       open_daily: open.filter((line) => Date.parse(line.created_at) >= since).length,
       total_daily: live.filter((line) => Date.parse(line.created_at) >= since).length,
+      open_amounts: ['EUR', 'TRY'].map((currency) => ({ currency, amount: total(open.filter((line) => line.currency === currency), (line) => Number(line.total_price)) })),
     };
     // Not counts that happen to agree: a year-old closed line is in them.
     expect(expected).toMatchObject({ orders: 3, canceled_orders: 1, lines: 96, open_total: 72, open_daily: 36, total_daily: 48 });
@@ -141,6 +144,11 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
     // The customer's orders hold the same lines and the other workshop's one (a waiting line made now).
     const customer = await lineFigures(t.db, { column: 'o.customer_id', id: customerId }, now, 'TRY');
     expect(customer).toMatchObject({ lines: expected.lines + 1, waiting: expected.waiting + 1, open_total: expected.open_total + 1, late: expected.late + 1 });
+    // Its credit standing from the same pass reads as the one the manual order checks.
+    const info = (await t.call('GET', `/api/v1/customers/B2B/${customerId}/info`, { token: admin })).body.customer;
+    expect(info).toMatchObject(await creditStandingOf(t.db, await getCustomer(t.db, customerId)));
+    expect(info.open_order_amount).toBeGreaterThan(0);
+    expect(info.other_currency_open_amounts).toEqual([{ currency: 'EUR', amount: expect.any(Number) }]);
   });
 
   test('the office report counts as the shared rules do over every line', async () => {

@@ -93,9 +93,10 @@ export async function productLines(db: Db, workshopId: number): Promise<ProductL
  * Figures over a set of order lines, the same for a workshop and a customer: a line is open until
  * it is completed; "daily" counts the last 24 hours; money sums total_price, turnover sums the
  * workshop cost of completed lines. Canceled lines count only in their order's cancellation.
- * Amounts are never converted: given a `currency`, money counts only the orders in it.
+ * Amounts are never converted: given a `currency`, money counts only the orders in it; what the
+ * open lines amount to comes per currency (`open_amounts`, the customer's credit standing).
  * The lines are summed per order first (over the owner's index alone), then each order is read
- * once for its currency and cancellation, instead of once per line.
+ * once for its currency and cancellation, instead of once per line; the few currencies are added up here.
  */
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
   const since = subHours(now, 24).toISOString();
@@ -118,33 +119,53 @@ export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), cu
       sum('l.total_price', live).as('price'),
       sum('l.total_price', completed).as('completed_price'),
       sum('l.product_cost', completed).as('completed_cost'),
+      sum('l.total_price', openSql()).as('open_price'),
     ])
     .$if(owner.column === 'l.workshop_id', (q) => q.where('l.workshop_id', '=', owner.id))
     .$if(owner.column === 'o.customer_id', (q) => q.where('l.order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', owner.id)))
     .groupBy('l.order_id');
-  const priced = currency === undefined ? sql<boolean>`f.lines > 0` : sql<boolean>`f.lines > 0 and o.currency = ${currency}`;
-  const total = (column: 'lines' | 'waiting' | 'in_process' | 'late' | 'open_total' | 'open_daily' | 'total_daily') => sql<number>`coalesce(sum(${sql.ref(`f.${column}`)}), 0)`;
-  const money = (column: 'price' | 'completed_price' | 'completed_cost') => sql<number>`coalesce(sum(case when ${priced} then ${sql.ref(`f.${column}`)} end), 0)`;
-  const row = await db
+  const total = (column: 'lines' | 'waiting' | 'in_process' | 'late' | 'open_total' | 'open_daily' | 'total_daily' | 'price' | 'completed_price' | 'completed_cost' | 'open_price') =>
+    sql<number>`coalesce(sum(${sql.ref(`f.${column}`)}), 0)`.as(column);
+  const rows = await db
     .selectFrom(perOrder.as('f'))
     .innerJoin('orders as o', 'o.id', 'f.order_id')
     .select([
+      'o.currency',
       sql<number>`count(case when f.lines > 0 then 1 end)`.as('orders'),
       sql<number>`count(case when o.canceled_at is not null then 1 end)`.as('canceled_orders'),
-      total('lines').as('lines'),
-      total('waiting').as('waiting'),
-      total('in_process').as('in_process'),
-      total('late').as('late'),
-      money('price').as('total_revenue'),
-      sql<number>`count(case when ${priced} then 1 end)`.as('priced_orders'),
-      money('completed_price').as('revenue'),
-      money('completed_cost').as('turnover'),
-      total('open_total').as('open_total'),
-      total('open_daily').as('open_daily'),
-      total('total_daily').as('total_daily'),
+      total('lines'),
+      total('waiting'),
+      total('in_process'),
+      total('late'),
+      total('open_total'),
+      total('open_daily'),
+      total('total_daily'),
+      total('price'),
+      total('completed_price'),
+      total('completed_cost'),
+      total('open_price'),
     ])
-    .executeTakeFirstOrThrow();
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as Record<keyof typeof row, number>;
+    .groupBy('o.currency')
+    .orderBy('o.currency')
+    .execute();
+  const add = (of: typeof rows, column: Exclude<keyof (typeof rows)[number], 'currency'>) => of.reduce((sum, row) => sum + Number(row[column]), 0);
+  const priced = currency === undefined ? rows : rows.filter((row) => row.currency === currency);
+  return {
+    orders: add(rows, 'orders'),
+    canceled_orders: add(rows, 'canceled_orders'),
+    lines: add(rows, 'lines'),
+    waiting: add(rows, 'waiting'),
+    in_process: add(rows, 'in_process'),
+    late: add(rows, 'late'),
+    total_revenue: add(priced, 'price'),
+    priced_orders: add(priced, 'orders'),
+    revenue: add(priced, 'completed_price'),
+    turnover: add(priced, 'completed_cost'),
+    open_total: add(rows, 'open_total'),
+    open_daily: add(rows, 'open_daily'),
+    total_daily: add(rows, 'total_daily'),
+    open_amounts: rows.filter((row) => Number(row.open_total) > 0).map((row) => ({ currency: row.currency, amount: Number(row.open_price) })),
+  };
 }
 
 /**
