@@ -18,7 +18,11 @@ import { migrateToLatest, openDatabase } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { listLines } from '../src/server/modules/order-lines/queries';
+import { lineFigures, officeReport, productLines, workshopCardSums } from '../src/server/modules/order-lines/figures';
+import { dashboardCounts } from '../src/server/modules/dashboard/counts';
+import { balances } from '../src/server/modules/metal/ledger';
 import { bootstrap } from '../src/server/db/seed';
+import { API } from '../src/shared/api';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
@@ -367,6 +371,57 @@ async function orders(): Promise<void> {
 }
 
 /**
+ * Each figure route over 100,000 lines on SQLite, as its screen asks for it (median of 9 after a
+ * warm-up, through the whole app without the network), beside the aggregate query it answers from,
+ * timed alike in the same run: what the route adds is its session, ownership, JSON and compression.
+ */
+async function figures(): Promise<void> {
+  const bench = await benchApp({ demo: true });
+  const db = bench.database.db;
+  const customer = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
+  await seedOrders(db, 100_000, customer.id);
+  const app = await bench.app();
+  try {
+    const lines = Number((await db.selectFrom('order_lines').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const login = await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { username: 'admin', password: 'bench-secret' } });
+    const admin = { ...BROWSER, authorization: `Bearer ${login.json().token}` };
+    const workshop = { ...BROWSER, ...(await demoWorkshopAuth(bench, app)) };
+    const workshopId = (await app.inject({ method: 'GET', url: '/api/v1/workshop/me', headers: workshop })).json().workshop.id as number;
+    const own = Number((await db.selectFrom('order_lines').select((eb) => eb.fn.countAll().as('n')).where('workshop_id', '=', workshopId).executeTakeFirstOrThrow()).n);
+    const timed = async (run: () => Promise<unknown>) => {
+      await run();
+      const took: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const started = performance.now();
+        await run();
+        took.push(performance.now() - started);
+      }
+      return median(took);
+    };
+    const get = (url: string, headers: Record<string, string>) => async () => {
+      const answer = await app.inject({ method: 'GET', url, headers });
+      if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+    };
+    const routes: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
+      [`workshop tablet cards (${own} lines)`, get(API.myWorkshopStatistics, workshop), () => workshopCardSums(db, workshopId)],
+      [`workshop products tab (${own} lines)`, get(API.myWorkshopProductLines, workshop), () => productLines(db, workshopId)],
+      [`a workshop's statistics (${own} lines)`, get(API.workshopStatistics(workshopId), admin), () => lineFigures(db, { column: 'l.workshop_id', id: workshopId })],
+      ['a customer with its figures (every line)', get(API.customerInfo(customer.id), admin), () => lineFigures(db, { column: 'o.customer_id', id: customer.id })],
+      ['office report', get(API.orderReport, admin), () => officeReport(db)],
+      ['dashboard counts', get(API.dashboardCounts, admin), () => dashboardCounts(db)],
+      ["metal 'Bakiye Özeti'", get(API.metalBalances, admin), () => balances(db)],
+    ];
+    for (const [name, route, query] of routes) {
+      const http = await timed(route);
+      const bare = await timed(query);
+      report(`figures, ${name}`, `${http.toFixed(1)} ms per request beside ${bare.toFixed(1)} ms for its aggregate query (${lines} lines, SQLite; median of 9)`);
+    }
+  } finally {
+    await bench.close(app);
+  }
+}
+
+/**
  * Whether register and forgot-password tell by their time that a name or an address exists: over
  * many requests through the whole app, as many taken as free names (registered as unknown
  * addresses) are sent one after another in a shuffled order, and the means are compared (a ratio of
@@ -446,6 +501,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   login: loginThroughput,
   catalogue,
   orders,
+  figures,
   workshop: workshopOrdersThroughput,
   nextStep: nextStepThroughput,
   enumeration: enumerationTiming,

@@ -62,6 +62,8 @@ export const API = {
   myWorkshopOrders: '/api/v1/workshop/me/orders',
   myWorkshopOrder: (id: number | string) => `/api/v1/workshop/me/orders/${id}`,
   myWorkshopStatistics: '/api/v1/workshop/me/statistics',
+  /** The products the own workshop's lines name, each with its open and all lines counted. */
+  myWorkshopProductLines: '/api/v1/workshop/me/product-lines',
   myWorkshopApprove: (id: number | string) => `/api/v1/workshop/me/orders/${id}/approve`,
   myWorkshopNextStep: (id: number | string) => `/api/v1/workshop/me/orders/${id}/next-step`,
   myWorkshopGram: (id: number | string) => `/api/v1/workshop/me/gramage/${id}`,

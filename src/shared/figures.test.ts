@@ -1,4 +1,6 @@
-import { workshopCards } from './figures';
+import { cardsOf, cardSums, type FigureLine } from './figures';
+
+const workshopCards = (lines: FigureLine[], now: number) => cardsOf(cardSums(lines, now));
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const line = (status: number, created: string, expected: string | null, delivered: string | null = null, canceled: string | null = null) => ({

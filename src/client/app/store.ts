@@ -24,6 +24,7 @@ import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
+import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -51,6 +52,7 @@ export const rootReducer = combineReducers({
   reports: reportsSlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
+  workshopFigures: workshopFiguresSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

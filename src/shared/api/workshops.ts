@@ -33,6 +33,15 @@ export interface WorkshopStatisticsDto {
   total_order_daily: number;
 }
 
+/** A product a workshop's lines name, with how many of them are open (shared/lifecycle.ts `isOpenLine`) and in all. */
+export interface ProductLinesDto {
+  product_id: number;
+  title: string;
+  picture_url: string | null;
+  open: number;
+  total: number;
+}
+
 export interface ProductWorkshopDto {
   workshop_id: number | null;
   workshop_name: string | null;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { API, type DashboardCountsDto, type OrderReportDto } from '../../../shared/api';
+import { API, type DashboardCountsDto, type OrderReportDto, type ProductLinesDto } from '../../../shared/api';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { RoleDashboard } from './dashboards';
 
@@ -64,15 +64,28 @@ test('an unknown role gets the generic cards', () => {
   expect(screen.queryByRole('tab')).toBeNull();
 });
 
-test("the workshop's products tab lists each product of its lines with its open and all lines", async () => {
+test("the workshop's products tab lists each product of its lines with its open and all lines as the server counts them, not the lines loaded", async () => {
   storeLogin(3, 'Atölye');
-  const line = (id: number, product_id: number, product_title: string, status: number, canceled_at: string | null = null) => ({ id, product_id, product_title, product_picture_url: null, order_line_status_id: status, canceled_at });
-  const orders = [line(1, 9, 'Yüzük', 1), line(2, 9, 'Yüzük', 5), line(3, 4, 'Küpe', 2), line(4, 9, 'Yüzük', 2, '2026-11-20T09:00:00.000Z')];
-  mockFetch((_method, url) => (url === API.myWorkshopOrders ? [200, { orders }] : [200, {}]));
+  // The tablet has loaded one line; the server counts every line of the workshop.
+  const orders = [{ id: 1, product_id: 9, product_title: 'Yüzük', product_picture_url: null, order_line_status_id: 1, canceled_at: null }];
+  const products: ProductLinesDto[] = [
+    { product_id: 9, title: 'Yüzük', picture_url: null, open: 12, total: 480 },
+    { product_id: 4, title: 'Küpe', picture_url: null, open: 12, total: 96 },
+    { product_id: 5, title: 'Kolye', picture_url: null, open: 0, total: 2500 },
+  ];
+  mockFetch((_method, url) => (url === API.myWorkshopOrders ? [200, { orders }] : url === API.myWorkshopProductLines ? [200, { products }] : [200, {}]));
   const { t } = renderApp(<RoleDashboard role={3} tab="products" />);
   const table = await screen.findByRole('table');
   expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([t('dashboard:workshopProducts.photo'), t('dashboard:workshopProducts.product'), t('dashboard:workshopProducts.open'), t('dashboard:workshopProducts.total')]);
-  expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['-Küpe11', '-Yüzük13']);
+  // The most open work first, then by name.
+  expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['-Küpe1296', '-Yüzük12480', '-Kolye02500']);
+});
+
+test("the workshop's products tab says when the server cannot count them", async () => {
+  storeLogin(3, 'Atölye');
+  mockFetch((_method, url) => (url === API.myWorkshopProductLines ? [500, {}] : [200, {}]));
+  const { t } = renderApp(<RoleDashboard role={3} tab="products" />);
+  expect(await screen.findByText(t('dashboard:workshopProducts.failed'))).toBeInTheDocument();
 });
 
 test("the admin dashboard counts the waiting work; each count leads to its lines: the grid on the view's lines, the customers, the shop items to match", async () => {

@@ -47,11 +47,17 @@ const newestFirst = (lines: OrderLineDto[]) => [...lines].sort((a, b) => b.id - 
 const OPEN = [LINES[2], LINES[1], LINES[0], ...newestFirst(LINES.filter((l) => l.id > 3 && isOpenLine(l)))];
 const FINISHED = newestFirst(LINES.filter((l) => !isOpenLine(l)));
 
+/** The server's cards: over every line of the workshop, far more than the 120 the tablet has loaded. */
+const SERVER_CARDS = { total: 15240, in_process: 412, waiting: 268, late: 17, average_production_days: 3.5 };
+const SERVER_SHOWN = ['15240', '412', '268', '17', '3,5 gün'];
+const cardKeys = ['total', 'inProcess', 'waiting', 'late', 'average'];
+
 function openPanel(lines = LINES, answer?: (method: string, url: string, body: unknown) => [number, unknown] | undefined) {
   storeLogin(3, 'Atölye');
   const calls = mockFetch((method, url, body) => {
     const answered = answer?.(method, url, body);
     if (answered) return answered;
+    if (url === API.myWorkshopStatistics) return [200, { statistics: SERVER_CARDS }];
     if (url === API.myWorkshopOrders) return [200, { orders: lines }];
     if (url === API.statuses) return [200, { statuses: [{ id: 1, name: 'Bekliyor' }, { id: 2, name: 'Üretimde' }, { id: 5, name: 'Tamamlandı' }] }];
     if (url === API.generalSettings) return [200, { settings: { currency: 'TRY', time_zone: 'Europe/Istanbul' } }];
@@ -99,14 +105,44 @@ test('the open lines show by default, a page at a time, urgent first then by due
   expect(shownOrders()).toEqual(numbers(OPEN.slice(0, PAGE_SIZE)));
 });
 
-test('the cards count all the workshop’s lines, whichever list is shown', async () => {
+test('the cards show the server’s figures over every line of the workshop, not a count of the lines loaded, whichever list is shown', async () => {
   const { t } = openPanel();
   await screen.findByRole('group', { name: t('workshopOrders:cards.total') });
-  const cards = () => ['total', 'inProcess', 'waiting', 'late', 'average'].map((key) => card(t(`workshopOrders:cards.${key}`)));
-  const expected = ['120', '31', '59', '3', '2,0 gün'];
-  expect(cards()).toEqual(expected);
+  const cards = () => cardKeys.map((key) => card(t(`workshopOrders:cards.${key}`)));
+  expect(cards()).toEqual(SERVER_SHOWN);
+  // The 120 lines loaded would count 120, 31, 59, 3 and 2,0 gün.
+  await screen.findByRole('button', { name: t('workshopOrders:work.finished', { count: FINISHED.length }) });
   fireEvent.click(screen.getByRole('button', { name: t('workshopOrders:work.finished', { count: FINISHED.length }) }));
-  expect(cards()).toEqual(expected);
+  expect(cards()).toEqual(SERVER_SHOWN);
+});
+
+test('changed lines, heard live or answered to a tap, have the cards read again once per burst; the refresh button reads them too', async () => {
+  let total = SERVER_CARDS.total;
+  const { t, store, calls } = openPanel(LINES, (_, url) => (url === API.myWorkshopStatistics ? [200, { statistics: { ...SERVER_CARDS, total } }] : undefined));
+  const totalCard = () => card(t('workshopOrders:cards.total'));
+  await waitFor(() => expect(totalCard()).toBe('15240'));
+  const reads = () => calls.filter((c) => c.url === API.myWorkshopStatistics).length;
+  expect(reads()).toBe(1);
+
+  total = 15241;
+  act(() => {
+    store.dispatch(linesChanged({ lines: [{ ...LINES[0], order_line_status_id: LineStatus.InProcess }], gone: [] }));
+    store.dispatch(linesChanged({ lines: [{ ...LINES[2], order_line_status_id: LineStatus.InProcess }], gone: [] }));
+  });
+  await waitFor(() => expect(totalCard()).toBe('15241'));
+  expect(reads()).toBe(2);
+
+  total = 15242;
+  fireEvent.click(screen.getByRole('button', { name: t('workshopOrders:refresh') }));
+  await waitFor(() => expect(totalCard()).toBe('15242'));
+  expect(reads()).toBe(3);
+});
+
+test('cards the server could not count say so, and the list still shows', async () => {
+  const { t } = openPanel(LINES, (_, url) => (url === API.myWorkshopStatistics ? [500, {}] : undefined));
+  expect(await screen.findByText(t('workshopOrders:cardsFailed'))).toBeInTheDocument();
+  expect(screen.queryByRole('group', { name: t('workshopOrders:cards.total') })).toBeNull();
+  expect(await screen.findByRole('row', { name: new RegExp(OPEN[0].order_number) })).toBeInTheDocument();
 });
 
 test('the date filter applies to the list shown and starts at its first page; urgent rows stay marked', async () => {
@@ -131,7 +167,6 @@ test('a live change that completes a line takes it out of the open list; a page 
   expect(screen.queryByRole('row', { name: new RegExp(first.order_number) })).toBeNull();
   expect(shownOrders()).toEqual(numbers(OPEN.slice(1, PAGE_SIZE + 1)));
   expect(screen.getByRole('button', { name: t('workshopOrders:work.open', { count: OPEN.length - 1 }) })).toHaveAttribute('aria-pressed', 'true');
-  expect(card(t('workshopOrders:cards.total'))).toBe('120');
 
   // On the second page, 40 more lines complete: 48 open lines are one page, shown whole.
   fireEvent.click(screen.getByRole('button', { name: t('common:pager.next') }));

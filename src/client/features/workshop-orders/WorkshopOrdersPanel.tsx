@@ -1,13 +1,15 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withinDays } from '../../../shared/days';
-import { workshopCards } from '../../../shared/figures';
 import { isOpenLine } from '../../../shared/lifecycle';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
+import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { useScopeLines } from '../order-lines';
 import { useFormatters } from '../lookups';
+import { cardsRequested, selectWorkshopCards } from './slice';
 import { inWorkOrder, rangeBackwards } from './workOrder';
 import { WorkRow } from './WorkRow';
 
@@ -27,6 +29,13 @@ export function WorkshopOrdersPanel() {
   const id = useId();
   const fmt = useFormatters();
   const lines = useScopeLines(MINE);
+  const dispatch = useAppDispatch();
+  // The cards count all the workshop's lines, whichever list is shown and however few of them the
+  // tablet has loaded (SPEC section 2): the server's figures, read again after the lines change.
+  const { data: figures, notice: cardsNotice } = useAppSelector(selectWorkshopCards);
+  useEffect(() => {
+    dispatch(cardsRequested());
+  }, [dispatch]);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [work, setWork] = useState<Work>('open');
@@ -48,13 +57,11 @@ export function WorkshopOrdersPanel() {
   }, [listed, from, to, backwards, fmt.timeZone]);
   const paging = usePaging(shown, `${work} ${backwards ? '' : `${from} ${to}`}`);
   const listTop = useRef<HTMLDivElement>(null);
-  // The cards count all the workshop's lines, whichever list is shown (SPEC section 2): the same
-  // shared figures the server's statistics route uses, following every change of the lines.
-  const figures = useMemo(() => (lines.status === 'ready' ? workshopCards(rows) : null), [rows, lines.status]);
   const now = Date.now();
 
   return (
     <section className="workshop-orders" aria-label={t('columns.order')}>
+      <NoticeView notice={cardsNotice} />
       {figures && (
         <div className="cards">
           {(
@@ -100,7 +107,13 @@ export function WorkshopOrdersPanel() {
           >
             {t('clear')}
           </button>
-          <button type="button" onClick={lines.reload}>
+          <button
+            type="button"
+            onClick={() => {
+              lines.reload();
+              dispatch(cardsRequested());
+            }}
+          >
             {t('refresh')}
           </button>
         </div>

@@ -82,7 +82,8 @@ export async function creditStandingOf(db: Db, customer: Pick<CustomerDto, 'id' 
 export async function statistics(db: Db, customer: CustomerDto): Promise<CustomerStatisticsDto> {
   const f = await lineFigures(db, { column: 'o.customer_id', id: customer.id }, new Date(), customer.credit_currency);
   return {
-    ...(await creditStandingOf(db, customer)),
+    // The open amounts of the same pass over the lines, as creditStandingOf reads them alone.
+    ...creditStanding(Number(customer.credit), customer.credit_currency, f.open_amounts),
     currency: customer.credit_currency,
     number_of_orders: f.orders,
     number_of_products_ordered: f.lines,

@@ -2,7 +2,7 @@ import { addDays, subDays, subHours } from 'date-fns';
 import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
-import { workshopCards } from '../../../shared/figures';
+import { cardSums } from '../../../shared/figures';
 import { isLate } from '../../../shared/late';
 import { Role } from '../../../shared/roles';
 import { takeBarcodes } from '../orders/barcodes';
@@ -81,7 +81,7 @@ describe.each(testDatabases())('one meaning of late on $name', (database) => {
     expect(lines.map((line) => [line.id, isLate(line, at)])).toEqual(lines.map((line) => [line.id, sqlLate.get(line.id)]));
 
     expect(lines.filter((line) => isLate(line, at))).toHaveLength(count);
-    expect(workshopCards(lines, at).late).toBe(count);
+    expect(cardSums(lines, at).late).toBe(count);
     expect((await lineFigures(t.db, { column: 'l.workshop_id', id: workshopId }, at)).late).toBe(count);
     expect((await lineFigures(t.db, { column: 'o.customer_id', id: customerId }, at)).late).toBe(count);
   });

@@ -8,14 +8,14 @@ import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
 import { API, type OrderReportDto } from '../../../shared/api';
-import { workshopCards } from '../../../shared/figures';
+import { cardsOf } from '../../../shared/figures';
 import { ADMINS, CUSTOMERS, LINE_READERS, OFFICE, OFFICE_AND_CUSTOMERS, WORKSHOPS } from '../../../shared/roles';
 import { integer } from '../../../shared/schemas/fields';
 import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/schemas/orders';
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
-import { officeReport } from '../order-lines/figures';
+import { officeReport, productLines, workshopCardSums } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
-import { countLines, getLine, listLines, streamLines } from '../order-lines/queries';
+import { countLines, getLine, streamLines } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
@@ -95,7 +95,11 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
 
   api.get(API.myWorkshopOrders, route(workshop, { summary: "The own workshop's order lines, streamed", query: PAGING_QUERY, errors: [404] }), ownLines);
   api.get(API.myWorkshopStatistics, route(workshop, { summary: "The own workshop's figures", errors: [404] }), async (request) => ({
-    statistics: workshopCards(await listLines(db, sessionActor(request))),
+    // Only a workshop's actor reaches here (the route's role), and it has its workshop.
+    statistics: cardsOf(await workshopCardSums(db, sessionActor(request).workshopId!)),
+  }));
+  api.get(API.myWorkshopProductLines, route(workshop, { summary: "The products the own workshop's lines name, with their open and all lines counted", errors: [404] }), async (request) => ({
+    products: await productLines(db, sessionActor(request).workshopId!),
   }));
   api.get(API.myWorkshopOrder(':id'), route(workshopLine, { summary: 'One order line of the own workshop' }), async (request) => ({
     order: await getLine(db, lineId(request), sessionActor(request)),
