@@ -30,7 +30,10 @@ test('no delivered line: no average', () => {
   expect(workshopCards([], NOW)).toEqual({ total: 0, in_process: 0, waiting: 0, late: 0, average_production_days: null });
 });
 
-test('a line of a canceled order is counted but never late', () => {
-  const cards = workshopCards([line(1, '2026-11-10T12:00:00Z', '2026-11-15T12:00:00Z', null, '2026-11-16T12:00:00Z')], NOW);
-  expect(cards).toMatchObject({ total: 1, waiting: 1, late: 0 });
+test('a canceled line is counted in the total, but neither waiting, in production nor late (it shows as canceled)', () => {
+  const cards = workshopCards(
+    [line(1, '2026-11-10T12:00:00Z', '2026-11-15T12:00:00Z', null, '2026-11-16T12:00:00Z'), line(2, '2026-11-10T12:00:00Z', '2026-11-15T12:00:00Z', null, '2026-11-16T12:00:00Z')],
+    NOW,
+  );
+  expect(cards).toMatchObject({ total: 2, waiting: 0, in_process: 0, late: 0 });
 });

@@ -44,12 +44,16 @@ export function cardsOf({ delivered, production_days, ...counts }: CardSums): Wo
   return { ...counts, average_production_days: delivered === 0 ? null : Math.round((production_days / delivered) * 10) / 10 };
 }
 
-/** The sums of the cards over `lines` (SPEC section 2); each line counts whether open or closed. */
+/**
+ * The sums of the cards over `lines` (SPEC section 2): every line counts in the total, open or
+ * closed; a canceled line keeps the status it stopped in, but is neither in production nor waiting.
+ */
 export function cardSums(lines: readonly FigureLine[], now: Date | number = Date.now()): CardSums {
   const sums: CardSums = { total: lines.length, in_process: 0, waiting: 0, late: 0, delivered: 0, production_days: 0 };
   for (const line of lines) {
-    if (line.order_line_status_id === LineStatus.InProcess) sums.in_process++;
-    if (line.order_line_status_id === LineStatus.Waiting) sums.waiting++;
+    const live = line.canceled_at === null;
+    if (live && line.order_line_status_id === LineStatus.InProcess) sums.in_process++;
+    if (live && line.order_line_status_id === LineStatus.Waiting) sums.waiting++;
     if (isLate(line, now)) sums.late++;
     const days = productionDays(line);
     if (days !== null) {

@@ -65,8 +65,8 @@ export async function workshopCardSums(db: Db, workshopId: number, now = new Dat
     .selectFrom('order_lines as l')
     .select([
       sql<number>`count(*)`.as('total'),
-      sql<number>`count(case when l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
-      sql<number>`count(case when l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
+      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
+      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
       sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
       sql<number>`count(case when ${counted} then 1 end)`.as('delivered'),
       sql<number>`coalesce(sum(case when ${counted} then ${days} end), 0)`.as('production_days'),
