@@ -24,7 +24,7 @@ interface Props {
   invalid?: boolean;
 }
 
-/** The options whose search text holds every typed word, in Turkish and English case alike ('yüzük' finds 'YÜZÜK', 'ılık' 'ILIK'). */
+/** The options whose search text holds every typed word, in Turkish and English case alike (a dotless or dotted i found by its own capital). */
 export function matchingOptions(options: readonly ComboOption[], query: string): readonly ComboOption[] {
   const words = foldCase(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return options;

@@ -13,7 +13,7 @@ import { text } from './fields';
  * A username, as it is registered, added by the admin, or looked up at login and password change
  * (where any case of the same letters finds it): 'ayşe_öz', 'ÇİĞDEM_1'. Turkish case folding with
  * dotless ı read as i, so an ASCII name keeps the key it always had (its lower case). The server
- * looks names up by the same key in SQL (server/modules/users/usernames.ts `usernameKeySql`).
+ * looks names up by the same key in SQL (server/modules/auth/usernames.ts `usernameKeySql`).
  */
 export const usernameKey = (name: string): string => foldCase(name);
 

@@ -4,7 +4,7 @@ import type { OrderLineDto } from '../../../shared/api';
 import { Modal } from '../../components/Modal';
 
 /**
- * 'Paketleme Onayı' asked before it is given: approving completes the line, so the dialog names the
+ * The packing approval asked before it is given: approving completes the line, so the dialog names the
  * line first. Enter approves (unless a button has the focus: then that button's own press counts),
  * Escape leaves it.
  */

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * 'Sonraki Adım' of a piece, on its page and in its row of the list alike: one intent with the step
+ * The next step of a piece, on its page and in its row of the list alike: one intent with the step
  * shown, and the button telling what it is doing and what just happened.
  */
 export function NextStepButton({ line, unavailable = false, describedBy }: Props) {

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /*
  * Usernames may hold Turkish letters: one name in any case is one user, so the unique index is on
  * the name's key (Turkish capitals and dotless ı folded, then lower case: `usernameKeySql` of
- * modules/users/usernames.ts, which must stay this very expression). Every name before this one was
+ * modules/auth/usernames.ts, which must stay this very expression). Every name before this one was
  * ASCII, where the key is its lower case, as the index it replaces was. The admin may give a user
  * a name when adding it.
  */

@@ -9,7 +9,7 @@ import type { LoginResponse } from '../../../shared/api';
 import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
 import { DEFAULT_ROLE, type RoleId } from '../../../shared/roles';
 import { usernameKey } from '../../../shared/schemas/auth';
-import { usernameKeySql } from '../users/usernames';
+import { usernameKeySql } from './usernames';
 import type { Mailer } from './mail';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, endUserSessions, type SessionUser, useSession } from './sessions';
