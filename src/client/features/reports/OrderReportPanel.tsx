@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { TableHead } from '../../components/TableHead';
+import { useFormatters } from '../lookups';
 import { reportRequested, selectReport } from './slice';
 
 /** The office's report: every line by status, and the open and late lines of each workshop. */
@@ -10,6 +11,7 @@ export function OrderReportPanel() {
   const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { status, report, notice } = useAppSelector(selectReport);
+  const { number } = useFormatters();
   useEffect(() => {
     dispatch(reportRequested());
   }, [dispatch]);
@@ -26,16 +28,16 @@ export function OrderReportPanel() {
                 {report.lines_by_status.map((row) => (
                   <tr key={row.status_id}>
                     <td>{row.name}</td>
-                    <td>{row.count}</td>
+                    <td>{number(row.count)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <dl className="facts">
               <dt>{t('report.late')}</dt>
-              <dd>{report.late}</dd>
+              <dd>{number(report.late)}</dd>
               <dt>{t('report.canceled')}</dt>
-              <dd>{report.canceled}</dd>
+              <dd>{number(report.canceled)}</dd>
             </dl>
           </div>
           <div className="card">
@@ -45,8 +47,8 @@ export function OrderReportPanel() {
                 {report.workshops.map((row) => (
                   <tr key={row.workshop_id ?? 'none'}>
                     <td>{row.workshop_name ?? t('report.noWorkshop')}</td>
-                    <td>{row.open}</td>
-                    <td>{row.late}</td>
+                    <td>{number(row.open)}</td>
+                    <td>{number(row.late)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -7,7 +7,7 @@ import { OrderReportPanel } from '.';
 
 const REPORT: OrderReportDto = {
   lines_by_status: [
-    { status_id: 1, name: 'Bekliyor', count: 4 },
+    { status_id: 1, name: 'Bekliyor', count: 12_345 },
     { status_id: 3, name: 'Kalite Kontrol', count: 2 },
   ],
   late: 3,
@@ -44,7 +44,8 @@ test("loading first, then the lines by status, the late and canceled ones, and e
   await screen.findByRole('table', { name: t('dashboard:report.byStatus') });
   expect(screen.queryByText(t('common:loading'))).not.toBeInTheDocument();
   expect(rows(t('dashboard:report.byStatus'))).toEqual([
-    ['Bekliyor', '4'],
+    // Counts in the reader's style: thousands grouped.
+    ['Bekliyor', '12.345'],
     ['Kalite Kontrol', '2'],
   ]);
   expect(figure(t('dashboard:report.late'))).toBe('3');
