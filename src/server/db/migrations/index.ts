@@ -26,6 +26,7 @@ import * as refusedWebhooks from './2026-11-27-0024-refused-webhooks';
 import * as foldedNames from './2026-11-27-0025-folded-names';
 import * as usernameLetters from './2026-11-27-0026-username-letters';
 import * as closedAt from './2026-11-27-0027-closed-at';
+import * as archiveIndexes from './2026-11-27-0028-archive-indexes';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0025-folded-names': foldedNames,
   '2026-11-27-0026-username-letters': usernameLetters,
   '2026-11-27-0027-closed-at': closedAt,
+  '2026-11-27-0028-archive-indexes': archiveIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

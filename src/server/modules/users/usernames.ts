@@ -18,9 +18,10 @@ const FOLDS: ReadonlyArray<[string, string]> = [
   ['Ü', 'ü'],
 ];
 
-const folded = (column: string) => `lower(${FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, column)})`;
+/** shared/text.ts `foldCase` over an SQL expression, given as SQL text (the archive's search by name reads it too). */
+export const foldCaseSql = (expression: string) => `lower(${FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, expression)})`;
 
 /** The key of the users' username column, to compare with `usernameKey` of a typed name. */
 export function usernameKeySql() {
-  return sql<string>`${sql.raw(folded('username'))}`;
+  return sql<string>`${sql.raw(foldCaseSql('username'))}`;
 }
