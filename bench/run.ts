@@ -22,6 +22,7 @@ import { bootstrap } from '../src/server/db/seed';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
+import { archive } from './archive';
 import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { grid } from './grid';
@@ -455,6 +456,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   'shop-sync': () => shopSync(report),
   'shop-webhooks': () => shopWebhooks(report),
   metal: () => metalLedger(report),
+  archive: () => archive(report),
 };
 
 async function main(): Promise<void> {
