@@ -1,6 +1,6 @@
 /*
  * The archive at size: 200,000 lines by default (1,000 products, blocks of 10,000 in turn to each
- * B2B customer and to the shop, over the demo seed's year and more) on SQLite and on PostgreSQL,
+ * B2B customer and to the shop, made over the demo seed's last 40 days) on SQLite and on PostgreSQL,
  * with the real server started on it. Times its three common queries as an admin's browser gets
  * them over HTTP (a month of one customer's lines, a closed line's barcode, a closed line's order
  * number; median and worst of 5 runs after a warm-up) against the raw indexed query answering the
@@ -30,23 +30,36 @@ interface Targets {
   orderNumber: string;
 }
 
-async function seed(db: Db, lines: number): Promise<Targets> {
+async function seed(db: Db, database: BenchDatabase, lines: number): Promise<Targets> {
   await db.transaction().execute(async (trx) => {
     await seedCatalogue(trx, 1_000);
     const owners: Array<number | null> = [...(await trx.selectFrom('customers').select('id').orderBy('id').execute()).map((c) => c.id), null];
     for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), owners[block % owners.length], 11 + block);
   });
+  // The planner's statistics as autovacuum leaves them soon after a bulk load, rather than whatever it caught mid-load.
+  if (database.name === 'postgres') await sql`analyze`.execute(db);
   const { id: customer } = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
-  // A month half a year back: closed lines and open ones alike.
-  const to = new Date(Date.now() - 150 * DAY).toISOString();
-  const from = new Date(Date.now() - 180 * DAY).toISOString();
+  // The month around the middle of the customer's lines: closed lines and open ones alike.
+  const { lines: own } = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select((eb) => eb.fn.countAll<number>().as('lines')).where('o.customer_id', '=', customer).executeTakeFirstOrThrow();
+  const middle = await db
+    .selectFrom('order_lines as l')
+    .innerJoin('orders as o', 'o.id', 'l.order_id')
+    .select('l.created_at')
+    .where('o.customer_id', '=', customer)
+    .orderBy('l.created_at')
+    .offset(Math.floor(Number(own) / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const from = new Date(Date.parse(middle.created_at) - 15 * DAY).toISOString();
+  const to = new Date(Date.parse(middle.created_at) + 15 * DAY).toISOString();
+  const { count } = await db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('count')).where('closed_at', 'is not', null).executeTakeFirstOrThrow();
   const closed = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['l.barcode', 'o.order_number'])
     .where('l.closed_at', 'is not', null)
     .orderBy('l.id')
-    .offset(Math.floor(lines / 3))
+    .offset(Math.floor(Number(count) / 2))
     .limit(1)
     .executeTakeFirstOrThrow();
   return { customer, from, to, barcode: closed.barcode, orderNumber: closed.order_number };
@@ -65,7 +78,7 @@ async function timedRaw(query: () => Promise<unknown[]>): Promise<{ median: numb
   return { median: took[Math.floor(took.length / 2)], worst: took[took.length - 1], rows };
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
 
 async function measure(report: Report, name: string, database: BenchDatabase, product: RunningProduct, targets: Targets, lines: number, seconds: number): Promise<void> {
   const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
@@ -109,9 +122,6 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
         `route median ${ms(route.median)}, worst ${ms(route.worst)} (${found} lines); raw indexed query median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} rows); route / raw ${(route.median / direct.median).toFixed(1)}x`,
       );
     }
-    // A plain count of every line: what a query without an index would read, for scale.
-    const all = await timedRaw(async () => [await sql`select count(*) from order_lines`.execute(db)]);
-    report(`  counting every line (a whole-table read, for scale), ${name}`, `median ${ms(all.median)}`);
   } finally {
     agent.destroy();
     await close();
@@ -128,7 +138,7 @@ export async function archive(report: Report): Promise<void> {
       let seconds = 0;
       const targets = await prepare(database, async (db) => {
         const seeding = performance.now();
-        const found = await seed(db, lines);
+        const found = await seed(db, database, lines);
         seconds = (performance.now() - seeding) / 1000;
         return found;
       });

@@ -98,12 +98,19 @@ export function codeQuery(db: Db, q: string) {
 /** `text` as a LIKE pattern that finds it anywhere, its own % _ and \ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** After the cursor in the sort's order (nulls last, whichever the direction), ties broken by id. */
+/** The one sort column that may be empty (a line still open): its lines come last, whichever the direction. */
+const NULLABLE_SORT: ArchiveSort = 'closed_at';
+
+/**
+ * After the cursor in the sort's order, ties broken by id. A column never empty compares as a
+ * pair, (value, id), which both databases read as one range of its index with the id.
+ */
 function afterCursor(sort: ArchiveSort, dir: 'asc' | 'desc', [value, id]: Cursor) {
   const beyond = dir === 'desc' ? '<' : '>';
   return (eb: ExpressionBuilder<any, any>) => {
     if (sort === 'id') return eb('l.id', beyond, id);
     const column = SORT_COLUMNS[sort];
+    if (sort !== NULLABLE_SORT) return eb(eb.refTuple(column, 'l.id'), beyond, eb.tuple(value, id));
     if (value === null) return eb.and([eb(column, 'is', null), eb('l.id', beyond, id)]);
     return eb.or([eb(column, beyond, value), eb.and([eb(column, '=', value), eb('l.id', beyond, id)]), eb(column, 'is', null)]);
   };
@@ -123,7 +130,9 @@ export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines:
   if (codeLines !== null) query = query.where('l.id', 'in', codeLines);
   else if (f.q !== undefined) query = query.where(sql<boolean>`${sql.raw(foldCaseSql(CUSTOMER_NAME_SQL))} like ${containing(foldCase(f.q))} escape '\\'`);
   if (f.after !== undefined) query = query.where(afterCursor(f.sort, f.dir, f.after));
-  if (f.sort !== 'id') query = query.orderBy(SORT_COLUMNS[f.sort], (order) => (f.dir === 'desc' ? order.desc() : order.asc()).nullsLast());
+  // Only the column that may be empty names where its nulls go: on another, the words would keep PostgreSQL from reading its index backwards.
+  if (f.sort === NULLABLE_SORT) query = query.orderBy(SORT_COLUMNS[f.sort], (order) => (f.dir === 'desc' ? order.desc() : order.asc()).nullsLast());
+  else if (f.sort !== 'id') query = query.orderBy(SORT_COLUMNS[f.sort], f.dir);
   return query.orderBy('l.id', f.dir).limit(f.limit + 1);
 }
 
