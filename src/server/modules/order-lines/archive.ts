@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { ArchiveLineDto, LineArchiveDto } from '../../../shared/api';
-import { ARCHIVE_PAGE_SIZE, type ArchiveSort, archiveQuerySchema } from '../../../shared/schemas/archive';
+import { ARCHIVE_PAGE_SIZE, type ArchiveSort, archiveQuerySchema, isInstant } from '../../../shared/schemas/archive';
+import { isId } from '../../../shared/schemas/fields';
 import { foldCase } from '../../../shared/text';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
@@ -32,7 +33,7 @@ export interface ArchiveFilters {
 }
 
 /** Where the next page starts: the last line's sort value and id. */
-type Cursor = [value: string | number | null, id: number];
+type Cursor = [value: string | null, id: number];
 
 const SORT_COLUMNS = {
   created_at: 'l.created_at',
@@ -43,7 +44,15 @@ const SORT_COLUMNS = {
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 
-function decodeCursor(text: string): Cursor {
+/** A cursor's value as its sort's column holds it: an instant, an order number, none for the id; a closed date may be empty. */
+const CURSOR_VALUE: Record<ArchiveSort, (value: unknown) => boolean> = {
+  created_at: (value) => typeof value === 'string' && isInstant(value),
+  closed_at: (value) => value === null || (typeof value === 'string' && isInstant(value)),
+  order_number: (value) => typeof value === 'string' && value.length <= 100,
+  id: (value) => value === null,
+};
+
+function decodeCursor(text: string, sort: ArchiveSort): Cursor {
   const invalid = () => badRequest('validation:archiveCursorInvalid', 'VALIDATION');
   let cursor: unknown;
   try {
@@ -53,9 +62,8 @@ function decodeCursor(text: string): Cursor {
   }
   if (!Array.isArray(cursor) || cursor.length !== 2) throw invalid();
   const [value, id] = cursor as unknown[];
-  if (!Number.isSafeInteger(id) || (value !== null && typeof value !== 'string' && !Number.isSafeInteger(value))) throw invalid();
-  if (typeof value === 'string' && value.length > 100) throw invalid();
-  return [value as Cursor[0], id as number];
+  if (!isId(id) || !CURSOR_VALUE[sort](value)) throw invalid();
+  return [value as Cursor[0], id];
 }
 
 /** The archive's query parameters read, or a 400 naming the first one refused (an unknown one too). */
@@ -64,6 +72,7 @@ export async function parseArchiveQuery(query: unknown): Promise<ArchiveFilters>
   const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
   const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
   const q = raw.q?.trim();
+  const sort = (raw.sort as ArchiveSort | undefined) ?? 'created_at';
   return {
     from: instant(raw.from),
     to: instant(raw.to),
@@ -73,10 +82,10 @@ export async function parseArchiveQuery(query: unknown): Promise<ArchiveFilters>
     productId: number(raw.product_id),
     statusId: number(raw.status_id),
     q: q ? q : undefined,
-    sort: (raw.sort as ArchiveSort | undefined) ?? 'created_at',
+    sort,
     dir: (raw.dir as ArchiveFilters['dir'] | undefined) ?? 'desc',
     limit: number(raw.limit) ?? ARCHIVE_PAGE_SIZE,
-    after: raw.after === undefined ? undefined : decodeCursor(raw.after),
+    after: raw.after === undefined ? undefined : decodeCursor(raw.after, sort),
   };
 }
 
