@@ -108,6 +108,7 @@ describe.each(testDatabases())('the archive on $name', (database) => {
     ['a page marker not made by the archive', '?after=bm90IGEgY3Vyc29y', 'validation:archiveCursorInvalid'],
     ['a page marker whose date is no date', `?after=${Buffer.from(JSON.stringify(['abc', 1])).toString('base64url')}`, 'validation:archiveCursorInvalid'],
     ['a page marker of another sort', `?sort=id&after=${Buffer.from(JSON.stringify(['2025-03-01T09:00:00.000Z', 1])).toString('base64url')}`, 'validation:archiveCursorInvalid'],
+    ['a page marker holding a NUL', `?sort=order_number&after=${Buffer.from(JSON.stringify(['B2B\u0000', 1])).toString('base64url')}`, 'validation:archiveCursorInvalid'],
     ['too long a search', `?q=${'a'.repeat(101)}`, 'validation:archiveSearchInvalid'],
   ])('%s is refused with 400 and its sentence', async (_what, query, key) => {
     const answer = await get('admin', query);

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { ArchiveLineDto, LineArchiveDto } from '../../../shared/api';
 import { ARCHIVE_PAGE_SIZE, type ArchiveSort, archiveQuerySchema, isInstant } from '../../../shared/schemas/archive';
-import { isId } from '../../../shared/schemas/fields';
+import { hasControlCharacters, isId } from '../../../shared/schemas/fields';
 import { foldCase } from '../../../shared/text';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
@@ -48,7 +48,7 @@ const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toS
 const CURSOR_VALUE: Record<ArchiveSort, (value: unknown) => boolean> = {
   created_at: (value) => typeof value === 'string' && isInstant(value),
   closed_at: (value) => value === null || (typeof value === 'string' && isInstant(value)),
-  order_number: (value) => typeof value === 'string' && value.length <= 100,
+  order_number: (value) => typeof value === 'string' && value.length <= 100 && !hasControlCharacters(value),
   id: (value) => value === null,
 };
 
