@@ -89,7 +89,7 @@ async function seedLedger(db: Db, entries: number): Promise<Map<number, number>>
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const RUNS = 5;
 
-interface Answer {
+export interface Answer {
   ms: number;
   /** Bytes on the wire and the encoding the server chose. */
   bytes: number;
@@ -136,7 +136,7 @@ function get(agent: http.Agent, url: string, auth: string): Promise<Answer> {
 }
 
 /** One warm-up (it also opens the connection the runs reuse), then RUNS timed requests; the last answer. */
-async function timed(agent: http.Agent, url: string, auth: string): Promise<{ median: number; worst: number; last: Answer }> {
+export async function timed(agent: http.Agent, url: string, auth: string): Promise<{ median: number; worst: number; last: Answer }> {
   let last = await get(agent, url, auth);
   const took: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -26,6 +26,7 @@ import { API } from '../src/shared/api';
 import { LineStatus } from '../src/shared/statuses';
 import { chromium } from 'playwright-core';
 import { startSmtp } from '../test/smtp';
+import { archive } from './archive';
 import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { grid } from './grid';
@@ -513,6 +514,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   'shop-webhooks': () => shopWebhooks(report),
   metal: () => metalLedger(report),
   restart: () => restart(report),
+  archive: () => archive(report),
 };
 
 async function main(): Promise<void> {

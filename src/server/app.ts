@@ -17,6 +17,7 @@ import { languageRoutes } from './modules/languages/routes';
 import { liveRoutes } from './modules/live/routes';
 import { liveSocket } from './modules/live/socket';
 import { lookupRoutes } from './modules/lookups/routes';
+import { archiveRoutes } from './modules/order-lines/archive-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
@@ -172,6 +173,7 @@ export async function buildApp(
     settingsRoutes(api, db, dialect);
     orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder }, jobs);
     liveRoutes(api, db);
+    archiveRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);

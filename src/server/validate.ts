@@ -89,6 +89,15 @@ export function declaredBody<S extends BodySchema>(request: DeclaringBody<S>): P
   return validateBody(body, request.body, trim);
 }
 
+/**
+ * A route's query parameters checked against a shared schema of text fields, as `validateBody`
+ * checks a body: a repeated parameter (a list) is refused, and an unknown one by the schema's
+ * `noUnknown`. The route declares the same parameters in `config.query` for the API document.
+ */
+export function validateQuery<S extends ObjectSchema<AnyObject>>(schema: S, query: unknown): Promise<InferType<S>> {
+  return validateBody(schema, query ?? {});
+}
+
 /** An id from the path (`/things/:id`), 1 to 2147483647 like every id; anything else is a 400 that touches nothing. */
 export function idParam(params: unknown, name = 'id'): number {
   const raw = (params as Record<string, unknown> | null)?.[name];

@@ -108,6 +108,8 @@ export const API = {
   metalLock: '/api/v1/metal/lock',
   /** Changed lines for the live channel: `?ids=1,2,3` or `?since=<version>` (src/shared/live.ts). */
   lineChanges: '/api/v1/order-lines/changes',
+  /** The history of order lines: filtered, searched, sorted and paged on the server (shared/schemas/archive.ts). */
+  lineArchive: '/api/v1/order-lines/archive',
   orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,

@@ -79,6 +79,19 @@ export interface OrderLineDto {
   item_count: number;
 }
 
+/** A line as the archive answers it: with when it closed (canceled, or handed to the carrier), null while it has not. */
+export type ArchiveLineDto = OrderLineDto & { closed_at: string | null };
+
+/**
+ * A page of the archive (GET API.lineArchive): the lines as every line route answers them, and
+ * `next`, the `after` of the following page (null on the last one).
+ */
+export interface LineArchiveDto {
+  orders: ArchiveLineDto[];
+  has_more: boolean;
+  next: string | null;
+}
+
 /**
  * Beside the lines an action answers: the version of each line's change it made (line id -> the
  * id of its row in the change log), so the client that acted skips that change's live event

@@ -28,6 +28,7 @@ import * as usernameLetters from './2026-11-27-0026-username-letters';
 import * as closedAt from './2026-11-27-0027-closed-at';
 import * as prunedChanges from './2026-11-27-0028-pruned-changes';
 import * as figureIndexes from './2026-11-27-0029-figure-indexes';
+import * as archiveIndexes from './2026-11-27-0030-archive-indexes';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0027-closed-at': closedAt,
   '2026-11-27-0028-pruned-changes': prunedChanges,
   '2026-11-27-0029-figure-indexes': figureIndexes,
+  '2026-11-27-0030-archive-indexes': archiveIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,26 +1,11 @@
 import { sql } from 'kysely';
+import { foldCaseSql } from '../../db/fold';
 
 /*
- * `usernameKey` of shared/schemas/auth.ts in SQL: the Turkish capitals and dotless ı replaced,
- * then lower() for the ASCII letters (SQLite lower-cases nothing else, PostgreSQL's depends on
- * its locale). Written with literals, not parameters, so it is the very expression of the unique
- * index `users_username_key_unique` (migration 0023), which the lookups use. Change them together
+ * `usernameKey` of shared/schemas/auth.ts in SQL: the very expression of the unique index
+ * `users_username_key_unique` (migration 0026), which the lookups use. Change them together
  * (usernames.test.ts runs both over one table of names).
  */
-const FOLDS: ReadonlyArray<[string, string]> = [
-  ['Ç', 'ç'],
-  ['Ğ', 'ğ'],
-  ['I', 'i'],
-  ['İ', 'i'],
-  ['ı', 'i'],
-  ['Ö', 'ö'],
-  ['Ş', 'ş'],
-  ['Ü', 'ü'],
-];
-
-const folded = (column: string) => `lower(${FOLDS.reduce((inner, [from, to]) => `replace(${inner}, '${from}', '${to}')`, column)})`;
-
-/** The key of the users' username column, to compare with `usernameKey` of a typed name. */
 export function usernameKeySql() {
-  return sql<string>`${sql.raw(folded('username'))}`;
+  return sql<string>`${sql.raw(foldCaseSql('username'))}`;
 }

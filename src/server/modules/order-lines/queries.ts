@@ -10,8 +10,11 @@ import type { Actor } from './actor';
  * imports none of them, so they all may depend on it.
  */
 
+/** A line's `customer_name` in SQL over lineQuery's names: the person the piece goes to (the shipping address's name), else the B2B customer's contact. */
+export const CUSTOMER_NAME_SQL = "coalesce(nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), ''), c.name)";
+
 /** Every field of an order line (SPEC section 3), with the spellings the spec also uses. */
-function lineQuery(db: Db) {
+export function lineQuery(db: Db) {
   return db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
@@ -65,8 +68,7 @@ function lineQuery(db: Db) {
       'l.workshop_id',
       'w.name as workshop_name',
       'o.customer_id',
-      // The person the piece goes to (the shipping address's name), else the B2B customer's contact.
-      sql<string | null>`coalesce(nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), ''), c.name)`.as('customer_name'),
+      sql<string | null>`${sql.raw(CUSTOMER_NAME_SQL)}`.as('customer_name'),
       'c.company_name as b2b_customer_name',
       'o.source',
       'l.production_expected_date',
@@ -87,7 +89,7 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[numb
  * (`product_cost`, the price times the hidden workmanship rate); every other field of its own
  * orders it keeps.
  */
-function answerFor(actor: Actor) {
+export function answerFor(actor: Actor) {
   return (row: LineRow): OrderLineDto => {
     const line = toDto(row);
     if (actor.isCustomer) delete line.product_cost;
