@@ -14,7 +14,7 @@ import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { API, type LineArchiveDto } from '../src/shared/api';
 import { timed } from './metal';
-import { ADMIN_PASSWORD, type BenchDatabase, listOption, login, machineLoad, option, postgresDatabase, prepare, type RunningProduct, sqliteDatabase, startProduct } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
 
 type Report = (name: string, value: string) => void;
 
@@ -130,27 +130,8 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
 
 export async function archive(report: Report): Promise<void> {
   const lines = option('archive-lines', 'BENCH_ARCHIVE_LINES', 200_000);
-  for (const name of listOption('databases', 'BENCH_DATABASES', ['sqlite', 'postgres'])) {
-    const database = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
-    if (!database) throw new Error(`--databases: unknown database ${name} (sqlite, postgres)`);
-    let product: RunningProduct | undefined;
-    try {
-      let seconds = 0;
-      const targets = await prepare(database, async (db) => {
-        const seeding = performance.now();
-        const found = await seed(db, database, lines);
-        seconds = (performance.now() - seeding) / 1000;
-        return found;
-      });
-      product = await startProduct(database);
-      await measure(report, name, database, product, targets, lines, seconds);
-    } catch (error) {
-      const logged = product?.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l)) ?? [];
-      if (logged.length) console.log(`  server logged ${logged.length} error lines, the last: ${logged[logged.length - 1].slice(0, 1000)}`);
-      throw error;
-    } finally {
-      await product?.stop();
-      await database.drop();
-    }
-  }
+  await onEachDatabase(
+    (db, database) => seed(db, database, lines),
+    ({ name, database, product, seeded, seconds }) => measure(report, name, database, product, seeded, lines, seconds),
+  );
 }

@@ -14,7 +14,7 @@ import type { Db } from '../src/server/db';
 import { random } from '../src/server/db/demo-catalogue';
 import { API } from '../src/shared/api';
 import { FINE_PLACES, fineOf, fromUnits } from '../src/shared/metal';
-import { ADMIN_PASSWORD, type BenchDatabase, listOption, login, machineLoad, option, postgresDatabase, prepare, type RunningProduct, sqliteDatabase, startProduct } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
 
 type Report = (name: string, value: string) => void;
 
@@ -185,28 +185,9 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
 
 export async function metalLedger(report: Report): Promise<void> {
   const entries = option('metal-entries', 'BENCH_METAL_ENTRIES', 500_000);
-  for (const name of listOption('databases', 'BENCH_DATABASES', ['sqlite', 'postgres'])) {
-    const database = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
-    if (!database) throw new Error(`--databases: unknown database ${name} (sqlite, postgres)`);
-    let product: RunningProduct | undefined;
-    try {
-      // Migrated with the admin in place, as a first start leaves it, so the server starts on it as on any day.
-      let seconds = 0;
-      const expected = await prepare(database, async (db) => {
-        const seeding = performance.now();
-        const sums = await seedLedger(db, entries);
-        seconds = (performance.now() - seeding) / 1000;
-        return sums;
-      });
-      product = await startProduct(database);
-      await measure(report, name, database, product, expected, entries, seconds);
-    } catch (error) {
-      const logged = product?.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l)) ?? [];
-      if (logged.length) console.log(`  server logged ${logged.length} error lines, the last: ${logged[logged.length - 1].slice(0, 1000)}`);
-      throw error;
-    } finally {
-      await product?.stop();
-      await database.drop();
-    }
-  }
+  // Migrated with the admin in place, as a first start leaves it, so the server starts on it as on any day.
+  await onEachDatabase(
+    (db) => seedLedger(db, entries),
+    ({ name, database, product, seeded, seconds }) => measure(report, name, database, product, seeded, entries, seconds),
+  );
 }

@@ -184,6 +184,46 @@ export async function prepare<T>(database: BenchDatabase, seed: (db: Db) => Prom
   }
 }
 
+/** What a bench on a seeded database measures with: the database, the product running on it, what the seed answered and how long it took. */
+export interface Seeded<T> {
+  name: string;
+  database: BenchDatabase;
+  product: RunningProduct;
+  seeded: T;
+  seconds: number;
+}
+
+/**
+ * On each database of --databases (both by default): a fresh one seeded by `seed` (timed), the
+ * product started on it, `measure` run, then both removed; the server's error lines are shown when
+ * the bench fails.
+ */
+export async function onEachDatabase<T>(seed: (db: Db, database: BenchDatabase) => Promise<T>, measure: (run: Seeded<T>) => Promise<void>): Promise<void> {
+  for (const name of listOption('databases', 'BENCH_DATABASES', ['sqlite', 'postgres'])) {
+    const database = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
+    if (!database) throw new Error(`--databases: unknown database ${name} (sqlite, postgres)`);
+    let product: RunningProduct | undefined;
+    try {
+      let seconds = 0;
+      const seeded = await prepare(database, async (db) => {
+        const seeding = performance.now();
+        const answer = await seed(db, database);
+        seconds = (performance.now() - seeding) / 1000;
+        return answer;
+      });
+      product = await startProduct(database);
+      await measure({ name, database, product, seeded, seconds });
+    } catch (error) {
+      const logged = product?.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l)) ?? [];
+      if (logged.length) console.log(`  server logged ${logged.length} error lines, the last: ${logged[logged.length - 1].slice(0, 1000)}`);
+      throw error;
+    } finally {
+      await product?.stop();
+      await database.drop();
+    }
+  }
+}
+
 /** Adds a user of `role` with USER_PASSWORD; returns its id. */
 export async function addUser(db: Db, username: string, role: RoleId): Promise<number> {
   const at = new Date().toISOString();
