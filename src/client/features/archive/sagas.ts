@@ -17,7 +17,11 @@ export const ARCHIVE_EXPORT_KEY = 'archive';
 /** The most lines one export writes: a query holding more is written this far, with a sentence. */
 export const ARCHIVE_EXPORT_MAX = 100_000;
 
-const pageOf = (query: string, after: string | null, limit?: number): Promise<LineArchiveDto> => http.get(`${API.lineArchive}?${pageQuery(query, after, limit)}`);
+/** A page as the store takes it: an answer without lines holds none, and nothing after it. */
+async function pageOf(query: string, after: string | null, limit?: number): Promise<LineArchiveDto> {
+  const answer: Partial<LineArchiveDto> | null = await http.get(`${API.lineArchive}?${pageQuery(query, after, limit)}`);
+  return { orders: answer?.orders ?? [], has_more: answer?.has_more === true, next: answer?.next ?? null };
+}
 
 function* readPage(query: string, after: string | null) {
   yield* callAndStore(call(pageOf, query, after), archivePageLoaded, archiveFailed, 'archive:failed');
