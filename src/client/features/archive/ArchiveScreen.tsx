@@ -10,7 +10,7 @@ import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { useProducts } from '../catalogue';
 import { customersRequested, selectCustomerList } from '../customers';
-import { ExportProgress, selectExport } from '../exports';
+import { exportCleared, ExportProgress, selectExport } from '../exports';
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { LineHistory } from '../order-lines';
 import { selectSession } from '../session';
@@ -80,6 +80,9 @@ export default function ArchiveScreen() {
   useEffect(() => {
     // The newest lines first; without days, the zone plays no part.
     dispatch(archiveSearched(archiveQuery(NO_FILTERS, NEWEST_FIRST, DEFAULT_SETTINGS.time_zone)));
+    return () => {
+      dispatch(exportCleared(ARCHIVE_EXPORT_KEY));
+    };
   }, [dispatch]);
 
   const statuses = useMemo(() => [...status].map(([id, name]) => ({ id, name })), [status]);
@@ -101,7 +104,7 @@ export default function ArchiveScreen() {
         <button type="button" className="secondary" onClick={exportQuery} disabled={exporting || archive.lines.length === 0}>
           {exporting ? t('export.busy') : t('export.button')}
         </button>
-        {archive.exportRead !== null && <span role="status">{t('export.reading', { count: archive.exportRead, shown: fmt.number(archive.exportRead) })}</span>}
+        {archive.exportRead !== null && <span role="status">{t('export.reading', { shown: fmt.number(archive.exportRead) })}</span>}
         <ExportProgress exportKey={ARCHIVE_EXPORT_KEY} />
       </div>
       <NoticeView notice={archive.exportNotice} />

@@ -4,12 +4,18 @@ import { API, type ArchiveLineDto, type LineArchiveDto } from '../../../shared/a
 import { Role } from '../../../shared/roles';
 import { line, LOOKUPS } from '../../../../test/orders-screen';
 import { saveFile } from '../../components/excel';
+import { openSheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
 import ArchiveScreen from './ArchiveScreen';
+import { ARCHIVE_EXPORT_MAX } from './sagas';
 import { archiveQuery, NEWEST_FIRST, NO_FILTERS, toggledOrder } from './query';
 
 /* jsdom has no Worker: the export writes on this thread; the file is only handed to saveFile. */
 jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
+jest.mock('../../components/sheetWriter', () => {
+  const actual = jest.requireActual('../../components/sheetWriter');
+  return { ...actual, openSheetWriter: jest.fn(actual.openSheetWriter) };
+});
 
 const archived = (id: number, patch: Partial<ArchiveLineDto> = {}): ArchiveLineDto => ({ ...line(id), closed_at: null, ...patch });
 const page = (orders: ArchiveLineDto[], next: string | null = null): LineArchiveDto => ({ orders, has_more: next !== null, next });
@@ -147,4 +153,24 @@ test('the export reads every page of the query, the largest the server gives, un
   expect(exported.map((query) => query.get('after'))).toEqual([null, 'a', 'b']);
   expect(exported.every((query) => query.get('limit') === '500')).toBe(true);
   expect(jest.mocked(saveFile).mock.calls[0][1]).toMatch(/^arsiv_\d{4}-\d{2}-\d{2}\.xlsx$/);
+});
+
+test('a query holding more than the export takes is written that far, and the screen says so', async () => {
+  const full = page(Array.from({ length: 500 }, (_, i) => archived(i + 1)), 'more');
+  let written = 0;
+  jest.mocked(openSheetWriter).mockImplementationOnce(async () => ({
+    write: async (rows) => {
+      written += rows.length;
+    },
+    written: () => written,
+    finish: async () => new Blob(['xlsx']),
+    close: () => undefined,
+  }));
+  const { t, archiveCalls } = open(Role.Admin, '/admin/archive', (query) => [200, query.get('limit') ? full : page([archived(1)], 'more')]);
+  await screen.findByRole('table', { name: t('archive:results') });
+  fireEvent.click(screen.getByRole('button', { name: t('archive:export.button') }));
+  await waitFor(() => expect(saveFile).toHaveBeenCalled(), { timeout: 20_000 });
+  expect(written).toBe(ARCHIVE_EXPORT_MAX);
+  expect(archiveCalls().filter((query) => query.get('limit'))).toHaveLength(ARCHIVE_EXPORT_MAX / 500);
+  expect(screen.getByText(t('archive:export.capped', { count: ARCHIVE_EXPORT_MAX }))).toBeInTheDocument();
 });
