@@ -6,6 +6,7 @@ import { line, LOOKUPS } from '../../../../test/orders-screen';
 import { saveFile } from '../../components/excel';
 import { openSheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { ArchiveLink } from './ArchiveLink';
 import ArchiveScreen from './ArchiveScreen';
 import { ARCHIVE_EXPORT_MAX } from './sagas';
 import { archiveQuery, NEWEST_FIRST, NO_FILTERS, toggledOrder } from './query';
@@ -173,4 +174,24 @@ test('a query holding more than the export takes is written that far, and the sc
   expect(written).toBe(ARCHIVE_EXPORT_MAX);
   expect(archiveCalls().filter((query) => query.get('limit'))).toHaveLength(ARCHIVE_EXPORT_MAX / 500);
   expect(screen.getByText(t('archive:export.capped', { count: ARCHIVE_EXPORT_MAX }))).toBeInTheDocument();
+});
+
+test("the office's rows open the line's history over the archive", async () => {
+  const { t, archiveCalls } = open(Role.Office, '/office/archive', () => [200, page([archived(6)])]);
+  await screen.findByRole('table', { name: t('archive:results') });
+  fireEvent.click(screen.getByRole('button', { name: t('archive:history', { order: 'B2B-000006', id: 6 }) }));
+  expect(await screen.findByRole('dialog', { name: t('archive:historyTitle', { order: 'B2B-000006', id: 6 }) })).toBeInTheDocument();
+  expect(archiveCalls()).toHaveLength(1);
+});
+
+test.each([
+  [Role.Admin, '/admin/archive'],
+  [Role.Office, '/office/archive'],
+  [Role.Workshop, '/workshop/archive'],
+  [Role.Customer, '/customer/archive'],
+])("role %i's lists link to its archive at %s", (role, path) => {
+  storeLogin(role, 'role');
+  mockFetch(() => [200, {}]);
+  const { t } = renderApp(<ArchiveLink />);
+  expect(screen.getByRole('link', { name: t('archive:link') })).toHaveAttribute('href', path);
 });
