@@ -10,7 +10,7 @@ import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { useProducts } from '../catalogue';
 import { customersRequested, selectCustomerList } from '../customers';
-import { exportCleared, ExportProgress, selectExport } from '../exports';
+import { exportCanceled, exportCleared, ExportProgress, selectExport } from '../exports';
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { LineHistory } from '../order-lines';
 import { selectSession } from '../session';
@@ -104,7 +104,14 @@ export default function ArchiveScreen() {
         <button type="button" className="secondary" onClick={exportQuery} disabled={exporting || archive.lines.length === 0}>
           {exporting ? t('export.busy') : t('export.button')}
         </button>
-        {archive.exportRead !== null && <span role="status">{t('export.reading', { shown: fmt.number(archive.exportRead) })}</span>}
+        {archive.exportRead !== null && (
+          <>
+            <span role="status">{t('export.reading', { shown: fmt.number(archive.exportRead) })}</span>
+            <button type="button" className="secondary" onClick={() => dispatch(exportCanceled(ARCHIVE_EXPORT_KEY))}>
+              {t('common:export.cancel')}
+            </button>
+          </>
+        )}
         <ExportProgress exportKey={ARCHIVE_EXPORT_KEY} />
       </div>
       <NoticeView notice={archive.exportNotice} />

@@ -195,3 +195,21 @@ test.each([
   const { t } = renderApp(<ArchiveLink />);
   expect(screen.getByRole('link', { name: t('archive:link') })).toHaveAttribute('href', path);
 });
+
+test('an export stopped while its pages are read asks for no more pages and writes nothing', async () => {
+  let release: () => void = () => undefined;
+  const { t, archiveCalls } = open(Role.Admin, '/admin/archive', (query) => [200, page([archived(1)], query.get('limit') ? 'a' : null)]);
+  const answered = globalThis.fetch;
+  // The export's second page waits until the test lets it through, after the stop.
+  globalThis.fetch = jest.fn((url: string | URL | Request, init?: RequestInit) =>
+    String(url).includes('after=a') ? new Promise<Response>((resolve) => (release = () => resolve(answered(url, init) as unknown as Response))) : answered(url, init),
+  ) as typeof fetch;
+  await screen.findByRole('table', { name: t('archive:results') });
+  fireEvent.click(screen.getByRole('button', { name: t('archive:export.button') }));
+  fireEvent.click(await screen.findByRole('button', { name: t('common:export.cancel') }));
+  await waitFor(() => expect(screen.getByRole('button', { name: t('archive:export.button') })).toBeEnabled());
+  release();
+  const asked = archiveCalls().map((query) => query.get('after'));
+  expect(asked).toEqual([null, null, 'a']);
+  expect(saveFile).not.toHaveBeenCalled();
+});
