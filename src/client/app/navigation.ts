@@ -24,6 +24,7 @@ const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
     { label: 'users', to: '/admin/users', within: ['/admin/user-roles'] },
     { label: 'auditLog', to: '/admin/audit-log' },
     { label: 'metal', to: '/admin/metal' },
+    { label: 'archive', to: '/admin/archive' },
   ],
   [Role.Office]: [
     DASHBOARD,
@@ -32,6 +33,7 @@ const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
     { label: 'phoneOrder', to: '/office/phone-order' },
     { label: 'reports', to: '/office/reports' },
     { label: 'metal', to: '/office/metal' },
+    { label: 'archive', to: '/office/archive' },
     { label: 'profile', to: '/office/profile' },
   ],
   [Role.Workshop]: [
@@ -39,12 +41,14 @@ const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
     { label: 'myOrders', to: '/workshop/orders', within: ['/workshop/orders/', '/workshop/order/'] },
     { label: 'myProducts', to: '/workshop/products' },
     { label: 'metal', to: '/workshop/metal' },
+    { label: 'archive', to: '/workshop/archive' },
     { label: 'profile', to: '/workshop/profile' },
   ],
   [Role.Customer]: [
     DASHBOARD,
     { label: 'myOrders', to: '/customer/orders', within: ['/customer/orders/', '/order/'] },
     { label: 'newOrder', to: '/customer/new-order' },
+    { label: 'archive', to: '/customer/archive' },
     { label: 'account', to: '/customer/profile' },
   ],
 };

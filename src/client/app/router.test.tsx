@@ -78,10 +78,11 @@ test('the dashboard greets the user by name once the profile is read, not by the
 });
 
 test.each([
-  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/phone-order', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal'], '/admin/customers'],
-  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/profile'], '/office/reports'],
-  [3, '/workshop/order/9', ['/dashboard', '/workshop/orders', '/workshop/products', '/workshop/metal', '/workshop/profile'], '/workshop/orders'],
-  [5, '/order/9', ['/dashboard', '/customer/orders', '/customer/new-order', '/customer/profile'], '/customer/orders'],
+  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/phone-order', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal', '/admin/archive'], '/admin/customers'],
+  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/profile'], '/office/reports'],
+  [4, '/office/archive', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/profile'], '/office/archive'],
+  [3, '/workshop/order/9', ['/dashboard', '/workshop/orders', '/workshop/products', '/workshop/metal', '/workshop/archive', '/workshop/profile'], '/workshop/orders'],
+  [5, '/order/9', ['/dashboard', '/customer/orders', '/customer/new-order', '/customer/archive', '/customer/profile'], '/customer/orders'],
   [1, '/dashboard', ['/dashboard'], '/dashboard'],
 ])('role %i on %s has its menu with the current screen marked', async (role, path, links, current) => {
   storeLogin(role, 'Rol');

@@ -26,6 +26,7 @@ const AdminOrdersScreen = lazy(() => import('../features/orders/AdminOrdersScree
 const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
 const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
 const PhoneOrderScreen = lazy(() => import('../features/customer-orders/PhoneOrderScreen'));
+const ArchiveScreen = lazy(() => import('../features/archive/ArchiveScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -93,6 +94,7 @@ export function AppRoutes() {
               <Route path="/admin/audit-log" element={<AuditLogScreen />} />
               <Route path="/admin/metal" element={<MetalScreen />} />
               <Route path="/admin/phone-order" element={<PhoneOrderScreen />} />
+              <Route path="/admin/archive" element={<ArchiveScreen />} />
             </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
             <Route element={<ForRoles roles={OFFICE} />}>
@@ -102,14 +104,17 @@ export function AppRoutes() {
               <Route path="/office/metal" element={<MetalScreen readOnly />} />
               {/* Not read-only: the office takes customers' orders by phone. */}
               <Route path="/office/phone-order" element={<PhoneOrderScreen />} />
+              <Route path="/office/archive" element={<ArchiveScreen />} />
             </Route>
             <Route element={<ForRoles roles={WORKSHOPS} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
               <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
+              <Route path="/workshop/archive" element={<ArchiveScreen />} />
             </Route>
             <Route element={<ForRoles roles={CUSTOMERS} />}>
               <Route path="/order/:id" element={<CustomerOrderScreen />} />
               <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
+              <Route path="/customer/archive" element={<ArchiveScreen />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />

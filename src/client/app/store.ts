@@ -22,6 +22,7 @@ import { liveSlice } from '../features/live/slice';
 import { gridViewsSlice } from '../features/grid-views/slice';
 import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
+import { archiveSlice } from '../features/archive/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
@@ -50,6 +51,7 @@ export const rootReducer = combineReducers({
   gridViews: gridViewsSlice.reducer,
   shops: shopsSlice.reducer,
   reports: reportsSlice.reducer,
+  archive: archiveSlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,

@@ -9,6 +9,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
+import { ArchiveLink } from '../archive';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useScopeLines } from '../order-lines';
 import { useOwnCustomer } from '../account';
@@ -92,6 +93,7 @@ export function CustomerOrdersPanel() {
           {t('export')}
         </button>
         <ExportProgress exportKey={EXPORT_KEY} />
+        <ArchiveLink />
       </div>
       <NoticeView notice={exported?.notice ?? null} />
       {only !== null && (

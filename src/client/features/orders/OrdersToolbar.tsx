@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/locale';
+import { ArchiveLink } from '../archive';
 import { ExportProgress } from '../exports';
 import { FilterSummary, type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
@@ -49,6 +50,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
         onFocus={() => grid.current?.prepareQuickFilter()}
       />
       <ViewMenu views={views} />
+      <ArchiveLink />
       <ExportProgress exportKey={EXPORT_KEY} />
       {total > 0 && <span role="status">{t('count', { shown: number(shown ?? total), total: number(total) })}</span>}
       <FilterSummary views={views} columnName={columnName} />

@@ -7,6 +7,7 @@ import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
+import { ArchiveLink } from '../archive';
 import { useScopeLines } from '../order-lines';
 import { useFormatters } from '../lookups';
 import { cardsRequested, selectWorkshopCards } from './slice';
@@ -116,6 +117,7 @@ export function WorkshopOrdersPanel() {
           >
             {t('refresh')}
           </button>
+          <ArchiveLink />
         </div>
         {backwards && (
           <p id={`${id}-range`} className="field-error" role="alert">
