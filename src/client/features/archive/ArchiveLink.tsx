@@ -16,7 +16,7 @@ export function archivePathOf(role: RoleId): string | null {
   return PATH_OF_ROLE[role] ?? null;
 }
 
-/** 'Arşiv' beside a list of lines: the signed-in reader's archive. */
+/** The archive's link beside a list of lines: the signed-in reader's archive. */
 export function ArchiveLink() {
   const { t } = useTranslation('archive');
   const { role } = useAppSelector(selectSession);

@@ -174,6 +174,8 @@ test('a query holding more than the export takes is written that far, and the sc
   expect(written).toBe(ARCHIVE_EXPORT_MAX);
   expect(archiveCalls().filter((query) => query.get('limit'))).toHaveLength(ARCHIVE_EXPORT_MAX / 500);
   expect(screen.getByText(t('archive:export.capped', { count: ARCHIVE_EXPORT_MAX }))).toBeInTheDocument();
+  // The count in the reader's style.
+  expect(screen.getByText(/ilk 100\.000 satır yazıldı/)).toBeInTheDocument();
 });
 
 test("the office's rows open the line's history over the archive", async () => {
