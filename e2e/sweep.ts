@@ -31,6 +31,7 @@ export interface Size {
 export const SIZES: readonly Size[] = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
 ];
 
 export interface Finding {
