@@ -7,9 +7,10 @@ import type { OrderLineDto } from './api';
  * Newline-delimited JSON, so a reader parses it chunk by chunk as it arrives:
  *   line 1: the header   {"columns": [field, ...], "total": <lines that follow>}
  *   then one line a page {"products": {id: [title, picture]}, "workshops": {id: name},
- *                         "customers": {id: [name, company]}, "rows": [[value, ...], ...]}
- * A row holds the header's fields in order. Product, workshop and customer names travel once, in
- * the first page that needs them; the spec's second spellings (order_product_id, photo_url, ...)
+ *                         "customers": {id: company}, "rows": [[value, ...], ...]}
+ * A row holds the header's fields in order. Product and workshop names and a customer's company
+ * travel once, in the first page that needs them (the name a line goes to is its order's, so it
+ * travels in the row); the spec's second spellings (order_product_id, photo_url, ...)
  * are rebuilt by the reader.
  */
 
@@ -60,6 +61,7 @@ export const ROW_FIELDS = [
   'location',
   'workshop_id',
   'customer_id',
+  'customer_name',
   'source',
   'production_expected_date',
   'current_order_line_process',
@@ -85,7 +87,7 @@ export interface WireHeader {
 export interface WirePage {
   products?: Record<string, [title: string, picture: string | null]>;
   workshops?: Record<string, string>;
-  customers?: Record<string, [name: string | null, company: string | null]>;
+  customers?: Record<string, string | null>;
   rows: unknown[][];
 }
 
@@ -108,7 +110,7 @@ export function wireEncoder(columns: readonly RowField[]) {
       }
       if (line.customer_id !== null && !sent.customers.has(line.customer_id)) {
         sent.customers.add(line.customer_id);
-        (page.customers ??= {})[line.customer_id] = [line.customer_name, line.b2b_customer_name];
+        (page.customers ??= {})[line.customer_id] = line.b2b_customer_name;
       }
       page.rows.push(columns.map((field) => (isFlag(field) ? (line[field] ? 1 : 0) : (line[field] ?? null))));
     }
@@ -120,7 +122,7 @@ export function wireEncoder(columns: readonly RowField[]) {
 export function wireDecoder(header: WireHeader) {
   const products = new Map<string, [string, string | null]>();
   const workshops = new Map<string, string>();
-  const customers = new Map<string, [string | null, string | null]>();
+  const customers = new Map<string, string | null>();
   const index = Object.fromEntries(header.columns.map((field, i) => [field, i])) as Partial<Record<RowField, number>>;
   const at = (row: unknown[], field: RowField) => (index[field] === undefined ? undefined : row[index[field]!]);
   return (page: WirePage): OrderLineDto[] => {
@@ -134,14 +136,12 @@ export function wireDecoder(header: WireHeader) {
       });
       const product = products.get(String(at(row, 'product_id')));
       const workshopId = at(row, 'workshop_id');
-      const customer = customers.get(String(at(row, 'customer_id')));
       for (const flag of FLAGS) line[flag] = at(row, flag) === 1;
       line.product_title = product?.[0] ?? '';
       line.product_picture_url = product?.[1] ?? null;
       line.photo_url = line.product_picture_url;
       line.workshop_name = workshopId === null ? null : (workshops.get(String(workshopId)) ?? null);
-      line.customer_name = customer?.[0] ?? null;
-      line.b2b_customer_name = customer?.[1] ?? null;
+      line.b2b_customer_name = customers.get(String(at(row, 'customer_id'))) ?? null;
       line.order_product_id = line.id;
       line.fulfillment_style = line.fulfilment_style;
       line.note_customer = line.customer_note;

@@ -19,7 +19,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
   };
   const full = {
     ...base, order_product_id: id, product_title: `Ürün ${product}`, product_picture_url: null, photo_url: null, fulfillment_style: null, note_customer: base.customer_note,
-    workshop_name: base.workshop_id === null ? null : 'Usta', customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', production_expected_days: AT,
+    workshop_name: base.workshop_id === null ? null : 'Usta', customer_name: id % 4 ? `Alıcı ${id}` : null, b2b_customer_name: 'Alıcı Ltd', production_expected_days: AT,
   };
   return { ...full, ...patch } as OrderLineDto;
 }
