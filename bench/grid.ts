@@ -11,6 +11,10 @@
  * the input event's timeStamp for a click or a keystroke) to the first frame painted after the last
  * change to the screen, found by a MutationObserver and settled by 300 ms without a change.
  * Long tasks come from a PerformanceObserver installed before the page's first script (bench/live.ts).
+ *
+ * In the same run, on the same server and lines, the anchors of issue 27 (bench/grid-anchors.ts): the
+ * wire read of the list by a plain reader and bare AG Grid Community over the same line objects; each
+ * product figure is reported beside its anchor as a ratio.
  */
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -23,6 +27,7 @@ import { seedOrders } from '../src/server/db/demo-orders';
 import { API } from '../src/shared/api';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
 import { revealGridColumn } from '../e2e/harness';
+import { anchorPage, type AnchorRun, anchorRun } from './grid-anchors';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { percentile } from './mixed';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, option, prepare, type RunningProduct, sqliteDatabase, startProduct } from './product';
@@ -401,6 +406,45 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
     'grid: list bytes on the wire',
     `${sizes.join('; ')}; chromium's own request ${browserWire ? `${mb(browserWire.bytes)} ${browserWire.encoding}` : 'NOT SEEN'}; ${lines} lines; ${machineLoad()}`,
   );
+
+  // The anchors, on the same server and lines, after the product's steps (its page closed).
+  await page.close();
+  const anchors = await anchorPage(browser, base, [MONITOR]);
+  const bare: Array<AnchorRun & { sort: number | null; sortBlock: number }> = [];
+  const bareLoad = machineLoad();
+  for (let i = 0; i < runs; i++) {
+    const run = await anchorRun(anchors.page, anchors.open, auth);
+    if (run.wire.lines !== lines || run.render.rows !== lines) pageErrors.push(`anchors: ${run.wire.lines} lines read, ${run.render.rows} rows in the bare grid`);
+    await sleep(500);
+    const header = anchors.page.locator('[role=columnheader][col-id="last_name"]');
+    const sort = await timed(anchors.page, 'pointerdown', () => header.locator('.ag-header-cell-label').click());
+    if ((await header.getAttribute('aria-sort')) !== 'ascending') pageErrors.push('bare AG Grid: last_name not sorted ascending');
+    bare.push({ ...run, sort: sort.ms, sortBlock: sort.block.task });
+  }
+  const readText = summary(bare.map((b) => b.wire.ms));
+  report(
+    'grid anchor: wire read',
+    `${readText.text}; the compact list fetched in a page of the same chromium, split, parsed and decoded into line objects by the shared decoder (${bare.map((b) => b.wire.lines).join(', ')} lines, ${mb(bare[0].wire.bytes)} decoded by the browser); its bytes alone ${summary(bare.map((b) => b.bytesOnly.ms)).text}; ${bareLoad}`,
+  );
+  const render = summary(bare.map((b) => b.render.painted));
+  report(
+    'grid anchor: bare AG Grid first render',
+    `${render.text}; createGrid over the ${lines} lines read to its first row painted (in the DOM ${bare.map((b) => ms(b.render.firstRow)).join(', ')}), ${bare[0].columns} plain field columns, the product's version of AG Grid Community with its defaults but for the product's row and header heights and no row animation; ${bareLoad}`,
+  );
+  const bareSort = summary(bare.map((b) => b.sort));
+  report('grid anchor: bare AG Grid text sort', `${bareSort.text}; a click on last_name (ascending, ${lines} rows) to painted; longest block ${bare.map((b) => task(b.sortBlock)).join(', ')}; ${bareLoad}`);
+
+  // The product against its anchors: each goal of issue 27 as a ratio of medians.
+  const ratio = (product: number, anchor: number) => product / anchor;
+  const times = (value: number) => `${value.toFixed(2)}×`;
+  const firstRatio = ratio(first.median, render.median);
+  const allRatio = ratio(all.median, readText.median);
+  const textSort = sorts[0];
+  const sortRatio = textSort === null ? NaN : ratio(textSort, bareSort.median);
+  report('grid vs anchor: first rows', `${ms(first.median)} / bare AG Grid's first render ${ms(render.median)} = ${times(firstRatio)}; goal ≤ 3×: ${met(firstRatio <= 3)}`);
+  report('grid vs anchor: all loaded', `${ms(all.median)} / the wire read ${ms(readText.median)} = ${times(allRatio)}; goal ≤ 1.3×: ${met(allRatio <= 1.3)}`);
+  report('grid vs anchor: text sort', `${ms(textSort)} (last_name) / bare AG Grid's ${ms(bareSort.median)} = ${times(sortRatio)}; goal ≤ 1×: ${met(sortRatio <= 1)}`);
+  report('grid: longest main-thread block', `${ms(Math.max(block.worst, ...sortBlocks))} while loading and sorting (bare AG Grid's sort: ${ms(Math.max(...bare.map((b) => b.sortBlock)))}); goal ≤ 200 ms: ${met(Math.max(block.worst, ...sortBlocks) <= 200)}`);
   if (pageErrors.length) report('grid: PAGE ERRORS', `${pageErrors.length}: ${pageErrors.slice(0, 3).join(' | ')}`);
 }
 
