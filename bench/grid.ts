@@ -282,8 +282,30 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   const count = page.locator('[role=status]').filter({ hasText: / satır$/ });
 
   // The load, from a fresh navigation each time (the first with the grid's code not yet cached).
+  const auth = await login(base, 'admin', ADMIN_PASSWORD);
+  const sortBy = async (col: string) => {
+    // The grid renders the columns in view: the header is brought into view with the keyboard.
+    await revealGridColumn(page, col);
+    const header = page.locator(`[role=columnheader][col-id="${col}"] .ag-header-cell-label`);
+    await sleep(500);
+    const run = await timed(page, 'pointerdown', () => header.click());
+    const sort = await page.locator(`[role=columnheader][col-id="${col}"]`).getAttribute('aria-sort');
+    if (sort !== 'ascending') pageErrors.push(`sort by ${col}: header says ${sort}`);
+    return { ms: run.ms, block: run.block.task };
+  };
+  const currentView = API.gridViewsCurrent('orders');
   const loads: Load[] = [];
-  for (let i = 0; i < runs; i++) loads.push(await loadGrid(page, base));
+  // After each load, a text sort on the grid just loaded (as bare AG Grid's is measured); the grid
+  // saves it as the user's view, which is put back to none before the next load.
+  const textSorts: Array<{ ms: number | null; block: number }> = [];
+  for (let i = 0; i < runs; i++) {
+    loads.push(await loadGrid(page, base));
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === currentView && r.request().method() === 'PUT', { timeout: 15_000 });
+    textSorts.push(await sortBy('last_name'));
+    await saved.catch(() => pageErrors.push('the sorted view was not saved'));
+    const reset = await fetch(`${base}${currentView}`, { method: 'PUT', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ state: {} }) });
+    if (!reset.ok) pageErrors.push(`view reset: ${reset.status}`);
+  }
   const longtask = loads.every((l) => l.block.longtask);
   const loadsText = (pick: (l: Load) => number) => summary(loads.map(pick));
   const first = loadsText((l) => l.firstPainted);
@@ -300,27 +322,20 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   );
   await sleep(2_000);
   const loaded = await heap(page);
-  report('grid: JS heap after load', `${mb(loaded.used)} used of ${mb(loaded.total)} (main thread, after a forced collection, CDP Runtime.getHeapUsage; workers not counted); ${machineLoad()}`);
+  report('grid: JS heap after load', `${mb(loaded.used)} used of ${mb(loaded.total)} (main thread, after the loads and their text sorts, a forced collection, CDP Runtime.getHeapUsage; workers not counted); ${machineLoad()}`);
 
-  // Sort: a click on a header (ascending), each on another kind of column.
-  const sorts: Array<number | null> = [];
-  const sortBlocks: number[] = [];
+  // Sort: the text sorts above, then a click on a header of each other kind of column (ascending).
+  const others = SORTED.slice(1, runs);
   const sortLoad = machineLoad();
-  for (const { col } of SORTED.slice(0, runs)) {
-    // The grid renders the columns in view: the header is brought into view with the keyboard.
-    await revealGridColumn(page, col);
-    const header = page.locator(`[role=columnheader][col-id="${col}"] .ag-header-cell-label`);
-    await sleep(500);
-    const run = await timed(page, 'pointerdown', () => header.click());
-    const sort = await page.locator(`[role=columnheader][col-id="${col}"]`).getAttribute('aria-sort');
-    if (sort !== 'ascending') pageErrors.push(`sort by ${col}: header says ${sort}`);
-    sorts.push(run.ms);
-    sortBlocks.push(run.block.task);
-  }
-  const sorted = summary(sorts);
+  const otherSorts: Array<{ ms: number | null; block: number }> = [];
+  for (const { col } of others) otherSorts.push(await sortBy(col));
+  const sorts = [...textSorts, ...otherSorts];
+  const sortBlocks = sorts.map((s) => s.block);
+  const sorted = summary(sorts.map((s) => s.ms));
+  const textSorted = summary(textSorts.map((s) => s.ms));
   report(
     'grid: sort click to painted',
-    `${sorted.text} (${SORTED.slice(0, runs).map((s) => `${s.col} ${s.kind}`).join(', ')}; ascending, ${lines} rows); longest block ${sortBlocks.map(task).join(', ')}; ${sortLoad}; goal < 300 ms: ${met(sorted.worst < 300)} (median ${met(sorted.median < 300)})`,
+    `${sorted.text} (last_name text on each grid just loaded, then ${others.map((s) => `${s.col} ${s.kind}`).join(', ') || 'no other column'}; ascending, ${lines} rows); the text sorts median ${ms(textSorted.median)}; longest block ${sortBlocks.map(task).join(', ')}; ${sortLoad}; goal < 300 ms: ${met(sorted.worst < 300)} (median ${met(sorted.median < 300)})`,
   );
 
   // Filter keystrokes: the quick filter box, then a column's floating filter; each keystroke a real key press.
@@ -391,7 +406,6 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   report('grid: JS heap after the steps', `${mb(after.used)} used of ${mb(after.total)} after sorts, filters and ${runs} exports (forced collection); ${machineLoad()}`);
 
   // The list on the wire: the compact format the grid asks for beside the spec's JSON.
-  const auth = await login(base, 'admin', ADMIN_PASSWORD);
   const sizes = [];
   for (const [label, accept] of [
     ['compact', `${LINES_MEDIA_TYPE}, application/json;q=0.5`],
@@ -439,11 +453,10 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   const times = (value: number) => `${value.toFixed(2)}×`;
   const firstRatio = ratio(first.median, render.median);
   const allRatio = ratio(all.median, readText.median);
-  const textSort = sorts[0];
-  const sortRatio = textSort === null ? NaN : ratio(textSort, bareSort.median);
+  const sortRatio = ratio(textSorted.median, bareSort.median);
   report('grid vs anchor: first rows', `${ms(first.median)} / bare AG Grid's first render ${ms(render.median)} = ${times(firstRatio)}; goal ≤ 3×: ${met(firstRatio <= 3)}`);
   report('grid vs anchor: all loaded', `${ms(all.median)} / the wire read ${ms(readText.median)} = ${times(allRatio)}; goal ≤ 1.3×: ${met(allRatio <= 1.3)}`);
-  report('grid vs anchor: text sort', `${ms(textSort)} (last_name) / bare AG Grid's ${ms(bareSort.median)} = ${times(sortRatio)}; goal ≤ 1×: ${met(sortRatio <= 1)}`);
+  report('grid vs anchor: text sort', `${ms(textSorted.median)} (last_name, each on a grid just loaded) / bare AG Grid's ${ms(bareSort.median)} = ${times(sortRatio)}; goal ≤ 1×: ${met(sortRatio <= 1)}`);
   report('grid: longest main-thread block', `${ms(Math.max(block.worst, ...sortBlocks))} while loading and sorting (bare AG Grid's sort: ${ms(Math.max(...bare.map((b) => b.sortBlock)))}); goal ≤ 200 ms: ${met(Math.max(block.worst, ...sortBlocks) <= 200)}`);
   if (pageErrors.length) report('grid: PAGE ERRORS', `${pageErrors.length}: ${pageErrors.slice(0, 3).join(' | ')}`);
 }
