@@ -26,6 +26,7 @@ import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { API } from '../src/shared/api';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
+import { MAX_WORKING_SET_DAYS } from '../src/shared/working-set';
 import { revealGridColumn } from '../e2e/harness';
 import { anchorPage, type AnchorRun, anchorRun } from './grid-anchors';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
@@ -71,7 +72,8 @@ const LOAD_PROBE = `(full) => {
       marks.firstRow = performance.now();
       afterPaint('firstPainted');
     }
-    if (marks.all === undefined) {
+    // All loaded: the progress line gone and the count at every line, with rows in the grid.
+    if (marks.all === undefined && marks.firstRow !== undefined) {
       const statuses = [...document.querySelectorAll('[role=status]')].map((s) => (s.textContent || '').trim());
       if (!statuses.some((t) => t.endsWith('yükleniyor')) && statuses.some((t) => pattern.test(t))) {
         marks.all = performance.now();
@@ -270,8 +272,18 @@ async function loadGrid(page: Page, base: string): Promise<Load> {
   return { ...marks, block: await blocks(page, 0, marks.allPainted), wire: await seen, load };
 }
 
+/** Every seeded line in the grid's working set: its window at the longest the settings allow. */
+async function holdEveryLine(base: string): Promise<void> {
+  const auth = await login(base, 'admin', ADMIN_PASSWORD);
+  const headers = { authorization: auth, 'content-type': 'application/json' };
+  const { settings } = (await (await fetch(`${base}${API.generalSettings}`, { headers })).json()) as { settings: Record<string, unknown> };
+  const saved = await fetch(`${base}${API.generalSettings}`, { method: 'PUT', headers, body: JSON.stringify({ ...settings, working_set_days: MAX_WORKING_SET_DAYS }) });
+  if (!saved.ok) throw new Error(`PUT ${API.generalSettings}: ${saved.status} ${await saved.text()}`);
+}
+
 async function measure(report: Report, browser: Browser, product: RunningProduct, lines: number, runs: number): Promise<void> {
   const base = product.base;
+  await holdEveryLine(base);
   const total = countText(lines, lines);
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   const pageErrors: string[] = [];

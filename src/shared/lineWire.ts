@@ -185,6 +185,7 @@ export function wireDecoder(header: WireHeader) {
       barcode: row[at.barcode],
       item_index: row[at.item_index],
       item_count: row[at.item_count],
+      closed_at: row[at.closed_at],
       product_title: product?.[0] ?? '',
       product_picture_url: product?.[1] ?? null,
       photo_url: product?.[1] ?? null,
