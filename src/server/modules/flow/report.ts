@@ -1,0 +1,92 @@
+import { subDays } from 'date-fns';
+import { type RawBuilder, sql } from 'kysely';
+import type { FlowStepDto } from '../../../shared/api';
+import { PHASES, type Phase } from '../../../shared/flow';
+import { FLOW_DEFAULT_DAYS, flowQuerySchema } from '../../../shared/schemas/flow';
+import type { Db } from '../../db';
+import { isPostgres } from '../../db/ddl';
+import { validateQuery } from '../../validate';
+
+/*
+ * The flow report (issue 28): per workshop and step or phase, the stays that ended within a period
+ * (how many, their median and 90th percentile in calendar hours) and the pieces staying there now,
+ * counted in SQL over the dwell table's indexes (line_stays_left_idx, line_stays_workshop_left_idx).
+ */
+
+export interface FlowQuery {
+  from: string;
+  to: string;
+  workshopId?: number;
+}
+
+/** The report's parameters read (the last FLOW_DEFAULT_DAYS up to `now` by default), or a 400 naming the first one refused. */
+export async function parseFlowQuery(query: unknown, now: Date): Promise<FlowQuery> {
+  const raw = await validateQuery(flowQuerySchema, query);
+  const to = raw.to === undefined ? now : new Date(raw.to);
+  const from = raw.from === undefined ? subDays(to, FLOW_DEFAULT_DAYS) : new Date(raw.from);
+  return { from: from.toISOString(), to: to.toISOString(), workshopId: raw.workshop_id === undefined ? undefined : Number(raw.workshop_id) };
+}
+
+/**
+ * The p-th percentile (in tenths) of each cell's hours as PostgreSQL's percentile_cont takes it,
+ * by rank, since SQLite has none: between the values ranked at floor(p (n - 1)) and the next one,
+ * by the fraction left over. Every row is read by the database, never by the server.
+ */
+const percentile = (tenths: number) => {
+  const at = sql`(${sql.lit(tenths)} * (n - 1))`;
+  return sql<number | string>`sum(case
+    when r = ${at} / 10 then hours * (10 - ${at} % 10) / 10.0
+    when r = ${at} / 10 + 1 then hours * (${at} % 10) / 10.0
+    else 0 end)`;
+};
+
+interface Cell {
+  workshop_id: number | null;
+  phase: Phase;
+  step_id: number | null;
+}
+
+const keyOf = (cell: Cell) => `${cell.workshop_id}/${cell.phase}/${cell.step_id}`;
+const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
+  const hours: RawBuilder<number> = isPostgres(db) ? sql`(extract(epoch from (left_at - entered_at)) / 3600)` : sql`((julianday(left_at) - julianday(entered_at)) * 24)`;
+  const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
+  const ended = await sql<Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string }>`
+    with ranked as (
+      select workshop_id, phase, step_id, ${hours} as hours,
+        row_number() over (partition by workshop_id, phase, step_id order by ${hours}) - 1 as r,
+        count(*) over (partition by workshop_id, phase, step_id) as n
+      from line_stays
+      where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}
+    )
+    select workshop_id, phase, step_id, max(n) as pieces, ${percentile(5)} as median_hours, ${percentile(9)} as p90_hours
+    from ranked
+    group by workshop_id, phase, step_id`.execute(db);
+  const staying = await sql<Cell & { waiting: number | string }>`
+    select workshop_id, phase, step_id, count(*) as waiting
+    from line_stays
+    where left_at is null ${ofWorkshop}
+    group by workshop_id, phase, step_id`.execute(db);
+
+  const cells = new Map<string, FlowStepDto>();
+  const cellOf = (cell: Cell) => {
+    const key = keyOf(cell);
+    const found = cells.get(key);
+    if (found) return found;
+    const made: FlowStepDto = { workshop_id: cell.workshop_id, step_id: cell.step_id, phase: cell.phase, step_name: null, pieces: 0, median_hours: null, p90_hours: null, waiting_now: 0 };
+    cells.set(key, made);
+    return made;
+  };
+  for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
+  for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
+
+  const steps = [...new Set([...cells.values()].flatMap((cell) => (cell.step_id === null ? [] : [cell.step_id])))];
+  const names = steps.length === 0 ? [] : await db.selectFrom('production_steps').select(['id', 'step_name']).where('id', 'in', steps).execute();
+  const nameOf = new Map(names.map((step) => [step.id, step.step_name]));
+  const answer = [...cells.values()].map((cell) => ({ ...cell, step_name: cell.step_id === null ? null : (nameOf.get(cell.step_id) ?? null) }));
+  // Workshop by workshop (waiting for one first), in the order pieces go through the phases.
+  return answer.sort(
+    (a, b) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0),
+  );
+}
