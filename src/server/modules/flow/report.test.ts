@@ -6,7 +6,8 @@ import { API, type FlowStepDto } from '../../../shared/api';
 import type { Phase } from '../../../shared/flow';
 import { Role } from '../../../shared/roles';
 import { takeBarcodes } from '../orders/barcodes';
-import { flowReport, parseFlowQuery } from './report';
+import { queryPlan } from '../../../../test/query-plan';
+import { flowQueries, flowReport, parseFlowQuery } from './report';
 
 /*
  * The flow report over stays of known times (written directly, no clock waited for): its counts,
@@ -97,6 +98,15 @@ describe.each(testDatabases())('the flow report on $name', (database) => {
     expect(await flowReport(t.db, { ...period, workshopId: w2 })).toEqual([cell(w2, 'quality_control', null, { pieces: 1, median_hours: 1.5, p90_hours: 1.5 })]);
     // The stay ended before the period counts once the period holds it.
     expect((await flowReport(t.db, { from: hour(-200), to: period.to })).find((row) => row.phase === 'step')).toMatchObject({ pieces: 6, median_hours: 3.5 });
+  });
+
+  test('reads the dwell table through its indexes, never the whole table', async () => {
+    for (const query of [period, { ...period, workshopId: w1 }]) {
+      for (const [name, built] of Object.entries(flowQueries(t.db, query))) {
+        const { plan } = await queryPlan(t.db, database.name, built.compile(t.db));
+        expect({ name, indexed: /line_stays_(workshop_)?left_idx/.test(plan), scans: /SCAN line_stays$|SCAN line_stays\n|Seq Scan on line_stays/m.test(plan) }).toEqual({ name, indexed: true, scans: false });
+      }
+    }
   });
 
   // SQLite has no percentile function to compare with.

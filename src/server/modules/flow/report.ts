@@ -49,25 +49,34 @@ interface Cell {
 const keyOf = (cell: Cell) => `${cell.workshop_id}/${cell.phase}/${cell.step_id}`;
 const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
-export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
+/** The report's two queries: the stays ended in the period per cell, with their figures; the stays open now per cell. */
+export function flowQueries(db: Db, query: FlowQuery) {
   const hours: RawBuilder<number> = isPostgres(db) ? sql`(extract(epoch from (left_at - entered_at)) / 3600)` : sql`((julianday(left_at) - julianday(entered_at)) * 24)`;
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
-  const ended = await sql<Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string }>`
-    with ranked as (
-      select workshop_id, phase, step_id, ${hours} as hours,
-        row_number() over (partition by workshop_id, phase, step_id order by ${hours}) - 1 as r,
-        count(*) over (partition by workshop_id, phase, step_id) as n
+  return {
+    ended: sql<Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string }>`
+      with ranked as (
+        select workshop_id, phase, step_id, ${hours} as hours,
+          row_number() over (partition by workshop_id, phase, step_id order by ${hours}) - 1 as r,
+          count(*) over (partition by workshop_id, phase, step_id) as n
+        from line_stays
+        where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}
+      )
+      select workshop_id, phase, step_id, max(n) as pieces, ${percentile(5)} as median_hours, ${percentile(9)} as p90_hours
+      from ranked
+      group by workshop_id, phase, step_id`,
+    staying: sql<Cell & { waiting: number | string }>`
+      select workshop_id, phase, step_id, count(*) as waiting
       from line_stays
-      where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}
-    )
-    select workshop_id, phase, step_id, max(n) as pieces, ${percentile(5)} as median_hours, ${percentile(9)} as p90_hours
-    from ranked
-    group by workshop_id, phase, step_id`.execute(db);
-  const staying = await sql<Cell & { waiting: number | string }>`
-    select workshop_id, phase, step_id, count(*) as waiting
-    from line_stays
-    where left_at is null ${ofWorkshop}
-    group by workshop_id, phase, step_id`.execute(db);
+      where left_at is null ${ofWorkshop}
+      group by workshop_id, phase, step_id`,
+  };
+}
+
+export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
+  const queries = flowQueries(db, query);
+  const ended = await queries.ended.execute(db);
+  const staying = await queries.staying.execute(db);
 
   const cells = new Map<string, FlowStepDto>();
   const cellOf = (cell: Cell) => {
