@@ -55,12 +55,16 @@ export function flowQueries(db: Db, query: FlowQuery) {
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
   return {
     ended: sql<Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string }>`
-      with ranked as (
-        select workshop_id, phase, step_id, ${hours} as hours,
-          row_number() over (partition by workshop_id, phase, step_id order by ${hours}) - 1 as r,
-          count(*) over (partition by workshop_id, phase, step_id) as n
+      with ended as (
+        select workshop_id, phase, step_id, ${hours} as hours
         from line_stays
         where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}
+      ),
+      ranked as (
+        -- One sort per cell: the rank and the cell's count over the same window.
+        select workshop_id, phase, step_id, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
+        from ended
+        window w as (partition by workshop_id, phase, step_id order by hours)
       )
       select workshop_id, phase, step_id, max(n) as pieces, ${percentile(5)} as median_hours, ${percentile(9)} as p90_hours
       from ranked
