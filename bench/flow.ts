@@ -35,7 +35,7 @@ async function seed(db: Db, database: BenchDatabase, lines: number): Promise<{ w
 
 /** The plain aggregate the report refines: stays ended in the period, counted and averaged per cell. */
 function rawAggregate(db: Db, from: string, to: string, workshop?: number) {
-  const hours = isPostgres(db) ? sql`extract(epoch from (left_at - entered_at)) / 3600` : sql`(julianday(left_at) - julianday(entered_at)) * 24`;
+  const hours = isPostgres(db) ? sql`date_part('epoch', left_at - entered_at) / 3600` : sql`(julianday(left_at) - julianday(entered_at)) * 24`;
   return async () =>
     (
       await sql<{ workshop_id: number | null }>`

@@ -1,5 +1,5 @@
 import { subDays } from 'date-fns';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FlowStepDto } from '../../../shared/api';
 import { PHASES, type Phase } from '../../../shared/flow';
 import { FLOW_DEFAULT_DAYS, flowQuerySchema } from '../../../shared/schemas/flow';
@@ -10,7 +10,8 @@ import { validateQuery } from '../../validate';
 /*
  * The flow report (issue 28): per workshop and step or phase, the stays that ended within a period
  * (how many, their median and 90th percentile in calendar hours) and the pieces staying there now,
- * counted in SQL over the dwell table's indexes (line_stays_left_idx, line_stays_workshop_left_idx).
+ * counted in SQL over the dwell table's indexes (line_stays_left_idx, line_stays_workshop_left_idx):
+ * by PostgreSQL's percentile_cont, by rank on SQLite, tested to give the same figures.
  */
 
 export interface FlowQuery {
@@ -29,10 +30,10 @@ export async function parseFlowQuery(query: unknown, now: Date): Promise<FlowQue
 
 /**
  * The p-th percentile (in tenths) of each cell's hours as PostgreSQL's percentile_cont takes it,
- * by rank, since SQLite has none: between the values ranked at floor(p (n - 1)) and the next one,
- * by the fraction left over. Every row is read by the database, never by the server.
+ * computed by rank where SQLite has none: between the values ranked at floor(p (n - 1)) and the
+ * next one, by the fraction left over. Every row is read by the database, never by the server.
  */
-const percentile = (tenths: number) => {
+const byRank = (tenths: number) => {
   const at = sql`(${sql.lit(tenths)} * (n - 1))`;
   return sql<number | string>`sum(case
     when r = ${at} / 10 then hours * (10 - ${at} % 10) / 10.0
@@ -51,24 +52,27 @@ const hoursOf = (value: number | string | null) => (value === null ? null : Math
 
 /** The report's two queries: the stays ended in the period per cell, with their figures; the stays open now per cell. */
 export function flowQueries(db: Db, query: FlowQuery) {
-  const hours: RawBuilder<number> = isPostgres(db) ? sql`(extract(epoch from (left_at - entered_at)) / 3600)` : sql`((julianday(left_at) - julianday(entered_at)) * 24)`;
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
+  const ended = sql`line_stays where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}`;
+  type Figures = Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string };
   return {
-    ended: sql<Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string }>`
-      with ended as (
-        select workshop_id, phase, step_id, ${hours} as hours
-        from line_stays
-        where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}
-      ),
-      ranked as (
-        -- One sort per cell: the rank and the cell's count over the same window.
-        select workshop_id, phase, step_id, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
-        from ended
-        window w as (partition by workshop_id, phase, step_id order by hours)
-      )
-      select workshop_id, phase, step_id, max(n) as pieces, ${percentile(5)} as median_hours, ${percentile(9)} as p90_hours
-      from ranked
-      group by workshop_id, phase, step_id`,
+    ended: isPostgres(db)
+      ? sql<Figures>`
+        select workshop_id, phase, step_id, count(*) as pieces,
+          percentile_cont(0.5) within group (order by hours) as median_hours, percentile_cont(0.9) within group (order by hours) as p90_hours
+        from (select workshop_id, phase, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours from ${ended}) as stays
+        group by workshop_id, phase, step_id`
+      : sql<Figures>`
+        with stays as (select workshop_id, phase, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours from ${ended}),
+        ranked as (
+          -- One sort per cell: the rank and the cell's count over the same window.
+          select workshop_id, phase, step_id, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
+          from stays
+          window w as (partition by workshop_id, phase, step_id order by hours)
+        )
+        select workshop_id, phase, step_id, max(n) as pieces, ${byRank(5)} as median_hours, ${byRank(9)} as p90_hours
+        from ranked
+        group by workshop_id, phase, step_id`,
     staying: sql<Cell & { waiting: number | string }>`
       select workshop_id, phase, step_id, count(*) as waiting
       from line_stays
