@@ -66,7 +66,7 @@ async function seed(db: Db, database: BenchDatabase, lines: number): Promise<Tar
 }
 
 /** One warm-up, then RUNS timed runs of `query`: median and worst in ms, and how many rows it read. */
-async function timedRaw(query: () => Promise<unknown[]>): Promise<{ median: number; worst: number; rows: number }> {
+export async function timedRaw(query: () => Promise<unknown[]>): Promise<{ median: number; worst: number; rows: number }> {
   let rows = (await query()).length;
   const took: number[] = [];
   for (let i = 0; i < RUNS; i++) {

@@ -29,6 +29,7 @@ import { startSmtp } from '../test/smtp';
 import { archive } from './archive';
 import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
+import { flow } from './flow';
 import { grid } from './grid';
 import { live } from './live';
 import { metalLedger } from './metal';
@@ -515,6 +516,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   metal: () => metalLedger(report),
   restart: () => restart(report),
   archive: () => archive(report),
+  flow: () => flow(report),
 };
 
 async function main(): Promise<void> {

@@ -37,6 +37,7 @@ import { subscribeStore } from './modules/shopify/subscriptions';
 import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webhooks';
 import { userRoutes } from './modules/users/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { flowRoutes } from './modules/flow/routes';
 import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
@@ -163,6 +164,7 @@ export async function buildApp(
     authRoutes(api, { db, tokenKey: key, mailer, publicUrl: config.publicUrl }, config);
     userRoutes(api, db, { mailer, publicUrl: config.publicUrl });
     dashboardRoutes(api, db);
+    flowRoutes(api, db);
     languageRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);

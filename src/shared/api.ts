@@ -86,6 +86,8 @@ export const API = {
   orderReport: '/api/v1/reports/order-lines',
   /** The admin dashboard's counts: lines per built-in view, customers above credit, shop items waiting for a product. */
   dashboardCounts: '/api/v1/reports/dashboard',
+  /** Where pieces wait: stays by workshop and step or phase over a period, and the pieces waiting now. */
+  flowReport: '/api/v1/reports/flow',
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
@@ -166,3 +168,4 @@ export type * from './api/shops';
 export type * from './api/audit';
 export type * from './api/grid-views';
 export type * from './api/dashboard';
+export type * from './api/flow';

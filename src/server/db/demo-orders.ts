@@ -3,7 +3,9 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '.';
 import { applyAction, CREATED_STATE, gramDeviates, isClosedLine, type LineAction, type LineState } from '../../shared/lifecycle';
 import { Role } from '../../shared/roles';
-import { CUSTOMER_APPROVED, LineStatus, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
+import { placeOf } from '../../shared/flow';
+import { CUSTOMER_APPROVED, LineStatus, NOT_STARTED, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
+import { staysAlong } from '../modules/flow/stays';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { shopCancelReason } from '../modules/shopify/cancel-reason';
 import { takeBarcodes } from '../modules/orders/barcodes';
@@ -348,4 +350,15 @@ async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering): Pro
     return walk.rows;
   });
   for (let i = 0; i < history.length; i += HISTORY_CHUNK) await trx.insertInto('order_line_history').values(history.slice(i, i + HISTORY_CHUNK)).execute();
+  // Each piece's stays along its walk, as the line writer records them move by move.
+  const stays = lines.flatMap(({ created, walk }, index) => {
+    const workshop = created.workshop_id ?? null;
+    let closed = false;
+    const moves = walk.rows.map((row) => {
+      closed ||= row.action === ACTION_NAMES.cancel || row.action === ACTION_NAMES.ship;
+      return { at: row.created_at, place: placeOf({ status: row.to_status ?? LineStatus.Waiting, step: row.to_step ?? NOT_STARTED, workshop, closed }) };
+    });
+    return staysAlong(stored[index], [{ at: created.created_at, place: placeOf({ status: LineStatus.Waiting, step: NOT_STARTED, workshop, closed: false }) }, ...moves]);
+  });
+  for (let i = 0; i < stays.length; i += HISTORY_CHUNK) await trx.insertInto('line_stays').values(stays.slice(i, i + HISTORY_CHUNK)).execute();
 }

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Phase } from '../../shared/flow';
 
 /*
  * Row types as the drivers return them after the dialect plugin: ids and counts as numbers,
@@ -276,6 +277,21 @@ export interface OrderLineHistoryTable {
   created_at: string;
 }
 
+/**
+ * One stay of a piece: where it waited (a workshop or none, a phase of shared/flow.ts and the step
+ * of the step phase) from when it came until it left (null while it stays). Written by the line
+ * writer at every move; the flow report reads it.
+ */
+export interface LineStaysTable {
+  id: Generated<number>;
+  order_line_id: number;
+  workshop_id: number | null;
+  phase: Phase;
+  step_id: number | null;
+  entered_at: string;
+  left_at: string | null;
+}
+
 /** One row: every change of the log up to `through` has been pruned. */
 export interface OrderLineChangesPrunedTable {
   through: number;
@@ -534,6 +550,7 @@ export interface Database {
   shop_connections: ShopConnectionsTable;
   refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
+  line_stays: LineStaysTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

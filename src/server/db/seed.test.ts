@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { loadConfig } from '../../../config';
 import { testDatabases } from '../../../test/databases';
 import { isBarcode } from '../../shared/barcode';
+import { placeOf, samePlace } from '../../shared/flow';
 import { applyAction, checkGram, CREATED_STATE, gramDeviates, isClosedLine, type LineAction, lineState } from '../../shared/lifecycle';
 import { isLate } from '../../shared/late';
 import { Role } from '../../shared/roles';
@@ -226,6 +227,16 @@ describe.each(testDatabases())('first start on $name', (database) => {
         .execute();
       // A line closed (canceled or shipped) has the time it closed, as the line writer records it; no other has one.
       expect(lines.filter((l) => isClosedLine(l) !== (l.closed_at !== null))).toEqual([]);
+      // Every piece stays where it stands now, in one open stay (none once closed), as the line writer records it.
+      const places = await db
+        .selectFrom('order_lines as l')
+        .leftJoin('line_stays as s', (join) => join.onRef('s.order_line_id', '=', 'l.id').on('s.left_at', 'is', null))
+        .select(['l.id', 'l.workshop_id', 'l.order_line_status_id', 'l.current_order_line_process', 'l.canceled_at', 'l.packing_status_id', 's.workshop_id as stay_workshop', 's.phase', 's.step_id'])
+        .execute();
+      const stayOf = (l: (typeof places)[number]) => (l.phase === null ? null : { workshop_id: l.stay_workshop, phase: l.phase, step_id: l.step_id });
+      const placeNow = (l: (typeof places)[number]) => placeOf({ status: l.order_line_status_id, step: l.current_order_line_process, workshop: l.workshop_id, closed: isClosedLine(l) });
+      expect(places.length).toBe(lines.length);
+      expect(places.filter((l) => !samePlace(stayOf(l), placeNow(l)))).toEqual([]);
       // Every line has a valid barcode of its own, as the line writer gives them.
       expect(lines.filter((l) => !isBarcode(l.barcode))).toEqual([]);
       expect(new Set(lines.map((l) => l.barcode)).size).toBe(lines.length);

@@ -207,4 +207,57 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
     // Each later row says where the piece was: the workshop it went to.
     expect(history.filter((row) => row.action !== 'workshop_move').map((row) => [row.action, row.from_workshop_name, row.to_workshop_name])).toEqual([['cancel', 'İkinci', 'İkinci']]);
   });
+
+  test("every move records the piece's stays: one per place, each left when the next begins, none open once the line is closed", async () => {
+    const staysOf = (line: number) =>
+      t.db.selectFrom('line_stays').select(['workshop_id', 'phase', 'step_id', 'entered_at', 'left_at']).where('order_line_id', '=', line).orderBy('entered_at').orderBy('id').execute();
+    const places = async (line: number) => (await staysOf(line)).map((stay) => [stay.workshop_id, stay.phase, stay.step_id]);
+    const [first, second] = steps;
+    // Made, steps, quality control, rejected back to a step, quality control again, packing,
+    // completed until handed to the carrier; approvals, grams and metal receipts move nothing.
+    expect(await places(walked())).toEqual([
+      [workshop, 'waiting', null],
+      [workshop, 'step', first],
+      [workshop, 'step', second],
+      [workshop, 'quality_control', null],
+      [workshop, 'step', second],
+      [workshop, 'quality_control', null],
+      [workshop, 'packing', null],
+      [workshop, 'carrier', null],
+    ]);
+    expect(await places(other())).toEqual([
+      [workshop, 'waiting', null],
+      [workshop, 'step', first],
+      [workshop, 'step', second],
+      [workshop, 'step', first],
+    ]);
+    // Following their product to another workshop, then canceled.
+    for (const line of [...made.shop, ...made.shopCanceled]) {
+      expect(await places(line)).toEqual([
+        [workshop, 'waiting', null],
+        [otherWorkshop, 'waiting', null],
+      ]);
+    }
+    for (const line of [walked(), other(), ...made.shop, ...made.shopCanceled]) {
+      const stays = await staysOf(line);
+      // Each stay is left when the next one begins; the last one when the line closed.
+      stays.forEach((stay, index) => expect(stay.left_at).toEqual(stays[index + 1]?.entered_at ?? stay.left_at));
+      const closed = await t.db.selectFrom('order_lines').select('closed_at').where('id', '=', line).executeTakeFirstOrThrow();
+      expect(new Date(stays.at(-1)!.left_at!).toISOString()).toBe(new Date(closed.closed_at!).toISOString());
+    }
+
+    // A piece of a product in no workshop waits for one, until its product is put in one.
+    const loose = (await t.call('POST', API.products, { token: admin, body: { title: 'Kolye', price: 500 } })).body.product.id;
+    const answer = await byBuyer('POST', API.manualOrder, { address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: loose, quantity: 1 }] });
+    const [line] = await linesOf((answer as unknown as { order: { id: number } }).order.id);
+    expect(await staysOf(line)).toEqual([expect.objectContaining({ workshop_id: null, phase: 'unassigned', step_id: null, left_at: null })]);
+    await byAdmin('PUT', API.workshopAssignProduct(workshop), { product_id: loose });
+    const stays = await staysOf(line);
+    expect(stays.map((stay) => [stay.workshop_id, stay.phase, stay.left_at === null])).toEqual([
+      [null, 'unassigned', false],
+      [workshop, 'waiting', true],
+    ]);
+    const open = await t.db.selectFrom('line_stays').select('order_line_id').where('left_at', 'is', null).execute();
+    expect(new Set(open.map((stay) => stay.order_line_id)).size).toBe(open.length);
+  });
 });

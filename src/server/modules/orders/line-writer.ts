@@ -3,6 +3,7 @@ import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
+import { movesPieces, recordStays } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { closedSql } from '../order-lines/figures';
@@ -14,9 +15,9 @@ import type { NewLine } from './units';
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
  * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
  * or giving it back, its product moving to another workshop) is written here, in the caller's
- * transaction, with its history row and its change for the live channel (live/bus.ts). A changed
- * line comes back with the version of its change, so an action answers the line as it is now and
- * the client that acted skips the event of its own change. Only the migrations, the demo seed
+ * transaction, with its history row, its stays (flow/stays.ts) and its change for the live
+ * channel (live/bus.ts). A changed line comes back with the version of its change, so an action
+ * answers the line as it is now and the client that acted skips the event of its own change. Only the migrations, the demo seed
  * and the bench write lines otherwise (line-writes.test.ts).
  */
 
@@ -67,6 +68,7 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
   for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
   stored.sort((a, b) => a.id - b.id);
+  for (const chunk of chunks(stored)) await recordStays(trx, chunk.map((line) => line.id), null);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
   return stored;
 }
@@ -124,6 +126,9 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
         })),
       )
       .execute();
+  }
+  if (movesPieces(set)) {
+    for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => line.id), change.at);
   }
   const versions = await record(
     changed.map((line) => ({

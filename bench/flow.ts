@@ -1,0 +1,84 @@
+/*
+ * The flow report at size: 200,000 lines by default (issue 28 names 2,000,000: --flow-lines),
+ * seeded as the demo walks them (with their stays) over the last 40 days, on SQLite and on
+ * PostgreSQL, with the real server started on it. Times the report as an admin's browser gets it
+ * over HTTP (the default period, every workshop; then one workshop), median and worst of 5 runs
+ * after a warm-up, against the raw aggregate query over the same stays (count and mean per cell,
+ * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio.
+ *   npm run bench -- --skip-clone flow [--flow-lines=2000000] [--databases=sqlite,postgres]
+ */
+import http from 'node:http';
+import { subDays } from 'date-fns';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../src/server/db';
+import { isPostgres } from '../src/server/db/ddl';
+import { seedCatalogue } from '../src/server/db/demo-catalogue';
+import { seedOrders } from '../src/server/db/demo-orders';
+import { API, type FlowReportDto } from '../src/shared/api';
+import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
+import { timedRaw } from './archive';
+import { timed } from './metal';
+import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
+
+type Report = (name: string, value: string) => void;
+
+async function seed(db: Db, database: BenchDatabase, lines: number): Promise<{ workshop: number; stays: number }> {
+  await db.transaction().execute(async (trx) => {
+    await seedCatalogue(trx, 1_000);
+    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block);
+  });
+  if (database.name === 'postgres') await sql`analyze`.execute(db);
+  const { id: workshop } = await db.selectFrom('workshops').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const { stays } = await db.selectFrom('line_stays').select((eb) => eb.fn.countAll<number>().as('stays')).executeTakeFirstOrThrow();
+  return { workshop, stays: Number(stays) };
+}
+
+/** The plain aggregate the report refines: stays ended in the period, counted and averaged per cell. */
+function rawAggregate(db: Db, from: string, to: string, workshop?: number) {
+  const hours = isPostgres(db) ? sql`date_part('epoch', left_at - entered_at) / 3600` : sql`(julianday(left_at) - julianday(entered_at)) * 24`;
+  return async () =>
+    (
+      await sql<{ workshop_id: number | null }>`
+        select workshop_id, phase, step_id, count(*) as pieces, avg(${hours}) as mean_hours
+        from line_stays
+        where left_at >= ${from} and left_at <= ${to} ${workshop === undefined ? sql`` : sql`and workshop_id = ${workshop}`}
+        group by workshop_id, phase, step_id`.execute(db)
+    ).rows;
+}
+
+const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
+
+async function measure(report: Report, name: string, database: BenchDatabase, product: RunningProduct, seeded: { workshop: number; stays: number }, lines: number, seconds: number) {
+  const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { db, close } = openDatabase(database.url);
+  try {
+    report(`flow, ${name}`, `${lines.toLocaleString('en')} lines (${seeded.stays.toLocaleString('en')} stays) seeded in ${seconds.toFixed(1)} s; ${database.settings}; ${machineLoad()} before the runs`);
+    const to = new Date();
+    const from = subDays(to, FLOW_DEFAULT_DAYS);
+    const period = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+    for (const [what, query, workshop] of [
+      ['every workshop', period, undefined],
+      ['one workshop', `${period}&workshop_id=${seeded.workshop}`, seeded.workshop],
+    ] as const) {
+      const route = await timed(agent, `${product.base}${API.flowReport}?${query}`, auth);
+      const direct = await timedRaw(rawAggregate(db, from.toISOString(), to.toISOString(), workshop));
+      const cells = (JSON.parse(route.last.body) as FlowReportDto).steps.length;
+      report(
+        `  the last ${FLOW_DEFAULT_DAYS} days, ${what}, ${name}`,
+        `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells} cells); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
+      );
+    }
+  } finally {
+    agent.destroy();
+    await close();
+  }
+}
+
+export async function flow(report: Report): Promise<void> {
+  const lines = option('flow-lines', 'BENCH_FLOW_LINES', 200_000);
+  await onEachDatabase(
+    (db, database) => seed(db, database, lines),
+    ({ name, database, product, seeded, seconds }) => measure(report, name, database, product, seeded, lines, seconds),
+  );
+}

@@ -1,0 +1,112 @@
+import { subDays } from 'date-fns';
+import { sql } from 'kysely';
+import type { FlowStepDto } from '../../../shared/api';
+import { PHASES, type Phase } from '../../../shared/flow';
+import { FLOW_DEFAULT_DAYS, flowQuerySchema } from '../../../shared/schemas/flow';
+import type { Db } from '../../db';
+import { isPostgres } from '../../db/ddl';
+import { validateQuery } from '../../validate';
+
+/*
+ * The flow report (issue 28): per workshop and step or phase, the stays that ended within a period
+ * (how many, their median and 90th percentile in calendar hours) and the pieces staying there now,
+ * counted in SQL over the dwell table's indexes (line_stays_left_idx, line_stays_workshop_left_idx):
+ * by PostgreSQL's percentile_cont, by rank on SQLite, tested to give the same figures.
+ */
+
+export interface FlowQuery {
+  from: string;
+  to: string;
+  workshopId?: number;
+}
+
+/** The report's parameters read (the last FLOW_DEFAULT_DAYS up to `now` by default), or a 400 naming the first one refused. */
+export async function parseFlowQuery(query: unknown, now: Date): Promise<FlowQuery> {
+  const raw = await validateQuery(flowQuerySchema, query);
+  const to = raw.to === undefined ? now : new Date(raw.to);
+  const from = raw.from === undefined ? subDays(to, FLOW_DEFAULT_DAYS) : new Date(raw.from);
+  return { from: from.toISOString(), to: to.toISOString(), workshopId: raw.workshop_id === undefined ? undefined : Number(raw.workshop_id) };
+}
+
+/**
+ * The p-th percentile (in tenths) of each cell's hours as PostgreSQL's percentile_cont takes it,
+ * computed by rank where SQLite has none: between the values ranked at floor(p (n - 1)) and the
+ * next one, by the fraction left over. Every row is read by the database, never by the server.
+ */
+const byRank = (tenths: number) => {
+  const at = sql`(${sql.lit(tenths)} * (n - 1))`;
+  return sql<number | string>`sum(case
+    when r = ${at} / 10 then hours * (10 - ${at} % 10) / 10.0
+    when r = ${at} / 10 + 1 then hours * (${at} % 10) / 10.0
+    else 0 end)`;
+};
+
+interface Cell {
+  workshop_id: number | null;
+  phase: Phase;
+  step_id: number | null;
+}
+
+const keyOf = (cell: Cell) => `${cell.workshop_id}/${cell.phase}/${cell.step_id}`;
+const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+/** The report's two queries: the stays ended in the period per cell, with their figures; the stays open now per cell. */
+export function flowQueries(db: Db, query: FlowQuery) {
+  const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
+  const ended = sql`line_stays where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}`;
+  type Figures = Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string };
+  return {
+    ended: isPostgres(db)
+      ? sql<Figures>`
+        select workshop_id, phase, step_id, pieces, figures[1] as median_hours, figures[2] as p90_hours
+        from (
+          -- Both percentiles from one sort of each cell.
+          select workshop_id, phase, step_id, count(*) as pieces, percentile_cont(array[0.5, 0.9]) within group (order by hours) as figures
+          from (select workshop_id, phase, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours from ${ended}) as stays
+          group by workshop_id, phase, step_id
+        ) as cells`
+      : sql<Figures>`
+        with stays as (select workshop_id, phase, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours from ${ended}),
+        ranked as (
+          -- One sort per cell: the rank and the cell's count over the same window.
+          select workshop_id, phase, step_id, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
+          from stays
+          window w as (partition by workshop_id, phase, step_id order by hours)
+        )
+        select workshop_id, phase, step_id, max(n) as pieces, ${byRank(5)} as median_hours, ${byRank(9)} as p90_hours
+        from ranked
+        group by workshop_id, phase, step_id`,
+    staying: sql<Cell & { waiting: number | string }>`
+      select workshop_id, phase, step_id, count(*) as waiting
+      from line_stays
+      where left_at is null ${ofWorkshop}
+      group by workshop_id, phase, step_id`,
+  };
+}
+
+export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
+  const queries = flowQueries(db, query);
+  const ended = await queries.ended.execute(db);
+  const staying = await queries.staying.execute(db);
+
+  const cells = new Map<string, FlowStepDto>();
+  const cellOf = (cell: Cell) => {
+    const key = keyOf(cell);
+    const found = cells.get(key);
+    if (found) return found;
+    const made: FlowStepDto = { workshop_id: cell.workshop_id, step_id: cell.step_id, phase: cell.phase, step_name: null, pieces: 0, median_hours: null, p90_hours: null, waiting_now: 0 };
+    cells.set(key, made);
+    return made;
+  };
+  for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
+  for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
+
+  const steps = [...new Set([...cells.values()].flatMap((cell) => (cell.step_id === null ? [] : [cell.step_id])))];
+  const names = steps.length === 0 ? [] : await db.selectFrom('production_steps').select(['id', 'step_name']).where('id', 'in', steps).execute();
+  const nameOf = new Map(names.map((step) => [step.id, step.step_name]));
+  const answer = [...cells.values()].map((cell) => ({ ...cell, step_name: cell.step_id === null ? null : (nameOf.get(cell.step_id) ?? null) }));
+  // Workshop by workshop (waiting for one first), in the order pieces go through the phases.
+  return answer.sort(
+    (a, b) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0),
+  );
+}

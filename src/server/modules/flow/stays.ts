@@ -1,0 +1,56 @@
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import { placeOf, samePlace, type StayPlace } from '../../../shared/flow';
+import { isClosedLine } from '../../../shared/lifecycle';
+import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
+
+/*
+ * The dwell table (line_stays): one row per piece per stay, written by the line writer whenever a
+ * piece's place (shared/flow.ts `placeOf`) changes, and by the demo seed along its walks.
+ */
+
+/** The columns whose change may move a piece to another place. */
+const PLACE_COLUMNS = ['order_line_status_id', 'current_order_line_process', 'workshop_id', 'packing_status_id', 'canceled_at'] as const;
+
+/** True when writing `set` may move a piece: other changes (a gram, an approval) leave its stay as it is. */
+export const movesPieces = (set: Updateable<OrderLinesTable>) => PLACE_COLUMNS.some((column) => set[column] !== undefined);
+
+/**
+ * Brings the stays of lines (at most a statement's worth) up to where they stand now: a line whose
+ * place changed leaves its open stay at `at` and enters its new place then (a closed line none).
+ * `at` null: the lines were just made, and stay since they were.
+ */
+export async function recordStays(trx: Transaction<Database>, ids: readonly number[], at: string | null): Promise<void> {
+  if (ids.length === 0) return;
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['id', 'workshop_id', 'order_line_status_id', 'current_order_line_process', 'packing_status_id', 'canceled_at', 'created_at'])
+    .where('id', 'in', ids)
+    .execute();
+  const open = await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
+  const openOf = new Map(open.map((stay) => [stay.order_line_id, stay]));
+  const leaving: number[] = [];
+  const entering: Array<Insertable<LineStaysTable>> = [];
+  for (const line of lines) {
+    const place = placeOf({ status: line.order_line_status_id, step: line.current_order_line_process, workshop: line.workshop_id, closed: isClosedLine(line) });
+    const stay = openOf.get(line.id) ?? null;
+    if (samePlace(stay, place)) continue;
+    if (stay) leaving.push(stay.id);
+    if (place) entering.push({ order_line_id: line.id, ...place, entered_at: at ?? line.created_at, left_at: null });
+  }
+  if (leaving.length > 0 && at !== null) await trx.updateTable('line_stays').set({ left_at: at }).where('id', 'in', leaving).execute();
+  if (entering.length > 0) await trx.insertInto('line_stays').values(entering).execute();
+}
+
+/** The stays of a piece that stood at each place from its time on (in time order; null: closed), the last one open. */
+export function staysAlong(lineId: number, places: ReadonlyArray<{ at: string; place: StayPlace | null }>): Array<Insertable<LineStaysTable>> {
+  const stays: Array<Insertable<LineStaysTable>> = [];
+  let last: StayPlace | null | undefined;
+  for (const { at, place } of places) {
+    if (last !== undefined && samePlace(last, place)) continue;
+    const open = stays.at(-1);
+    if (open && open.left_at === null) open.left_at = at;
+    if (place) stays.push({ order_line_id: lineId, ...place, entered_at: at, left_at: null });
+    last = place;
+  }
+  return stays;
+}
