@@ -43,8 +43,8 @@ import {
 type Report = (name: string, value: string) => void;
 
 /** What chromium sends: the product compresses what a browser would get compressed. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-const DECODERS: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+export const DECODERS: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
 /** Lines of one page of the admin's grid. */
 const GRID_PAGE = 500;
 
@@ -67,7 +67,7 @@ interface Session {
 }
 
 /** What a run needs to know about the seeded data. */
-interface Seeded {
+export interface Seeded {
   workshops: Array<{ id: number; username: string }>;
   customers: Array<{ id: number; username: string }>;
   offices: string[];
@@ -84,7 +84,7 @@ interface Seeded {
  * shop, the rest shared by the three customers, spread over the life cycle (two in five can still
  * be advanced by their workshop).
  */
-async function seed(database: BenchDatabase, lines: number): Promise<Seeded> {
+export async function seed(database: BenchDatabase, lines: number): Promise<Seeded> {
   return prepare(database, async (db) => {
     await seedCatalogue(db, 1_000);
     const owners = await ownerUsers(db);
@@ -161,7 +161,7 @@ function tapsOf(data: Seeded): Taps {
 }
 
 /** The deterministic random numbers of a run (xorshift), so runs send comparable requests. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state ^= state << 13;

@@ -1,0 +1,524 @@
+/*
+ * The realistic variant of the mixed load (issue 27): many people at once, each with a session and
+ * a live socket of their own held for the whole run, a mean think time between their actions
+ * (exponential), reading their working sets as the screens read them (the compact list format) and
+ * moving lines, so that live events flow and the screens read what changed, as the client does.
+ *
+ *   npm run bench -- --skip-clone mixed --realistic                500 users x 60 s, both databases
+ *   npm run bench -- --skip-clone mixed --realistic --users=100 --seconds=20 --databases=sqlite
+ *   (or MIXED_USERS, MIXED_SECONDS, MIXED_THINK_MS (default 5,000), MIXED_LINES (default 8,000), MIXED_DATABASES)
+ *
+ * A user's first action is opening its list (the tablet's, the customer's, the office's grid); then
+ * each action is drawn from its role's mix. Several sessions of one workshop (or customer) share out
+ * its lines, as the masters of one workshop each work on their own pieces, so two tablets never race
+ * for one line. An error is any answer other than 2xx and 304 (a 409 too), a request without an
+ * answer within the client's timeout, or a socket dropped during the run.
+ */
+import http from 'node:http';
+import WebSocket from 'ws';
+import { type Db, openDatabase } from '../src/server/db';
+import { API, type OrderLineDto } from '../src/shared/api';
+import { canAdvance, canCustomerApprove, canWorkshopApprove, lineState } from '../src/shared/lifecycle';
+import { REQUEST_TIMEOUT_MS } from '../src/shared/limits';
+import { LINES_MEDIA_TYPE, type WireHeader, wireDecoder, type WirePage } from '../src/shared/lineWire';
+import { CHANGED_IDS_MAX } from '../src/server/modules/live/routes';
+import { LIVE_BATCH_MS, LIVE_PATHS, type LiveMessage } from '../src/shared/live';
+import { ACCEPT_ENCODING, DECODERS, machineJiffies, percentile, processJiffies, random, seed, type Seeded } from './mixed';
+import { ADMIN_PASSWORD, type BenchDatabase, listOption, login, machineLoad, option, pool, postgresDatabase, type RunningProduct, sqliteDatabase, startProduct } from './product';
+
+type Report = (name: string, value: string) => void;
+type Role = 'workshop' | 'customer' | 'office';
+
+/** Who the users are, per ten: the office (its users and the admin), the workshops' tablets, the customers. */
+const ROLES: Role[] = ['office', 'office', 'workshop', 'workshop', 'workshop', 'workshop', 'workshop', 'customer', 'customer', 'customer'];
+
+const KINDS = [
+  'tabletList', 'workshopCards', 'workshopLine', 'nextStep', 'workshopApprove',
+  'customerList', 'customerFigures', 'customerLine', 'customerArchive', 'customerApprove', 'manualOrder',
+  'gridList', 'dashboard', 'officeReport', 'lineHistory', 'officeArchive',
+  'liveRead',
+] as const;
+type Kind = (typeof KINDS)[number];
+
+/** Each role's actions after the first (its list), with their shares in percent. */
+const MIX: Record<Role, Partial<Record<Kind, number>>> = {
+  workshop: { tabletList: 15, workshopCards: 20, workshopLine: 20, nextStep: 35, workshopApprove: 10 },
+  customer: { customerList: 15, customerFigures: 20, customerLine: 25, customerArchive: 15, customerApprove: 15, manualOrder: 10 },
+  office: { gridList: 10, dashboard: 25, officeReport: 10, lineHistory: 30, officeArchive: 25 },
+};
+const FIRST: Record<Role, Kind> = { workshop: 'tabletList', customer: 'customerList', office: 'gridList' };
+
+const LABELS: Record<Kind, string> = {
+  tabletList: 'tablet list (working set)',
+  workshopCards: 'tablet statistic cards',
+  workshopLine: 'tablet line detail',
+  nextStep: 'next-step tap',
+  workshopApprove: 'workshop approval',
+  customerList: 'customer list (working set)',
+  customerFigures: 'customer figures',
+  customerLine: 'customer line detail',
+  customerArchive: 'customer archive (a month)',
+  customerApprove: 'customer approval',
+  manualOrder: 'manual order (1-3 units)',
+  gridList: 'office grid (working set)',
+  dashboard: 'dashboard counts',
+  officeReport: 'office report',
+  lineHistory: 'line history',
+  officeArchive: 'office archive query',
+  liveRead: 'changed lines (after events)',
+};
+
+interface Tally {
+  took: number[];
+  ok: number;
+  notModified: number;
+  /** 409: an action on a line that moved meanwhile. Counted as an error: the mix shares out lines so it should not happen. */
+  refused: number;
+  /** Other non-2xx answers. */
+  failed: number;
+  /** No answer: the connection failed or the client's timeout passed. */
+  lost: number;
+  bytes: number;
+  statuses: Map<number, number>;
+}
+
+interface User {
+  role: Role;
+  auth: string;
+  /** The workshop or customer it acts for (0 for the office). */
+  ownerId: number;
+  /** Of the sessions of its workshop or customer, which share of the lines is this one's: [index, count]. */
+  share: [number, number];
+  /** Its working set as its screen holds it (workshop and customer), by id. */
+  lines: Map<number, OrderLineDto>;
+  /** Versions of changes its own actions made: their events are dropped, as the client does. */
+  own: Set<number>;
+  pending: Set<number>;
+  timer: ReturnType<typeof setTimeout> | null;
+  socket: WebSocket | null;
+  /** Versions of the line events the socket brought. */
+  events: number[];
+  dropped: boolean;
+}
+
+const decodeBody = (raw: Buffer, encoding: string | undefined) => {
+  const decode = encoding ? DECODERS[encoding] : undefined;
+  return (decode ? decode(raw) : raw).toString('utf8');
+};
+
+/** The lines of a compact list answer (src/shared/lineWire.ts). */
+function wireLines(text: string): OrderLineDto[] {
+  const [first, ...pages] = text.split('\n').filter(Boolean);
+  const decode = wireDecoder(JSON.parse(first) as WireHeader);
+  return pages.flatMap((page) => decode(JSON.parse(page) as WirePage));
+}
+
+/** The newest version of the change log. */
+async function latestVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('v')).executeTakeFirst();
+  return Number(row?.v ?? 0);
+}
+
+/** Logs every user in (each its own session), `users` in the proportions of ROLES. */
+async function usersFor(base: string, data: Seeded, users: number): Promise<User[]> {
+  const roles = Array.from({ length: users }, (_, i) => ROLES[i % ROLES.length]);
+  const owners = { workshop: data.workshops, customer: data.customers, office: [...data.offices, 'admin'].map((username) => ({ id: 0, username })) };
+  const turn: Record<Role, number> = { workshop: 0, customer: 0, office: 0 };
+  const who = roles.map((role) => ({ role, ...owners[role][turn[role]++ % owners[role].length] }));
+  const sessions = await pool(who, 4, async (user) => login(base, user.username, user.username === 'admin' ? ADMIN_PASSWORD : undefined));
+  const counts = new Map<string, number>();
+  const shares = who.map((user) => {
+    const key = `${user.role}:${user.id}`;
+    const index = counts.get(key) ?? 0;
+    counts.set(key, index + 1);
+    return { key, index };
+  });
+  return who.map((user, i) => ({
+    role: user.role,
+    auth: sessions[i],
+    ownerId: user.id,
+    share: [shares[i].index, counts.get(shares[i].key)!],
+    lines: new Map(),
+    own: new Set(),
+    pending: new Set(),
+    timer: null,
+    socket: null,
+    events: [],
+    dropped: false,
+  }));
+}
+
+/** Opens a user's live socket and resolves once the server said ready (or with why not). */
+function connect(base: string, user: User, onEvents: (user: User, message: LiveMessage) => void): Promise<string | null> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${LIVE_PATHS[0]}`, { perMessageDeflate: false });
+    let ready = false;
+    const timer = setTimeout(() => {
+      socket.terminate();
+      resolve('no ready message within 30 s');
+    }, 30_000);
+    socket.on('open', () => socket.send(JSON.stringify({ type: 'auth', token: user.auth.slice('Bearer '.length) })));
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as LiveMessage;
+      if (ready) return onEvents(user, message);
+      if (message.type !== 'ready') return;
+      ready = true;
+      clearTimeout(timer);
+      user.socket = socket;
+      resolve(null);
+    });
+    socket.on('error', (error) => {
+      if (ready) return;
+      clearTimeout(timer);
+      resolve(String(error));
+    });
+    socket.on('close', () => {
+      if (ready) user.dropped = true;
+      else {
+        clearTimeout(timer);
+        resolve('closed before ready');
+      }
+    });
+  });
+}
+
+interface RunResult {
+  seconds: number;
+  drained: number;
+  tallies: Record<Kind, Tally>;
+  cpu: { server: number | null; client: number; machine: number };
+  /** Line events the sockets brought, and the changes written during the run. */
+  events: number;
+  changes: number;
+  /** Office sockets (they hear every line) that missed a change of the run. */
+  officeShort: number;
+  drops: number;
+  /** Actions that found no line of theirs to act on and read the list instead. */
+  nothingToDo: number;
+}
+
+/** The run: every user acting for `seconds`, then the events of its last changes awaited. */
+async function runUsers(base: string, users: User[], data: Seeded, db: Db, { seconds, thinkMs, serverPid }: { seconds: number; thinkMs: number; serverPid?: number }): Promise<RunResult> {
+  const next = random(20261127);
+  const tallies = Object.fromEntries(KINDS.map((kind) => [kind, { took: [], ok: 0, notModified: 0, refused: 0, failed: 0, lost: 0, bytes: 0, statuses: new Map() } as Tally])) as Record<Kind, Tally>;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: users.length * 2 });
+  let lines = data.lines;
+  let nothingToDo = 0;
+  let running = true;
+
+  /** One request as the browser sends it; resolves with the status (0: no answer) and, when asked, the decoded body. */
+  const send = (kind: Kind, user: User, method: string, path: string, { body, accept, decode = false }: { body?: unknown; accept?: string; decode?: boolean } = {}) =>
+    new Promise<{ status: number; text: string | null }>((resolveRequest) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING, authorization: user.auth, accept: accept ?? 'application/json' };
+      if (payload !== undefined) headers['content-type'] = 'application/json';
+      const tally = tallies[kind];
+      const started = performance.now();
+      const finish = (status: number, bytes: number, text: string | null) => {
+        tally.took.push(performance.now() - started);
+        tally.bytes += bytes;
+        tally.statuses.set(status, (tally.statuses.get(status) ?? 0) + 1);
+        if (status === 0) tally.lost++;
+        else if (status === 304) tally.notModified++;
+        else if (status >= 200 && status < 300) tally.ok++;
+        else if (status === 409) tally.refused++;
+        else tally.failed++;
+        resolveRequest({ status, text });
+      };
+      const req = http.request(`${base}${path}`, { method, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (decode) chunks.push(chunk);
+        });
+        res.on('end', () => finish(res.statusCode ?? 0, bytes, decode ? decodeBody(Buffer.concat(chunks), res.headers['content-encoding'] as string | undefined) : null));
+        res.on('error', () => finish(0, bytes, null));
+      });
+      // The client gives up on a request that makes no progress for this long.
+      req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timeout')));
+      req.on('error', () => finish(0, 0, null));
+      req.end(payload);
+    });
+
+  const mine = (user: User, line: OrderLineDto) => line.id % user.share[1] === user.share[0];
+  const held = (user: User, ok: (line: OrderLineDto) => boolean) => {
+    const found: OrderLineDto[] = [];
+    for (const line of user.lines.values()) if (mine(user, line) && ok(line)) found.push(line);
+    return found;
+  };
+  const anyOf = <T>(list: T[]): T | undefined => list[Math.floor(next() * list.length)];
+  const keep = (user: User, changed: OrderLineDto[], gone: number[] = []) => {
+    if (user.role === 'office') return;
+    for (const line of changed) user.lines.set(line.id, line);
+    for (const id of gone) user.lines.delete(id);
+  };
+
+  /** The whole list in the compact format, as the screens read it. */
+  const readList = async (kind: Kind, user: User, path: string) => {
+    const { status, text } = await send(kind, user, 'GET', path, { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, decode: user.role !== 'office' });
+    if (status !== 200 || text === null) return;
+    user.lines = new Map(wireLines(text).map((line) => [line.id, line]));
+  };
+  /** A life-cycle action on a line: the answer's line replaces the held one, and its change's event will be dropped. */
+  const act = async (kind: Kind, user: User, path: string, line: OrderLineDto, body: unknown) => {
+    const { status, text } = await send(kind, user, 'PATCH', path, { body, decode: true });
+    if (status === 200 && text !== null) {
+      const answer = JSON.parse(text) as { order: OrderLineDto; versions: Record<number, number> };
+      keep(user, [answer.order]);
+      for (const version of Object.values(answer.versions)) user.own.add(version);
+    } else if (status === 409) user.lines.delete(line.id);
+  };
+  const day = 86_400_000;
+  /** A month of lines, some weeks back: the archive's everyday question. */
+  const month = () => {
+    const to = Date.now() - Math.floor(next() * 10) * day;
+    return `from=${new Date(to - 30 * day).toISOString()}&to=${new Date(to).toISOString()}`;
+  };
+
+  const action = async (user: User, kind: Kind): Promise<void> => {
+    switch (kind) {
+      case 'tabletList':
+        return readList(kind, user, API.myWorkshopOrders);
+      case 'customerList':
+        return readList(kind, user, API.myCustomerOrders);
+      case 'gridList':
+        return readList(kind, user, API.orders);
+      case 'workshopCards':
+        return void (await send(kind, user, 'GET', API.myWorkshopStatistics));
+      case 'customerFigures':
+        return void (await send(kind, user, 'GET', API.myCustomer));
+      case 'dashboard':
+        return void (await send(kind, user, 'GET', API.dashboardCounts));
+      case 'officeReport':
+        return void (await send(kind, user, 'GET', API.orderReport));
+      case 'workshopLine':
+      case 'customerLine': {
+        const line = anyOf([...user.lines.values()]);
+        if (!line) break;
+        return void (await send(kind, user, 'GET', kind === 'workshopLine' ? API.myWorkshopOrder(line.id) : API.myCustomerOrder(line.id)));
+      }
+      case 'lineHistory':
+        return void (await send(kind, user, 'GET', API.lineHistory(1 + Math.floor(next() * lines))));
+      case 'customerArchive':
+        return void (await send(kind, user, 'GET', `${API.lineArchive}?date=created&${month()}&sort=created_at&dir=desc&limit=100`));
+      case 'officeArchive': {
+        const which = next();
+        const query =
+          which < 0.4
+            ? `q=${encodeURIComponent(`B2B-${String(1 + Math.floor(next() * (lines / 2))).padStart(6, '0')}`)}`
+            : which < 0.7
+              ? `customer_id=${anyOf(data.customers)!.id}&date=created&${month()}`
+              : `workshop_id=${anyOf(data.workshops)!.id}&date=closed&${month()}`;
+        return void (await send(kind, user, 'GET', `${API.lineArchive}?${query}&sort=created_at&dir=desc&limit=100`));
+      }
+      case 'nextStep': {
+        const line = anyOf(held(user, (l) => canAdvance(lineState(l))));
+        if (!line) break;
+        return act(kind, user, API.myWorkshopNextStep(line.id), line, { current_order_line_process: line.current_order_line_process });
+      }
+      case 'workshopApprove': {
+        const line = anyOf(held(user, (l) => canWorkshopApprove(lineState(l))));
+        if (!line) break;
+        return act(kind, user, API.myWorkshopApprove(line.id), line, { approved: true });
+      }
+      case 'customerApprove': {
+        const line = anyOf(held(user, (l) => canCustomerApprove(lineState(l))));
+        if (!line) break;
+        return act(kind, user, API.myCustomerApprove(line.id), line, { approved: true });
+      }
+      case 'manualOrder': {
+        const products = [{ product_id: data.products[Math.floor(next() * data.products.length)], quantity: 1 + Math.floor(next() * 3) }];
+        const body = { email: 'yuk@example.com', phone_number: '0500 000 00 00', address: 'Bench Mah. 1', country: 'Türkiye', zip_code: '34000', products, credit_exceeded_confirmed: true };
+        const { status, text } = await send(kind, user, 'POST', API.manualOrder, { body, decode: true });
+        if (status === 201 && text !== null) lines += (JSON.parse(text) as { order: { lines: number } }).order.lines;
+        return;
+      }
+      case 'liveRead':
+        return;
+    }
+    // Nothing of its own to act on: the screen shows its list again.
+    nothingToDo++;
+    return action(user, FIRST[user.role]);
+  };
+
+  /** What the live saga does: gathers the changed ids a moment, drops its own, reads the rest in one request. */
+  const readChanges = async (user: User) => {
+    user.timer = null;
+    const ids = [...user.pending].slice(0, CHANGED_IDS_MAX);
+    for (const id of ids) user.pending.delete(id);
+    if (!running || ids.length === 0) return;
+    const { status, text } = await send('liveRead', user, 'GET', `${API.lineChanges}?ids=${ids.join(',')}`, { decode: user.role !== 'office' });
+    if (status === 200 && text !== null) {
+      const answer = JSON.parse(text) as { orders: OrderLineDto[]; gone: number[] };
+      keep(user, answer.orders, answer.gone);
+    }
+    if (user.pending.size > 0 && !user.timer) user.timer = setTimeout(() => void readChanges(user), LIVE_BATCH_MS.adminOrders);
+  };
+  const onEvents = (user: User, message: LiveMessage) => {
+    const events = message.type === 'batch' ? message.events : 'line_id' in message ? [message] : [];
+    for (const event of events) {
+      user.events.push(event.version);
+      if (user.own.delete(event.version)) continue;
+      user.pending.add(event.line_id);
+    }
+    if (user.pending.size > 0 && !user.timer) user.timer = setTimeout(() => void readChanges(user), user.role === 'office' ? LIVE_BATCH_MS.adminOrders : LIVE_BATCH_MS.workshopList);
+  };
+
+  const failures: string[] = [];
+  await pool(users, 25, async (user) => {
+    const error = await connect(base, user, onEvents);
+    if (error) failures.push(error);
+  });
+  if (failures.length) console.log(`  ${failures.length} of ${users.length} sockets did not open: ${failures[0]}`);
+
+  const v0 = await latestVersion(db);
+  const serverBefore = processJiffies(serverPid);
+  const clientBefore = process.cpuUsage();
+  const machineBefore = machineJiffies();
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  const think = () => new Promise((r) => setTimeout(r, Math.max(0, Math.min(-Math.log(1 - next()) * thinkMs, end - performance.now()))));
+  const draw = (role: Role): Kind => {
+    const shares = Object.entries(MIX[role]) as Array<[Kind, number]>;
+    let x = next() * shares.reduce((sum, [, share]) => sum + share, 0);
+    for (const [kind, share] of shares) if ((x -= share) < 0) return kind;
+    return shares[0][0];
+  };
+  await Promise.all(
+    users.map(async (user) => {
+      // People arrive over a think time, not all at once; each opens its screen first.
+      await think();
+      if (performance.now() < end) await action(user, FIRST[user.role]);
+      for (await think(); performance.now() < end; await think()) await action(user, draw(user.role));
+    }),
+  );
+  const drained = (performance.now() - started) / 1000;
+  const serverAfter = processJiffies(serverPid);
+  const clientUsed = process.cpuUsage(clientBefore);
+  const machineAfter = machineJiffies();
+  const v1 = await latestVersion(db);
+  // The events of the last changes are on their way: wait until each office socket has them (at most 10 s).
+  const changes = Number(
+    (await db.selectFrom('order_line_changes').select((eb) => eb.fn.countAll<number>().as('n')).where('id', '>', v0).where('id', '<=', v1).executeTakeFirstOrThrow()).n,
+  );
+  const heard = (user: User) => user.events.filter((v) => v > v0 && v <= v1).length;
+  const office = users.filter((u) => u.role === 'office' && u.socket);
+  for (const until = Date.now() + 10_000; Date.now() < until && office.some((u) => heard(u) < changes); ) await new Promise((r) => setTimeout(r, 100));
+  running = false;
+  for (const user of users) if (user.timer) clearTimeout(user.timer);
+  // Let the changed-lines reads under way finish before the sockets close.
+  await new Promise((r) => setTimeout(r, 500));
+  const drops = users.filter((u) => u.dropped).length;
+  for (const user of users) user.socket?.close(1000);
+  agent.destroy();
+  return {
+    seconds,
+    drained,
+    tallies,
+    cpu: {
+      server: serverBefore !== null && serverAfter !== null ? ((serverAfter - serverBefore) / 100 / drained) * 100 : null,
+      client: ((clientUsed.user + clientUsed.system) / 1e6 / drained) * 100,
+      machine: ((machineAfter[0] - machineBefore[0]) / (machineAfter[1] - machineBefore[1])) * 100,
+    },
+    events: users.reduce((sum, u) => sum + heard(u), 0),
+    changes,
+    officeShort: office.filter((u) => heard(u) < changes).length,
+    drops: drops + failures.length,
+    nothingToDo,
+  };
+}
+
+interface Summary {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+/** Prints the table of a run; returns the figures over every request. */
+function table(title: string, result: RunResult): Summary {
+  const rows: string[][] = [['kind', 'requests', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', '2xx', '304', '409', 'other', 'no answer', 'KB/answer']];
+  const all: number[] = [];
+  const sums = { ok: 0, notModified: 0, refused: 0, failed: 0, lost: 0, bytes: 0 };
+  const row = (label: string, took: number[], t: typeof sums) => {
+    const sorted = [...took].sort((a, b) => a - b);
+    const at = (fraction: number) => percentile(sorted, fraction).toFixed(1);
+    rows.push([label, String(took.length), at(0.5), at(0.95), at(0.99), (sorted[sorted.length - 1] ?? NaN).toFixed(1), String(t.ok), String(t.notModified), String(t.refused), String(t.failed), String(t.lost), took.length ? (t.bytes / took.length / 1024).toFixed(1) : '-']);
+    return sorted;
+  };
+  for (const kind of KINDS) {
+    const t = result.tallies[kind];
+    if (t.took.length === 0) continue;
+    row(LABELS[kind], t.took, t);
+    all.push(...t.took);
+    for (const key of Object.keys(sums) as Array<keyof typeof sums>) sums[key] += t[key];
+  }
+  const sorted = row('all', all, sums);
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  console.log(`\n${title}`);
+  for (const [index, r] of rows.entries()) {
+    console.log(`  ${r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`);
+    if (index === 0 || index === rows.length - 2) console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  }
+  const { cpu } = result;
+  console.log(
+    `  ${(all.length / result.drained).toFixed(1)} requests/s; the last answer arrived at ${result.drained.toFixed(1)} s. ` +
+      `CPU (100 % = one CPU): server ${cpu.server === null ? '?' : cpu.server.toFixed(0)} %, load generator ${cpu.client.toFixed(0)} %, whole machine ${cpu.machine.toFixed(0)} % of all CPUs` +
+      (result.nothingToDo ? `; actions with no line of their own to act on (the list read instead): ${result.nothingToDo}` : ''),
+  );
+  const odd = KINDS.flatMap((kind) => [...result.tallies[kind].statuses].filter(([status]) => status !== 304 && (status < 200 || status >= 300)).map(([status, n]) => `${kind} ${status || 'no answer'} x${n}`));
+  if (odd.length) console.log(`  errors: ${odd.join(', ')}`);
+  return {
+    perSecond: all.length / result.drained,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    errors: sums.refused + sums.failed + sums.lost,
+  };
+}
+
+/** The realistic mixed load on each database. */
+export async function realistic(report: Report): Promise<void> {
+  const users = option('users', 'MIXED_USERS', 500);
+  const seconds = option('seconds', 'MIXED_SECONDS', 60);
+  const thinkMs = option('think', 'MIXED_THINK_MS', 5_000);
+  const lineCount = option('lines', 'MIXED_LINES', 8_000);
+  const databases = listOption('databases', 'MIXED_DATABASES', ['sqlite', 'postgres']);
+  const mix = (Object.keys(MIX) as Role[]).map((role) => `${role} (${ROLES.filter((r) => r === role).length * 10} %): ${Object.entries(MIX[role]).map(([kind, share]) => `${share} % ${LABELS[kind as Kind]}`).join(', ')}`);
+  console.log(
+    `\nMixed load, realistic: ${users} users, each with its own session and live socket, ${thinkMs} ms mean think time (exponential), for ${seconds} s, on ${databases.join(' and ')}.\n` +
+      `  Each opens its list first, then: ${mix.join('; ')}; and every user reads the lines its socket says changed (${LIVE_BATCH_MS.workshopList}-${LIVE_BATCH_MS.adminOrders} ms gathered).\n` +
+      `  Seeded: 1,000 products, 4 workshops, 3 customers, ${lineCount} order lines (a quarter from the shop). Machine: ${machineLoad()} before the run.`,
+  );
+  for (const name of databases) {
+    const database: BenchDatabase | null = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
+    if (!database) throw new Error(`--databases: unknown database ${name} (sqlite, postgres)`);
+    let product: RunningProduct | undefined;
+    const handle = { current: null as ReturnType<typeof openDatabase> | null };
+    try {
+      const data = await seed(database, lineCount);
+      product = await startProduct(database);
+      handle.current = openDatabase(database.url);
+      const logins = performance.now();
+      const people = await usersFor(product.base, data, users);
+      console.log(`  ${name}: ${data.lines} lines seeded; ${users} sessions logged in in ${((performance.now() - logins) / 1000).toFixed(0)} s`);
+      const load = machineLoad();
+      const result = await runUsers(product.base, people, data, handle.current.db, { seconds, thinkMs, serverPid: product.child.pid });
+      const summary = table(`${name}: ${users} users x ${seconds} s, ${thinkMs} ms mean think time (${database.settings}; ${load} at the start)`, result);
+      const errors = summary.errors + result.drops;
+      const met = summary.p99 < 300 && errors === 0 && result.officeShort === 0;
+      report(
+        `mixed realistic, ${name}`,
+        `${users} users, ${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, ` +
+          `errors ${errors} (answers ${summary.errors}, sockets dropped ${result.drops}); events delivered ${result.events} for ${result.changes} changes` +
+          `${result.officeShort ? `, ${result.officeShort} OFFICE SOCKETS MISSED EVENTS` : ''} (${data.lines} lines; goal p99 < 300 ms and 0 errors: ${met ? 'met' : 'NOT met'})`,
+      );
+    } finally {
+      await handle.current?.close();
+      await product?.stop();
+      await database.drop();
+    }
+  }
+}
