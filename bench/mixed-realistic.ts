@@ -6,7 +6,7 @@
  *
  *   npm run bench -- --skip-clone mixed --realistic                500 users x 60 s, both databases
  *   npm run bench -- --skip-clone mixed --realistic --users=100 --seconds=20 --databases=sqlite
- *   (or MIXED_USERS, MIXED_SECONDS, MIXED_THINK_MS (default 5,000), MIXED_LINES (default 8,000), MIXED_DATABASES)
+ *   (or MIXED_USERS, MIXED_SECONDS, MIXED_THINK_MS (default 5,000), MIXED_LINES (default 10,000), MIXED_DATABASES)
  *
  * A user's first action is opening its list (the tablet's, the customer's, the office's grid); then
  * each action is drawn from its role's mix. Several sessions of one workshop (or customer) share out
@@ -23,14 +23,37 @@ import { REQUEST_TIMEOUT_MS } from '../src/shared/limits';
 import { LINES_MEDIA_TYPE, type WireHeader, wireDecoder, type WirePage } from '../src/shared/lineWire';
 import { CHANGED_IDS_MAX } from '../src/server/modules/live/routes';
 import { LIVE_BATCH_MS, LIVE_PATHS, type LiveMessage } from '../src/shared/live';
-import { ACCEPT_ENCODING, DECODERS, machineJiffies, percentile, processJiffies, random, seed, type Seeded } from './mixed';
-import { ADMIN_PASSWORD, type BenchDatabase, listOption, login, machineLoad, option, pool, postgresDatabase, type RunningProduct, sqliteDatabase, startProduct } from './product';
+import { sql } from 'kysely';
+import { seedCatalogue } from '../src/server/db/demo-catalogue';
+import { seedOrders } from '../src/server/db/demo-orders';
+import { hashPassword } from '../src/server/modules/auth/passwords';
+import { Role as Roles, type RoleId } from '../src/shared/roles';
+import { ACCEPT_ENCODING, DECODERS, machineJiffies, percentile, processJiffies, profiling, random, type Seeded } from './mixed';
+import {
+  ADMIN_PASSWORD,
+  type BenchDatabase,
+  listOption,
+  login,
+  machineLoad,
+  option,
+  pool,
+  postgresDatabase,
+  prepare,
+  type RunningProduct,
+  sqliteDatabase,
+  startProduct,
+  USER_PASSWORD,
+} from './product';
 
 type Report = (name: string, value: string) => void;
 type Role = 'workshop' | 'customer' | 'office';
 
-/** Who the users are, per ten: the office (its users and the admin), the workshops' tablets, the customers. */
-const ROLES: Role[] = ['office', 'office', 'workshop', 'workshop', 'workshop', 'workshop', 'workshop', 'customer', 'customer', 'customer'];
+/** Who the users are, per ten: the office (its users and the admin), the workshops' tablets (two or three a workshop), the customers (one each). */
+const ROLES: Role[] = ['office', 'workshop', 'workshop', 'workshop', 'customer', 'customer', 'customer', 'customer', 'customer', 'customer'];
+/** The business the users work in: as many workshops and customers as the sessions of ROLES need. */
+const WORKSHOPS = 60;
+const CUSTOMERS = 300;
+const OFFICES = 9;
 
 const KINDS = [
   'tabletList', 'workshopCards', 'workshopLine', 'nextStep', 'workshopApprove',
@@ -42,8 +65,8 @@ type Kind = (typeof KINDS)[number];
 
 /** Each role's actions after the first (its list), with their shares in percent. */
 const MIX: Record<Role, Partial<Record<Kind, number>>> = {
-  workshop: { tabletList: 15, workshopCards: 20, workshopLine: 20, nextStep: 35, workshopApprove: 10 },
-  customer: { customerList: 15, customerFigures: 20, customerLine: 25, customerArchive: 15, customerApprove: 15, manualOrder: 10 },
+  workshop: { tabletList: 15, workshopCards: 25, workshopLine: 40, nextStep: 15, workshopApprove: 5 },
+  customer: { customerList: 15, customerFigures: 25, customerLine: 32, customerArchive: 20, customerApprove: 5, manualOrder: 3 },
   office: { gridList: 10, dashboard: 25, officeReport: 10, lineHistory: 30, officeArchive: 25 },
 };
 const FIRST: Record<Role, Kind> = { workshop: 'tabletList', customer: 'customerList', office: 'gridList' };
@@ -111,6 +134,68 @@ function wireLines(text: string): OrderLineDto[] {
   const [first, ...pages] = text.split('\n').filter(Boolean);
   const decode = wireDecoder(JSON.parse(first) as WireHeader);
   return pages.flatMap((page) => decode(JSON.parse(page) as WirePage));
+}
+
+/**
+ * The mixed bench's catalogue (1,000 products), grown to a business of WORKSHOPS workshops (the
+ * products spread over them) and CUSTOMERS customers, each with a user, and OFFICES office users;
+ * then `lines` order lines, a quarter from the shop and the rest spread over the customers.
+ */
+async function seedBusiness(database: BenchDatabase, lines: number): Promise<Seeded> {
+  return prepare(database, async (db) => {
+    await seedCatalogue(db, 1_000);
+    const at = new Date().toISOString();
+    const [first, ...templates] = await db.selectFrom('workshops').selectAll().orderBy('id').execute();
+    const workshopIds = [first.id, ...templates.map((w) => w.id)];
+    const processes = await db.selectFrom('workshop_processes').select(['workshop_id', 'step_id']).execute();
+    for (let i = workshopIds.length; i < WORKSHOPS; i++) {
+      const template = [first, ...templates][i % (templates.length + 1)];
+      const { id } = await db
+        .insertInto('workshops')
+        .values({ name: `${template.name} ${i + 1}`, code: `W${i + 1}`, address: template.address, company_name: template.company_name, phone_number: template.phone_number, tax_number: template.tax_number, is_deleted: 0, created_at: at, updated_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db.insertInto('workshop_processes').values(processes.filter((p) => p.workshop_id === template.id).map((p) => ({ workshop_id: id, step_id: p.step_id }))).execute();
+      workshopIds.push(id);
+    }
+    // The products of a workshop move to the workshops by their id, so every workshop has some.
+    for (const [index, id] of workshopIds.entries()) {
+      await db.updateTable('products').set({ workshop_id: id }).where('workshop_id', 'is not', null).where(sql<boolean>`id % ${workshopIds.length} = ${index}`).execute();
+    }
+    const template = await db.selectFrom('customers').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const existing = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    for (let i = Number(existing.n); i < CUSTOMERS; i++) {
+      await db
+        .insertInto('customers')
+        .values({ name: `Müşteri ${i + 1}`, company_name: `Kuyum ${i + 1}`, email: `musteri${i + 1}@bench.example`, phone: template.phone, address: template.address, tax_number: template.tax_number, credit: template.credit, created_at: at, updated_at: at })
+        .execute();
+    }
+    // One hash for every bench user: logins check it as any other (scrypt once instead of hundreds of times).
+    const password_hash = await hashPassword(USER_PASSWORD);
+    const user = async (username: string, role_id: RoleId) =>
+      (await db.insertInto('users').values({ username, email: `${username}@bench.example`, password_hash, role_id, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow()).id;
+    const workshops = [];
+    for (const id of workshopIds) {
+      const username = `atolye${id}`;
+      await db.updateTable('workshops').set({ user_id: await user(username, Roles.Workshop) }).where('id', '=', id).execute();
+      workshops.push({ id, username });
+    }
+    const customers = [];
+    for (const { id } of await db.selectFrom('customers').select('id').orderBy('id').execute()) {
+      const username = `musteri${id}`;
+      await db.updateTable('customers').set({ user_id: await user(username, Roles.Customer) }).where('id', '=', id).execute();
+      customers.push({ id, username });
+    }
+    const offices = [];
+    for (let i = 1; i <= OFFICES; i++) offices.push(`ofis${i}`);
+    for (const username of offices) await user(username, Roles.Office);
+    const perCustomer = Math.max(1, Math.round((lines * 0.75) / customers.length));
+    for (const [index, customer] of customers.entries()) await seedOrders(db, perCustomer, customer.id, 7 + index);
+    await seedOrders(db, Math.max(0, lines - perCustomer * customers.length), null, 99);
+    const products = (await db.selectFrom('products').select('id').where('workshop_id', 'is not', null).orderBy('id').execute()).map((p) => p.id);
+    const count = await db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return { workshops, customers, offices, products, open: [], lines: Number(count.n) };
+  });
 }
 
 /** The newest version of the change log. */
@@ -484,13 +569,13 @@ export async function realistic(report: Report): Promise<void> {
   const users = option('users', 'MIXED_USERS', 500);
   const seconds = option('seconds', 'MIXED_SECONDS', 60);
   const thinkMs = option('think', 'MIXED_THINK_MS', 5_000);
-  const lineCount = option('lines', 'MIXED_LINES', 8_000);
+  const lineCount = option('lines', 'MIXED_LINES', 10_000);
   const databases = listOption('databases', 'MIXED_DATABASES', ['sqlite', 'postgres']);
   const mix = (Object.keys(MIX) as Role[]).map((role) => `${role} (${ROLES.filter((r) => r === role).length * 10} %): ${Object.entries(MIX[role]).map(([kind, share]) => `${share} % ${LABELS[kind as Kind]}`).join(', ')}`);
   console.log(
     `\nMixed load, realistic: ${users} users, each with its own session and live socket, ${thinkMs} ms mean think time (exponential), for ${seconds} s, on ${databases.join(' and ')}.\n` +
       `  Each opens its list first, then: ${mix.join('; ')}; and every user reads the lines its socket says changed (${LIVE_BATCH_MS.workshopList}-${LIVE_BATCH_MS.adminOrders} ms gathered).\n` +
-      `  Seeded: 1,000 products, 4 workshops, 3 customers, ${lineCount} order lines (a quarter from the shop). Machine: ${machineLoad()} before the run.`,
+      `  Seeded: 1,000 products, ${WORKSHOPS} workshops, ${CUSTOMERS} customers, ${OFFICES} office users and the admin, ${lineCount} order lines (a quarter from the shop). Machine: ${machineLoad()} before the run.`,
   );
   for (const name of databases) {
     const database: BenchDatabase | null = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
@@ -498,12 +583,14 @@ export async function realistic(report: Report): Promise<void> {
     let product: RunningProduct | undefined;
     const handle = { current: null as ReturnType<typeof openDatabase> | null };
     try {
-      const data = await seed(database, lineCount);
-      product = await startProduct(database);
+      const seeding = performance.now();
+      const data = await seedBusiness(database, lineCount);
+      const seeded = (performance.now() - seeding) / 1000;
+      product = await startProduct(database, profiling());
       handle.current = openDatabase(database.url);
       const logins = performance.now();
       const people = await usersFor(product.base, data, users);
-      console.log(`  ${name}: ${data.lines} lines seeded; ${users} sessions logged in in ${((performance.now() - logins) / 1000).toFixed(0)} s`);
+      console.log(`  ${name}: ${data.lines} lines seeded in ${seeded.toFixed(0)} s; ${users} sessions logged in in ${((performance.now() - logins) / 1000).toFixed(0)} s`);
       const load = machineLoad();
       const result = await runUsers(product.base, people, data, handle.current.db, { seconds, thinkMs, serverPid: product.child.pid });
       const summary = table(`${name}: ${users} users x ${seconds} s, ${thinkMs} ms mean think time (${database.settings}; ${load} at the start)`, result);

@@ -7,6 +7,10 @@
  *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10 --databases=sqlite
  *   (or MIXED_CLIENTS, MIXED_SECONDS, MIXED_DATABASES, MIXED_LINES, MIXED_WARMUP; --think=ms / MIXED_THINK_MS
  *   adds a mean think time between the requests of a client, off by default)
+ *   npm run bench -- --skip-clone mixed --realistic          500 users with live sockets (bench/mixed-realistic.ts)
+ *   --cpu-prof=<dir>: the started server writes a V8 CPU profile there when it stops (either variant)
+ *
+ * The bench reports each database's throughput as a ratio to the bare server's (goal >= 0.5 x).
  *
  * Each client is one keep-alive connection sending its next request as soon as the last is
  * answered (no think time), so the figures are a saturation test: by Little's law the mean latency
@@ -537,6 +541,12 @@ async function capture(base: string, sessions: Awaited<ReturnType<typeof session
   };
 }
 
+/** The environment that makes the started server write its CPU profile into --cpu-prof=<dir> as it stops; none without it. */
+export function profiling(): Record<string, string> {
+  const dir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+  return dir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${resolve(__dirname, 'cpu-profile.mjs')}`.trim(), BENCH_CPU_PROF_DIR: resolve(dir) } : {};
+}
+
 /** Prints the error lines the server logged (each 5xx writes one), if any. */
 function serverErrors(product: RunningProduct): void {
   const logged = product.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l));
@@ -558,6 +568,8 @@ export async function mixed(report: Report): Promise<void> {
   );
   let canned: Record<Kind, { status: number; body: string }> | undefined;
   let last: { data: Seeded; sessions: Awaited<ReturnType<typeof sessionsFor>> } | undefined;
+  /** Each database's requests per second, for the ratio to the bare server's. */
+  const throughputs: Array<[string, number]> = [];
   const goal = (s: Summary, name: string) =>
     name === 'sqlite' ? `; goal p99 < 500 ms and 0 errors: ${s.p99 < 500 && s.errors === 0 ? 'met' : 'NOT met'}` : '';
   for (const name of databases) {
@@ -567,7 +579,7 @@ export async function mixed(report: Report): Promise<void> {
     let agent: http.Agent | undefined;
     try {
       const data = await seed(database, lines);
-      product = await startProduct(database);
+      product = await startProduct(database, profiling());
       const sessions = await sessionsFor(product.base, data, clients);
       canned ??= await capture(product.base, sessions, data);
       last = { data, sessions };
@@ -578,6 +590,7 @@ export async function mixed(report: Report): Promise<void> {
       const load = machineLoad();
       const result = await runMix(product.base, sessions, data, taps, { clients, seconds, agent, serverPid: product.child.pid, thinkMs });
       const summary = table(`${name}: ${clients} clients x ${result.seconds} s (${database.settings}; ${load} at the start)`, result);
+      throughputs.push([name, summary.perSecond]);
       report(
         `mixed load, ${name}`,
         `${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, errors ${summary.errors}` +
@@ -609,6 +622,11 @@ export async function mixed(report: Report): Promise<void> {
       'mixed load, bare Fastify',
       `${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, errors ${summary.errors} (same mix and sizes, canned answers)`,
     );
+    // Measured minutes apart on a shared machine: the load averages printed with each table say how comparable they are.
+    for (const [name, perSecond] of throughputs) {
+      const ratio = perSecond / summary.perSecond;
+      report(`mixed saturation ratio, ${name}`, `${ratio.toFixed(2)} x bare Fastify (${perSecond.toFixed(0)} against ${summary.perSecond.toFixed(0)} req/s, same mix and answers; goal >= 0.5 x: ${ratio >= 0.5 ? 'met' : 'NOT met'})`);
+    }
   } finally {
     agent.destroy();
     await bare.stop();
