@@ -610,7 +610,8 @@ export async function realistic(report: Report): Promise<void> {
       report(
         `mixed realistic, ${name}`,
         `${users} users, ${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p95 ${summary.p95.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, ` +
-          `errors ${errors} (answers ${summary.errors}, sockets dropped ${result.drops}); events delivered ${result.events} for ${result.changes} changes` +
+          `errors ${errors} (answers ${summary.errors}, sockets dropped ${result.drops}); events delivered ${result.events} for ${result.changes} changes, ` +
+          `read back by ${result.tallies.liveRead.took.length} changed-lines requests (${result.changes ? (result.tallies.liveRead.took.length / result.changes).toFixed(1) : '-'} per change)` +
           `${result.officeShort ? `, ${result.officeShort} OFFICE SOCKETS MISSED EVENTS` : ''} (${data.lines} lines; goal p99 < 300 ms and 0 errors: ${met ? 'met' : 'NOT met'})`,
       );
     } finally {
