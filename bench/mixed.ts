@@ -570,8 +570,8 @@ export async function mixed(report: Report): Promise<void> {
   let last: { data: Seeded; sessions: Awaited<ReturnType<typeof sessionsFor>> } | undefined;
   /** Each database's requests per second and per CPU second of its server, for the ratios to the bare server's. */
   const throughputs: Array<{ name: string; perSecond: number; perCpuSecond: number }> = [];
-  /** Answers per second of the server process's own CPU time: what a shared machine's other work leaves comparable. */
-  const perCpuSecond = (summary: Summary, result: MixResult) => (result.cpu.server ? (summary.perSecond * 100) / result.cpu.server : NaN);
+  /** Answers per second of the server process's own CPU time (every answer of the run, until the last): what a shared machine's other work leaves comparable. */
+  const perCpuSecond = (summary: Summary, result: MixResult) => (result.cpu.server ? summary.requests / ((result.cpu.server / 100) * result.drained) : NaN);
   const goal = (s: Summary, name: string) =>
     name === 'sqlite' ? `; goal p99 < 500 ms and 0 errors: ${s.p99 < 500 && s.errors === 0 ? 'met' : 'NOT met'}` : '';
   for (const name of databases) {
