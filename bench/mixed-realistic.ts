@@ -617,7 +617,7 @@ export async function realistic(report: Report): Promise<void> {
           `errors ${errors} (answers ${summary.errors}, sockets dropped ${result.drops}); events delivered ${result.events} for ${result.changes} changes, ` +
           `read back by ${result.tallies.liveRead.took.length} changed-lines requests (${result.changes ? (result.tallies.liveRead.took.length / result.changes).toFixed(1) : '-'} per change)` +
           `${result.officeShort ? `, ${result.officeShort} OFFICE SOCKETS MISSED EVENTS` : ''}; server CPU ${cpuMs.toFixed(1)} ms per answer, ` +
-          `so the offered ${summary.perSecond.toFixed(0)} answers/s need ${((cpuMs * summary.perSecond) / 10).toFixed(0)} % of one CPU, and it got ${result.cpu.server?.toFixed(0) ?? '?'} % (${load} at the start) ` +
+          `so its ${summary.perSecond.toFixed(0)} answers/s need ${((cpuMs * summary.perSecond) / 10).toFixed(0)} % of one CPU, and it got ${result.cpu.server?.toFixed(0) ?? '?'} % (${load} at the start) ` +
           `(${data.lines} lines; goal p99 < 300 ms and 0 errors: ${met ? 'met' : 'NOT met'})`,
       );
     } finally {
