@@ -610,6 +610,9 @@ export async function realistic(report: Report): Promise<void> {
       const errors = summary.errors + result.drops;
       // On a machine shared with other work the latencies say how much CPU the server got; its own cost per answer does not depend on that.
       const cpuMs = result.cpu.server === null ? NaN : ((result.cpu.server / 100) * result.drained * 1000) / summary.requests;
+      // What the users ask for, whatever the server managed: an action each think time, and the answers (reads of changed lines included) each action brought.
+      const offered = (users * 1000) / thinkMs;
+      const perAction = summary.requests / Math.max(1, summary.requests - result.tallies.liveRead.took.length);
       const met = summary.p99 < 300 && errors === 0 && result.officeShort === 0;
       report(
         `mixed realistic, ${name}`,
@@ -617,7 +620,7 @@ export async function realistic(report: Report): Promise<void> {
           `errors ${errors} (answers ${summary.errors}, sockets dropped ${result.drops}); events delivered ${result.events} for ${result.changes} changes, ` +
           `read back by ${result.tallies.liveRead.took.length} changed-lines requests (${result.changes ? (result.tallies.liveRead.took.length / result.changes).toFixed(1) : '-'} per change)` +
           `${result.officeShort ? `, ${result.officeShort} OFFICE SOCKETS MISSED EVENTS` : ''}; server CPU ${cpuMs.toFixed(1)} ms per answer, ` +
-          `so its ${summary.perSecond.toFixed(0)} answers/s need ${((cpuMs * summary.perSecond) / 10).toFixed(0)} % of one CPU, and it got ${result.cpu.server?.toFixed(0) ?? '?'} % (${load} at the start) ` +
+          `so the ${offered.toFixed(0)} actions/s the users offer, with the changed-lines reads they bring, need ${((cpuMs * offered * perAction) / 10).toFixed(0)} % of one CPU; it got ${result.cpu.server?.toFixed(0) ?? '?'} % (${load} at the start) ` +
           `(${data.lines} lines; goal p99 < 300 ms and 0 errors: ${met ? 'met' : 'NOT met'})`,
       );
     } finally {
