@@ -7,6 +7,10 @@
  *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10 --databases=sqlite
  *   (or MIXED_CLIENTS, MIXED_SECONDS, MIXED_DATABASES, MIXED_LINES, MIXED_WARMUP; --think=ms / MIXED_THINK_MS
  *   adds a mean think time between the requests of a client, off by default)
+ *   npm run bench -- --skip-clone mixed --realistic          500 users with live sockets (bench/mixed-realistic.ts)
+ *   --cpu-prof=<dir>: the started server writes a V8 CPU profile there when it stops (either variant)
+ *
+ * The bench reports each database's throughput as a ratio to the bare server's (goal >= 0.5 x).
  *
  * Each client is one keep-alive connection sending its next request as soon as the last is
  * answered (no think time), so the figures are a saturation test: by Little's law the mean latency
@@ -43,8 +47,8 @@ import {
 type Report = (name: string, value: string) => void;
 
 /** What chromium sends: the product compresses what a browser would get compressed. */
-const ACCEPT_ENCODING = 'gzip, deflate, br';
-const DECODERS: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
+export const DECODERS: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
 /** Lines of one page of the admin's grid. */
 const GRID_PAGE = 500;
 
@@ -67,7 +71,7 @@ interface Session {
 }
 
 /** What a run needs to know about the seeded data. */
-interface Seeded {
+export interface Seeded {
   workshops: Array<{ id: number; username: string }>;
   customers: Array<{ id: number; username: string }>;
   offices: string[];
@@ -84,7 +88,7 @@ interface Seeded {
  * shop, the rest shared by the three customers, spread over the life cycle (two in five can still
  * be advanced by their workshop).
  */
-async function seed(database: BenchDatabase, lines: number): Promise<Seeded> {
+export async function seed(database: BenchDatabase, lines: number): Promise<Seeded> {
   return prepare(database, async (db) => {
     await seedCatalogue(db, 1_000);
     const owners = await ownerUsers(db);
@@ -161,7 +165,7 @@ function tapsOf(data: Seeded): Taps {
 }
 
 /** The deterministic random numbers of a run (xorshift), so runs send comparable requests. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed;
   return () => {
     state ^= state << 13;
@@ -537,6 +541,12 @@ async function capture(base: string, sessions: Awaited<ReturnType<typeof session
   };
 }
 
+/** The environment that makes the started server write its CPU profile into --cpu-prof=<dir> as it stops; none without it. */
+export function profiling(): Record<string, string> {
+  const dir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
+  return dir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${resolve(__dirname, 'cpu-profile.mjs')}`.trim(), BENCH_CPU_PROF_DIR: resolve(dir) } : {};
+}
+
 /** Prints the error lines the server logged (each 5xx writes one), if any. */
 function serverErrors(product: RunningProduct): void {
   const logged = product.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l));
@@ -558,6 +568,10 @@ export async function mixed(report: Report): Promise<void> {
   );
   let canned: Record<Kind, { status: number; body: string }> | undefined;
   let last: { data: Seeded; sessions: Awaited<ReturnType<typeof sessionsFor>> } | undefined;
+  /** Each database's requests per second and per CPU second of its server, for the ratios to the bare server's. */
+  const throughputs: Array<{ name: string; perSecond: number; perCpuSecond: number }> = [];
+  /** Answers per second of the server process's own CPU time (every answer of the run, until the last): what a shared machine's other work leaves comparable. */
+  const perCpuSecond = (summary: Summary, result: MixResult) => (result.cpu.server ? summary.requests / ((result.cpu.server / 100) * result.drained) : NaN);
   const goal = (s: Summary, name: string) =>
     name === 'sqlite' ? `; goal p99 < 500 ms and 0 errors: ${s.p99 < 500 && s.errors === 0 ? 'met' : 'NOT met'}` : '';
   for (const name of databases) {
@@ -567,7 +581,7 @@ export async function mixed(report: Report): Promise<void> {
     let agent: http.Agent | undefined;
     try {
       const data = await seed(database, lines);
-      product = await startProduct(database);
+      product = await startProduct(database, profiling());
       const sessions = await sessionsFor(product.base, data, clients);
       canned ??= await capture(product.base, sessions, data);
       last = { data, sessions };
@@ -578,6 +592,7 @@ export async function mixed(report: Report): Promise<void> {
       const load = machineLoad();
       const result = await runMix(product.base, sessions, data, taps, { clients, seconds, agent, serverPid: product.child.pid, thinkMs });
       const summary = table(`${name}: ${clients} clients x ${result.seconds} s (${database.settings}; ${load} at the start)`, result);
+      throughputs.push({ name, perSecond: summary.perSecond, perCpuSecond: perCpuSecond(summary, result) });
       report(
         `mixed load, ${name}`,
         `${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, errors ${summary.errors}` +
@@ -609,6 +624,19 @@ export async function mixed(report: Report): Promise<void> {
       'mixed load, bare Fastify',
       `${summary.perSecond.toFixed(0)} req/s, p50 ${summary.p50.toFixed(0)} ms, p99 ${summary.p99.toFixed(0)} ms, errors ${summary.errors} (same mix and sizes, canned answers)`,
     );
+    // Measured minutes apart on a shared machine, whose other work takes a share of the CPUs that
+    // changes from run to run: the ratio per CPU second of each server compares their own costs.
+    const bareCpu = perCpuSecond(summary, result);
+    for (const product of throughputs) {
+      const ratio = product.perSecond / summary.perSecond;
+      const cpuRatio = product.perCpuSecond / bareCpu;
+      report(
+        `mixed saturation ratio, ${product.name}`,
+        `${ratio.toFixed(2)} x bare Fastify in answers per second (${product.perSecond.toFixed(1)} against ${summary.perSecond.toFixed(1)}), ` +
+          `${cpuRatio.toFixed(2)} x in answers per CPU second of the server (${product.perCpuSecond.toFixed(1)} against ${bareCpu.toFixed(1)}); same mix and answers; ` +
+          `goal >= 0.5 x: ${ratio >= 0.5 ? 'met' : 'NOT met'} (per CPU second: ${cpuRatio >= 0.5 ? 'met' : 'NOT met'})`,
+      );
+    }
   } finally {
     agent.destroy();
     await bare.stop();

@@ -35,6 +35,7 @@ import { live } from './live';
 import { metalLedger } from './metal';
 import { load } from './load';
 import { mixed } from './mixed';
+import { realistic } from './mixed-realistic';
 import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
 
@@ -507,7 +508,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   workshop: workshopOrdersThroughput,
   nextStep: nextStepThroughput,
   enumeration: enumerationTiming,
-  mixed: () => mixed(report),
+  mixed: () => (args.has('--realistic') ? realistic(report) : mixed(report)),
   durability: () => durability(report),
   live: () => live(report),
   grid: () => grid(report),

@@ -46,11 +46,11 @@ export function paged<T>(rows: readonly T[], query: unknown): T[] {
   return rows.slice(offset, limit === null ? undefined : offset + limit);
 }
 
-/** The rows of the pages read so far, then of the rest of `iterator`, which is closed when the reader stops early. */
-async function* rowsOf<T>(read: ReadonlyArray<readonly T[]>, iterator: AsyncIterator<readonly T[]>): AsyncGenerator<T> {
+/** The pages read so far, then the rest of `iterator`, which is closed when the reader stops early. */
+async function* pagesOf<T>(read: ReadonlyArray<readonly T[]>, iterator: AsyncIterator<readonly T[]>): AsyncGenerator<readonly T[]> {
   try {
-    for (const page of read) yield* page;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* next.value;
+    yield* read;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   } finally {
     await iterator.return?.();
   }
@@ -67,5 +67,5 @@ export async function sendList(reply: FastifyReply, key: string, pages: AsyncIte
   const first = await iterator.next();
   const second = first.done ? first : await iterator.next();
   if (second.done) return reply.send(JSON.stringify({ [key]: first.done ? [] : first.value }));
-  return reply.send(jsonListStream(key, rowsOf([first.value as readonly unknown[], second.value], iterator)));
+  return reply.send(jsonListStream(key, pagesOf([first.value as readonly unknown[], second.value], iterator)));
 }
