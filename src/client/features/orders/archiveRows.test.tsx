@@ -40,6 +40,8 @@ test("an archive query run from the toolbar becomes the grid's rows, named above
   const { store, calls } = open((query) => page(query.get('q') === 'B2B-000007' ? [archived(7)] : []));
   expect(await screen.findByText('2 / 2 satır')).toBeInTheDocument();
   await waitFor(() => expect(rowIds()).toEqual(['1', '2']));
+  // The form's lists are read once it opens, not with every visit of the grid.
+  expect(calls.filter((c) => c.url === API.products)).toHaveLength(0);
 
   runQuery('B2B-000007');
   const banner = await screen.findByRole('region', { name: 'Arşiv sorgusu' });
