@@ -9,7 +9,9 @@
  * the click to the file, against the wire read of the same pages by a plain client; the server's
  * RSS growth; the longest main-thread block; and how late the server answers another request
  * meanwhile (a /readyz every 50 ms: the event loop between pages).
- *   npm run bench -- --skip-clone archive [--archive-lines=2000000] [--databases=sqlite,postgres] [--archive-export=0]
+ * Last, the same query of every line as the admin grid's rows (up to its limit): the first rows and
+ * every line counted, against the wire read, and the longest block.
+ *   npm run bench -- --skip-clone archive [--archive-lines=2000000] [--databases=sqlite,postgres] [--archive-export=0] [--archive-grid=0]
  */
 import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
@@ -22,7 +24,9 @@ import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { API, type LineArchiveDto } from '../src/shared/api';
 import { ARCHIVE_PAGE_MAX } from '../src/shared/schemas/archive';
-import { BLOCKS, launchChromium, loginAdmin, MONITOR } from './live';
+import type { Page } from 'playwright-core';
+import { ARCHIVE_GRID_MAX } from '../src/client/features/archive/limits';
+import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { timed } from './metal';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
 
@@ -167,8 +171,8 @@ async function sheetRows(path: string): Promise<number> {
   return rows - 1;
 }
 
-/** Every line of the archive read by a plain client, page after page as the export asks for them: the wire anchor. */
-async function wireRead(base: string, auth: string): Promise<{ ms: number; lines: number }> {
+/** The archive's lines (up to `max`) read by a plain client, page after page as the export and the grid ask for them: the wire anchor. */
+async function wireRead(base: string, auth: string, max = Infinity): Promise<{ ms: number; lines: number }> {
   const started = performance.now();
   let lines = 0;
   let after: string | null = null;
@@ -177,7 +181,7 @@ async function wireRead(base: string, auth: string): Promise<{ ms: number; lines
     const response = await fetch(`${base}${API.lineArchive}?${query}`, { headers: { authorization: auth } });
     const page = (await response.json()) as LineArchiveDto;
     lines += page.orders.length;
-    after = page.has_more ? page.next : null;
+    after = page.has_more && lines < max ? page.next : null;
   } while (after);
   return { ms: performance.now() - started, lines };
 }
@@ -258,6 +262,49 @@ async function measureExport(report: Report, name: string, product: RunningProdu
   }
 }
 
+/** The moment (page clock, to a frame) the grid's count first reads `pattern`. */
+const countReads = (page: Page, pattern: RegExp) =>
+  page
+    .waitForFunction((source) => [...document.querySelectorAll('[role=status]')].some((s) => new RegExp(source).test((s.textContent || '').trim())) && performance.now(), pattern.source, { polling: 'raf', timeout: 600_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+/**
+ * The admin grid with an archive query of every line as its rows (at most ARCHIVE_GRID_MAX): from the
+ * click on 'Ara' to the first rows counted and to every line counted, and the longest block meanwhile,
+ * against the wire read of the same pages. The everyday lines load first (before the working set,
+ * every line).
+ */
+async function measureGridRows(report: Report, name: string, product: RunningProduct, lines: number): Promise<void> {
+  const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
+  const shown = Math.min(lines, ARCHIVE_GRID_MAX);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(MONITOR);
+    await loginAdmin(page, product.base);
+    await page.goto(`${product.base}/admin/orders`);
+    await countReads(page, countText(lines, lines));
+    const wire = await wireRead(product.base, auth, shown);
+    const load = machineLoad();
+    await page.getByRole('button', { name: 'Arşiv sorgusu' }).click();
+    const search = page.getByRole('dialog', { name: 'Arşiv sorgusunu ızgarada göster' }).getByRole('button', { name: 'Ara' });
+    await search.waitFor();
+    const started = (await page.evaluate('performance.now()')) as number;
+    await search.click();
+    const first = await countReads(page, /^[\d.,\s]+ \/ 500 satır$/);
+    const all = await countReads(page, countText(shown, shown));
+    const during = (await page.evaluate(`(${BLOCKS})(${JSON.stringify([started, all])})`)) as { task: number; gap: number; count: number; longtask: boolean };
+    report(
+      `archive query as the grid's rows, ${name}`,
+      `${shown.toLocaleString('en')} lines: first rows counted ${(first - started).toFixed(0)} ms, all ${((all - started) / 1000).toFixed(1)} s after 'Ara'; ` +
+        `wire read of the same ${wire.lines.toLocaleString('en')} lines ${(wire.ms / 1000).toFixed(1)} s, all / wire ${((all - started) / wire.ms).toFixed(2)}x; ` +
+        `longest main-thread block ${during.task > 0 ? `${during.task.toFixed(0)} ms` : 'none >= 50 ms'}${during.longtask ? '' : ' (LONGTASK NOT SUPPORTED)'}, ${during.count} long tasks, longest frame gap ${during.gap > 0 ? `${during.gap.toFixed(0)} ms` : 'none > 34 ms'}; ${load}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function archive(report: Report): Promise<void> {
   const lines = option('archive-lines', 'BENCH_ARCHIVE_LINES', 200_000);
   await onEachDatabase(
@@ -265,6 +312,7 @@ export async function archive(report: Report): Promise<void> {
     async ({ name, database, product, seeded, seconds }) => {
       await measure(report, name, database, product, seeded, lines, seconds);
       if (option('archive-export', 'BENCH_ARCHIVE_EXPORT', 1) > 0) await measureExport(report, name, product, lines);
+      if (option('archive-grid', 'BENCH_ARCHIVE_GRID', 1) > 0) await measureGridRows(report, name, product, lines);
     },
   );
 }
