@@ -27,11 +27,14 @@ function* readPages() {
   }
 }
 
-/**
- * Reads the grid's query page after page up to ARCHIVE_GRID_MAX lines. The lines go to the store
- * in growing batches (each as large as what is there): the first rows show after one page, and a
- * hundred thousand lines take a dozen copies of the table rather than two hundred.
+/*
+ * The grid's lines go to the store in growing batches, each as large as what is there up to this:
+ * the first rows show after one page, a hundred thousand lines take a score of copies of the table
+ * rather than two hundred, and no batch is so large that the grid's adding it blocks the page.
  */
+const BATCH_MAX = 10_000;
+
+/** Reads the grid's query page after page up to ARCHIVE_GRID_MAX lines, into the store in batches. */
 function* readRows(action: Action) {
   if (!archiveRowsAsked.match(action)) return;
   const next = archivePages(action.payload.query);
@@ -44,7 +47,7 @@ function* readRows(action: Action) {
       if (lines) batch.push(...lines.slice(0, room));
       const full = stored + batch.length >= ARCHIVE_GRID_MAX;
       const done = lines === null || full;
-      if (done || batch.length >= Math.max(ARCHIVE_PAGE_MAX, stored)) {
+      if (done || batch.length >= Math.max(ARCHIVE_PAGE_MAX, Math.min(stored, BATCH_MAX))) {
         // At the limit, the lines left of this page or the page after it (already asked for) tell whether the query holds more.
         const more: ArchiveLineDto[] | null = full ? (lines && lines.length > room ? lines : yield call(next)) : null;
         yield put(archiveRowsLoaded({ lines: batch, done, capped: (more?.length ?? 0) > 0 }));
