@@ -5,7 +5,7 @@ import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowser
 jest.setTimeout(120_000);
 
 const live = withBrowserServer();
-/** The closed line the archive query finds, and another line the grid shows every day. */
+/** The closed line the archive query finds (outside the working set), and an open line the grid shows every day. */
 let closed: ArchiveLineDto;
 let other: ArchiveLineDto;
 
@@ -31,6 +31,9 @@ beforeAll(async () => {
   closed = await orderOf(admin, 'izgara_kapanan', product.id);
   other = await orderOf(admin, 'izgara_acik', product.id);
   await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${closed.id}/cancel`, admin, { reason: 'Müşteri vazgeçti' });
+  // No closed line in the everyday lists: the canceled one is found by the archive alone.
+  const { settings } = await apiCall(live.server.url, 'GET', '/api/v1/settings/general', admin);
+  await apiCall(live.server.url, 'PUT', '/api/v1/settings/general', admin, { ...settings, working_set_days: 0 });
 });
 
 test("the admin runs an archive query on the grid, finds a closed line by its order number as the grid's row, exports the query and goes back", async () => {
@@ -41,6 +44,7 @@ test("the admin runs an archive query on the grid, finds a closed line by its or
   const count = (shown: number, total: number) => page.getByText(`${shown} / ${total} satır`, { exact: true });
   const grid = page.getByRole('region', { name: 'Sipariş Yönetimi' });
   await grid.locator(`.ag-row[row-id="${other.id}"]`).first().waitFor();
+  await expect(grid.locator(`.ag-row[row-id="${closed.id}"]`).count()).resolves.toBe(0);
 
   await page.getByRole('button', { name: 'Arşiv sorgusu' }).click();
   const form = page.getByRole('dialog', { name: 'Arşiv sorgusunu ızgarada göster' });
@@ -68,6 +72,7 @@ test("the admin runs an archive query on the grid, finds a closed line by its or
 
   await banner.getByRole('button', { name: 'Güncel satırlara dön' }).click();
   await grid.locator(`.ag-row[row-id="${other.id}"]`).first().waitFor();
+  await expect(grid.locator(`.ag-row[row-id="${closed.id}"]`).count()).resolves.toBe(0);
   await expect(banner.count()).resolves.toBe(0);
   expect(errors).toEqual([]);
 });
