@@ -4,15 +4,29 @@
  * with the real server started on it. Times its three common queries as an admin's browser gets
  * them over HTTP (a month of one customer's lines, a closed line's barcode, a closed line's order
  * number; median and worst of 5 runs after a warm-up) against the raw indexed query answering the
- * same question on the same database in the same run, and reports the ratio.
- *   npm run bench -- --skip-clone archive [--archive-lines=2000000] [--databases=sqlite,postgres]
+ * same question on the same database in the same run, and reports the ratio. Then exports every
+ * line to .xlsx from the archive screen in chromium (the pages read while the sheet is written):
+ * the click to the file, against the wire read of the same pages by a plain client; the server's
+ * RSS growth; the longest main-thread block; and how late the server answers another request
+ * meanwhile (a /readyz every 50 ms: the event loop between pages).
+ * Last, the same query of every line as the admin grid's rows (up to its limit): the first rows and
+ * every line counted, against the wire read, and the longest block.
+ *   npm run bench -- --skip-clone archive [--archive-lines=2000000] [--databases=sqlite,postgres] [--archive-export=0] [--archive-grid=0]
  */
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Unzip, UnzipInflate } from 'fflate';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { API, type LineArchiveDto } from '../src/shared/api';
+import { ARCHIVE_PAGE_MAX } from '../src/shared/schemas/archive';
+import type { Page } from 'playwright-core';
+import { ARCHIVE_GRID_MAX } from '../src/client/features/archive/limits';
+import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { timed } from './metal';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
 
@@ -128,10 +142,191 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
   }
 }
 
+/** The resident memory of a process, in bytes (Linux). */
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.match(/\d+/)?.[0] ?? 0) * 1024;
+}
+
+/** Rows of data (without the header) in an .xlsx's first sheet, read as a stream. */
+async function sheetRows(path: string): Promise<number> {
+  let rows = 0;
+  const unzip = new Unzip();
+  unzip.register(UnzipInflate);
+  unzip.onfile = (file) => {
+    if (file.name !== 'xl/worksheets/sheet1.xml') return;
+    const decoder = new TextDecoder();
+    let carry = '';
+    file.ondata = (error, chunk, final) => {
+      if (error) throw error;
+      const text = carry + decoder.decode(chunk, { stream: !final });
+      const last = text.lastIndexOf('</row>');
+      rows += last < 0 ? 0 : text.slice(0, last + 6).split('</row>').length - 1;
+      carry = last < 0 ? text.slice(-16) : text.slice(last + 6).slice(-16);
+    };
+    file.start();
+  };
+  for await (const chunk of createReadStream(path)) unzip.push(chunk as Buffer);
+  unzip.push(new Uint8Array(0), true);
+  return rows - 1;
+}
+
+/** The archive's lines (up to `max`) read by a plain client, page after page as the export and the grid ask for them: the wire anchor. */
+async function wireRead(base: string, auth: string, max = Infinity): Promise<{ ms: number; lines: number }> {
+  const started = performance.now();
+  let lines = 0;
+  let after: string | null = null;
+  do {
+    const query = new URLSearchParams({ sort: 'created_at', dir: 'desc', limit: String(ARCHIVE_PAGE_MAX), ...(after ? { after } : {}) });
+    const response = await fetch(`${base}${API.lineArchive}?${query}`, { headers: { authorization: auth } });
+    const page = (await response.json()) as LineArchiveDto;
+    lines += page.orders.length;
+    after = page.has_more && lines < max ? page.next : null;
+  } while (after);
+  return { ms: performance.now() - started, lines };
+}
+
+/** How late the server answers /readyz, asked every 50 ms until `stop` is called: the worst and the 99th percentile. */
+function watchServer(base: string): () => Promise<{ worst: number; p99: number; count: number }> {
+  const took: number[] = [];
+  let running = true;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = http.get(`${base}/readyz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          took.push(performance.now() - started);
+          resolve();
+        });
+      });
+      req.on('error', () => resolve());
+    });
+  const loop = (async () => {
+    while (running) {
+      await ask();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    agent.destroy();
+    const sorted = [...took].sort((a, b) => a - b);
+    return { worst: sorted[sorted.length - 1] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, count: sorted.length };
+  };
+}
+
+/** The archive screen's export of every line in chromium, with the server's memory and answers watched meanwhile. */
+async function measureExport(report: Report, name: string, product: RunningProduct, lines: number): Promise<void> {
+  const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
+  const pid = product.child.pid!;
+  const browser = await launchChromium();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-archive-'));
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await page.addInitScript(MONITOR);
+    await loginAdmin(page, product.base);
+    await page.goto(`${product.base}/admin/archive`);
+    await page.getByRole('table', { name: 'Arşivdeki satırlar' }).waitFor();
+
+    const wire = await wireRead(product.base, auth);
+    const load = machineLoad();
+    const before = rssOf(pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
+    const stop = watchServer(product.base);
+    const started = (await page.evaluate('performance.now()')) as number;
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 3_600_000 }), page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
+    const ended = (await page.evaluate('performance.now()')) as number;
+    clearInterval(sampler);
+    const server = await stop();
+    const during = (await page.evaluate(`(${BLOCKS})(${JSON.stringify([started, ended])})`)) as { task: number; gap: number; count: number; longtask: boolean };
+    const longest = await longestTasks(page, started, ended);
+    const path = join(dir, 'archive.xlsx');
+    await download.saveAs(path);
+    const rows = await sheetRows(path);
+    const took = ended - started;
+    const growth = (peak - before) / 1024 / 1024;
+    report(
+      `archive export, ${name}`,
+      `${rows.toLocaleString('en')} rows (of ${lines.toLocaleString('en')} lines${rows === lines ? '' : ', NOT ALL'}) to a ${(statSync(path).size / 1024 / 1024).toFixed(1)} MB file in ${(took / 1000).toFixed(1)} s; ` +
+        `wire read of the same ${wire.lines.toLocaleString('en')} lines by a plain client ${(wire.ms / 1000).toFixed(1)} s, export / wire ${(took / wire.ms).toFixed(2)}x (goal <= 1.5x: ${took <= 1.5 * wire.ms ? 'met' : 'NOT met'}); ` +
+        `server RSS ${(before / 1024 / 1024).toFixed(0)} MB before, +${growth.toFixed(0)} MB at most (goal < 200 MB: ${growth < 200 ? 'met' : 'NOT met'}); ` +
+        `longest main-thread block ${during.task > 0 ? `${during.task.toFixed(0)} ms` : 'none >= 50 ms'}${during.longtask ? '' : ' (LONGTASK NOT SUPPORTED)'}, ${during.count} long tasks, longest frame gap ${during.gap > 0 ? `${during.gap.toFixed(0)} ms` : 'none > 34 ms'} (goal no block > 200 ms: ${during.task <= 200 ? 'met' : 'NOT met'}; the longest at ${longest}); ` +
+        `another request meanwhile (/readyz every 50 ms, ${server.count} asked) answered in ${server.p99.toFixed(1)} ms p99, ${server.worst.toFixed(1)} ms worst; ${load}`,
+    );
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The three longest tasks between `from` and `to` (page clock) and when each began after `from`: where the page's time went. */
+async function longestTasks(page: Page, from: number, to: number): Promise<string> {
+  const tasks = (await page.evaluate(`window.__liveBench.tasks.filter(([at, length]) => at + length > ${from} && at < ${to}).sort((a, b) => b[1] - a[1]).slice(0, 3)`)) as Array<[number, number]>;
+  return tasks.map(([at, length]) => `${((at - from) / 1000).toFixed(1)} s (${length.toFixed(0)} ms)`).join(', ') || '-';
+}
+
+/** The moment (page clock, to a frame) the grid's count first reads `pattern`. */
+const countReads = (page: Page, pattern: RegExp) =>
+  page
+    .waitForFunction((source) => [...document.querySelectorAll('[role=status]')].some((s) => new RegExp(source).test((s.textContent || '').trim())) && performance.now(), pattern.source, { polling: 'raf', timeout: 600_000 })
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+/**
+ * The admin grid with an archive query of every line as its rows (at most ARCHIVE_GRID_MAX): from the
+ * click on 'Ara' to the first rows counted and to every line counted, and the longest block meanwhile,
+ * against the wire read of the same pages. The everyday lines (the working set) load first.
+ */
+async function measureGridRows(report: Report, name: string, product: RunningProduct, lines: number): Promise<void> {
+  const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
+  const shown = Math.min(lines, ARCHIVE_GRID_MAX);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(MONITOR);
+    await loginAdmin(page, product.base);
+    await page.goto(`${product.base}/admin/orders`);
+    // The everyday lines (the working set) loaded: the count reads all of them and nothing more is on its way.
+    await page.waitForFunction(
+      () => {
+        const texts = [...document.querySelectorAll('[role=status]')].map((s) => (s.textContent || '').trim());
+        return !texts.some((t) => t.endsWith('yükleniyor')) && texts.some((t) => /^([\d.,\s]+) \/ \1 satır$/.test(t));
+      },
+      null,
+      { polling: 250, timeout: 600_000 },
+    );
+    const wire = await wireRead(product.base, auth, shown);
+    const load = machineLoad();
+    await page.getByRole('button', { name: 'Arşiv sorgusu' }).click();
+    const search = page.getByRole('dialog', { name: 'Arşiv sorgusunu ızgarada göster' }).getByRole('button', { name: 'Ara' });
+    await search.waitFor();
+    const started = (await page.evaluate('performance.now()')) as number;
+    await search.click();
+    const first = await countReads(page, /^[\d.,\s]+ \/ 500 satır$/);
+    const all = await countReads(page, countText(shown, shown));
+    const during = (await page.evaluate(`(${BLOCKS})(${JSON.stringify([started, all])})`)) as { task: number; gap: number; count: number; longtask: boolean };
+    report(
+      `archive query as the grid's rows, ${name}`,
+      `${shown.toLocaleString('en')} lines: first rows counted ${(first - started).toFixed(0)} ms, all ${((all - started) / 1000).toFixed(1)} s after 'Ara'; ` +
+        `wire read of the same ${wire.lines.toLocaleString('en')} lines ${(wire.ms / 1000).toFixed(1)} s, all / wire ${((all - started) / wire.ms).toFixed(2)}x; ` +
+        `longest main-thread block ${during.task > 0 ? `${during.task.toFixed(0)} ms` : 'none >= 50 ms'}${during.longtask ? '' : ' (LONGTASK NOT SUPPORTED)'}, ${during.count} long tasks, longest frame gap ${during.gap > 0 ? `${during.gap.toFixed(0)} ms` : 'none > 34 ms'}; the longest at ${await longestTasks(page, started, all)} (the switch from the everyday lines first); ${load}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function archive(report: Report): Promise<void> {
   const lines = option('archive-lines', 'BENCH_ARCHIVE_LINES', 200_000);
   await onEachDatabase(
     (db, database) => seed(db, database, lines),
-    ({ name, database, product, seeded, seconds }) => measure(report, name, database, product, seeded, lines, seconds),
+    async ({ name, database, product, seeded, seconds }) => {
+      await measure(report, name, database, product, seeded, lines, seconds);
+      if (option('archive-export', 'BENCH_ARCHIVE_EXPORT', 1) > 0) await measureExport(report, name, product, lines);
+      if (option('archive-grid', 'BENCH_ARCHIVE_GRID', 1) > 0) await measureGridRows(report, name, product, lines);
+    },
   );
 }

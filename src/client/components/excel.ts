@@ -14,16 +14,23 @@ export interface SheetColumn<T> {
   value: (row: T) => string | number | Date | null | undefined;
 }
 
-/** A screen's sheet as it hands it over: its columns and rows, made into cells only while exported. */
-export interface SheetSource<T = never> {
-  columns: readonly SheetColumn<T>[];
-  rows: readonly T[];
-}
+/** The most rows of data a sheet holds: Excel's 1,048,576 rows, less the header. */
+export const SHEET_ROWS_MAX = 1_048_575;
 
-/** Which sheet an export writes: a name for the source waiting in this module, and its size. */
+/** The next rows of a sheet read as it is written (a server's pages), or null after the last. */
+export type NextRows<T> = () => Promise<readonly T[] | null>;
+
+/**
+ * A screen's sheet as it hands it over: its columns, and its rows (all at hand), or where the next
+ * rows come from (read while the sheet is written, so they never stand in memory together); rows
+ * are made into cells only while exported.
+ */
+export type SheetSource<T = never> = { columns: readonly SheetColumn<T>[] } & ({ rows: readonly T[] } | { next: NextRows<T> });
+
+/** Which sheet an export writes: a name for the source waiting in this module, and its size (null while unknown: read as written). */
 export interface SheetRef {
   id: number;
-  rows: number;
+  rows: number | null;
 }
 
 /*
@@ -40,10 +47,19 @@ let lastId = 0;
  * answer into its `exportRequested`. No cell is made here; the export makes them a slice at a time.
  */
 export function sheetCells<T>(columns: readonly SheetColumn<T>[], rows: readonly T[]): { sheet: SheetRef } {
+  return { sheet: { id: waitFor({ columns, rows }), rows: rows.length } };
+}
+
+/** Hands a sheet whose rows `next` reads as the export writes them (its size unknown ahead). */
+export function sheetPages<T>(columns: readonly SheetColumn<T>[], next: NextRows<T>): { sheet: SheetRef } {
+  return { sheet: { id: waitFor({ columns, next }), rows: null } };
+}
+
+function waitFor<T>(source: SheetSource<T>): number {
   lastId += 1;
-  waiting.set(lastId, { columns, rows } as SheetSource<unknown>);
+  waiting.set(lastId, source as SheetSource<unknown>);
   if (waiting.size > MAX_WAITING) waiting.delete(waiting.keys().next().value as number);
-  return { sheet: { id: lastId, rows: rows.length } };
+  return lastId;
 }
 
 /** The source a sheet's export writes, once: null when it was already taken or dropped. */

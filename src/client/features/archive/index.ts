@@ -1,4 +1,7 @@
 /* The archive: order lines of any age found by a query, held apart from the everyday lines. */
-export { archiveSlice } from './slice';
+export { archiveSlice, archiveRowsAsked, selectArchiveRows } from './slice';
 export { archiveSaga } from './sagas';
+export { ARCHIVE_GRID_MAX } from './limits';
+export { archivePages } from './pages';
 export { ArchiveLink, archivePathOf } from './ArchiveLink';
+export { ArchiveRowsBanner, ArchiveRowsButton } from './ArchiveRows';

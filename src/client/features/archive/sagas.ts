@@ -1,27 +1,14 @@
 import type { Action } from '@reduxjs/toolkit';
 import type { Task } from 'redux-saga';
-import { call, cancel, fork, put, race, select, take, takeLatest } from 'redux-saga/effects';
-import { API, type ArchiveLineDto, type LineArchiveDto } from '../../../shared/api';
+import { call, cancel, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import type { ArchiveLineDto } from '../../../shared/api';
 import { ARCHIVE_PAGE_MAX } from '../../../shared/schemas/archive';
 import { callAndStore } from '../../api/callAndStore';
 import { failure } from '../../api/failure';
-import { http } from '../../api/http';
-import { sheetCells } from '../../components/excel';
-import { exportCanceled, exportRequested } from '../exports';
-import { archiveSheetColumns } from './columns';
-import { pageQuery } from './query';
-import { archiveExportEnded, archiveExportRead, archiveExportRequested, archiveFailed, archiveMoreRequested, archivePageLoaded, archiveSearched, selectArchive, type ArchiveState } from './slice';
-
-/** The key of the archive's export in the exports slice. */
-export const ARCHIVE_EXPORT_KEY = 'archive';
-/** The most lines one export writes: a query holding more is written this far, with a sentence. */
-export const ARCHIVE_EXPORT_MAX = 100_000;
-
-/** A page as the store takes it: an answer without lines holds none, and nothing after it. */
-async function pageOf(query: string, after: string | null, limit?: number): Promise<LineArchiveDto> {
-  const answer: Partial<LineArchiveDto> | null = await http.get(`${API.lineArchive}?${pageQuery(query, after, limit)}`);
-  return { orders: answer?.orders ?? [], has_more: answer?.has_more === true, next: answer?.next ?? null };
-}
+import { loggedOut } from '../session';
+import { ARCHIVE_GRID_MAX } from './limits';
+import { archivePages, pageOf } from './pages';
+import { archiveFailed, archiveMoreRequested, archivePageLoaded, archiveRowsAsked, archiveRowsFailed, archiveRowsLeft, archiveRowsLoaded, archiveSearched, selectArchive, type ArchiveState } from './slice';
 
 function* readPage(query: string, after: string | null) {
   yield* callAndStore(call(pageOf, query, after), archivePageLoaded, archiveFailed, 'archive:failed');
@@ -40,41 +27,42 @@ function* readPages() {
   }
 }
 
-/**
- * Reads every page of the query, the largest the server gives, and hands the lines to the export
- * saga, which writes them with its progress; past ARCHIVE_EXPORT_MAX it stops reading and says so.
+/*
+ * The grid's lines go to the store in growing batches, each as large as what is there up to this:
+ * the first rows show after one page, a hundred thousand lines take a score of copies of the table
+ * rather than two hundred, and no batch is so large that the grid's adding it blocks the page.
  */
-function* readAllPages({ payload }: ReturnType<typeof archiveExportRequested>) {
-  const lines: ArchiveLineDto[] = [];
-  let after: string | null = null;
-  let capped = false;
-  try {
-    do {
-      const page: LineArchiveDto = yield call(pageOf, payload.query, after, ARCHIVE_PAGE_MAX);
-      lines.push(...page.orders.slice(0, ARCHIVE_EXPORT_MAX - lines.length));
-      after = page.has_more ? page.next : null;
-      yield put(archiveExportRead(lines.length));
-      capped = after !== null && lines.length >= ARCHIVE_EXPORT_MAX;
-    } while (after && !capped);
-  } catch (error) {
-    yield put(archiveExportEnded(failure(error, 'archive:export.failed')));
-    return;
-  }
-  yield put(archiveExportEnded(capped ? { kind: 'info', key: 'archive:export.capped', params: { count: ARCHIVE_EXPORT_MAX } } : null));
-  const cells = sheetCells(archiveSheetColumns(payload.words), lines);
-  yield put(exportRequested({ key: ARCHIVE_EXPORT_KEY, fileName: payload.fileName, sheetName: payload.sheetName, ...cells, emptyKey: 'archive:export.empty', failedKey: 'archive:export.failed' }));
-}
+const BATCH_MAX = 10_000;
 
-/** An export of the query ends early when the user cancels it. */
-function* exportArchive(action: ReturnType<typeof archiveExportRequested>) {
-  const { canceled } = yield race({
-    read: call(readAllPages, action),
-    canceled: take((a: Action) => exportCanceled.match(a) && a.payload === ARCHIVE_EXPORT_KEY),
-  });
-  if (canceled) yield put(archiveExportEnded(null));
+/** Reads the grid's query page after page up to ARCHIVE_GRID_MAX lines, into the store in batches. */
+function* readRows(action: Action) {
+  if (!archiveRowsAsked.match(action)) return;
+  const next = archivePages(action.payload.query);
+  let stored = 0;
+  let batch: ArchiveLineDto[] = [];
+  try {
+    for (;;) {
+      const lines: ArchiveLineDto[] | null = yield call(next);
+      const room = ARCHIVE_GRID_MAX - stored - batch.length;
+      if (lines) batch.push(...lines.slice(0, room));
+      const full = stored + batch.length >= ARCHIVE_GRID_MAX;
+      const done = lines === null || full;
+      if (done || batch.length >= Math.max(ARCHIVE_PAGE_MAX, Math.min(stored, BATCH_MAX))) {
+        // At the limit, the lines left of this page or the page after it (already asked for) tell whether the query holds more.
+        const more: ArchiveLineDto[] | null = full ? (lines && lines.length > room ? lines : yield call(next)) : null;
+        yield put(archiveRowsLoaded({ lines: batch, done, capped: (more?.length ?? 0) > 0 }));
+        stored += batch.length;
+        batch = [];
+      }
+      if (done) return;
+    }
+  } catch (error) {
+    yield put(archiveRowsFailed(failure(error, 'archive:failed')));
+  }
 }
 
 export function* archiveSaga() {
   yield fork(readPages);
-  yield takeLatest(archiveExportRequested.type, exportArchive);
+  // A new query, the way back to the everyday lines or a logout ends the grid's read under way.
+  yield takeLatest([archiveRowsAsked.type, archiveRowsLeft.type, loggedOut.type], readRows);
 }

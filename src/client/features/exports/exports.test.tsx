@@ -1,13 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { strFromU8, unzipSync } from 'fflate';
-import { type Cell, saveFile, type SheetColumn, sheetCells } from '../../components/excel';
+import { type Cell, saveFile, type SheetColumn, sheetCells, sheetPages } from '../../components/excel';
 import { openSheetWriter, type SheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp } from '../../test-utils';
 import { ExportProgress, exportRequested, selectExport, selectExportProgress } from '.';
 import { nextSliceRows } from './sagas';
 
 /* jsdom has no Worker: the export writes with the same writer code on this thread, behind the seam. */
-jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
+/* A sheet's row limit made small enough to reach here. */
+jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn(), SHEET_ROWS_MAX: 5000 }));
 jest.mock('../../components/sheetWriter', () => {
   const actual = jest.requireActual('../../components/sheetWriter');
   return { ...actual, openSheetWriter: jest.fn(actual.openSheetWriter) };
@@ -72,7 +73,7 @@ test('the export writes its rows a slice at a time, tells its progress and saves
   const { store } = renderApp(<ExportProgress exportKey={KEY} />);
   const progress: number[] = [];
   store.subscribe(() => {
-    const now = selectExportProgress(store.getState(), KEY);
+    const now = selectExportProgress(store.getState(), KEY) ?? 0;
     if (now !== progress[progress.length - 1]) progress.push(now);
   });
   start(store, lines(3000));
@@ -157,4 +158,50 @@ test('slices grow while they are quick and shrink when slow, by at most half or 
   expect(nextSliceRows(1000, 400)).toBe(500);
   expect(nextSliceRows(4000, 1)).toBe(5000);
   expect(nextSliceRows(1, 1000)).toBe(1);
+});
+
+test('rows read as the sheet is written: each part is asked for once the one before is handed over, and a sheet stops at its row limit with a sentence', async () => {
+  const { store } = renderApp(<ExportProgress exportKey={KEY} />);
+  const all = lines(6000);
+  const asked: number[] = [];
+  let written = 0;
+  jest.mocked(openSheetWriter).mockImplementationOnce(async () => ({
+    write: async (rows) => {
+      // A part is never asked for before the rows of the one before it reach the writer.
+      expect(asked.length * 2000 - written).toBeLessThanOrEqual(2000);
+      written += rows.length;
+    },
+    written: () => written,
+    finish: async () => new Blob(['xlsx']),
+    close: () => undefined,
+  }));
+  const next = async () => {
+    asked.push(asked.length);
+    const part = all.slice((asked.length - 1) * 2000, asked.length * 2000);
+    return part.length > 0 ? part : null;
+  };
+  act(() => {
+    store.dispatch(exportRequested({ key: KEY, fileName: 'arsiv.xlsx', sheetName: 'Arşiv', ...sheetPages(COLUMNS, next), emptyKey: 'archive:export.empty', failedKey: 'archive:export.failed' }));
+  });
+  expect(selectExportProgress(store.getState(), KEY)).toBeNull();
+  await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+  expect(written).toBe(5000);
+  // The third part held the rows past the limit: nothing more was read.
+  expect(asked).toHaveLength(3);
+  expect(selectExport(store.getState(), KEY)).toEqual({ status: 'done', notice: { kind: 'info', key: 'common:export.capped', params: { count: 5000 } } });
+});
+
+test('a sheet read as written with no rows says so; a part that cannot be read gives the reason', async () => {
+  const { store } = renderApp(<ExportProgress exportKey={KEY} />);
+  act(() => {
+    store.dispatch(exportRequested({ key: KEY, fileName: 'a.xlsx', sheetName: 'A', ...sheetPages(COLUMNS, async () => []), emptyKey: 'archive:export.empty', failedKey: 'archive:export.failed' }));
+  });
+  await waitFor(() => expect(selectExport(store.getState(), KEY)?.notice).toEqual({ kind: 'error', key: 'archive:export.empty' }));
+  act(() => {
+    store.dispatch(
+      exportRequested({ key: KEY, fileName: 'a.xlsx', sheetName: 'A', ...sheetPages(COLUMNS, () => Promise.reject(new Error('offline'))), emptyKey: 'archive:export.empty', failedKey: 'archive:export.failed' }),
+    );
+  });
+  await waitFor(() => expect(selectExport(store.getState(), KEY)).toEqual({ status: 'failed', notice: { kind: 'error', key: 'archive:export.failed' } }));
+  expect(saveFile).not.toHaveBeenCalled();
 });

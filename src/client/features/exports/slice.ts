@@ -21,13 +21,19 @@ export interface ExportState {
   notice: NoticeLike | null;
 }
 
+/** How far a busy export is: rows written, of the sheet's rows when known ahead (null: read as written). */
+interface ExportProgressState {
+  written: number;
+  total: number | null;
+}
+
 interface ExportsState {
   byKey: Record<string, ExportState>;
   /*
-   * How far each busy export is, 0 to 1, apart from its status: a screen that watches its export's
-   * status is not drawn again for every step of the progress bar.
+   * How far each busy export is, apart from its status: a screen that watches its export's status
+   * is not drawn again for every step of the progress bar.
    */
-  progress: Record<string, number>;
+  progress: Record<string, ExportProgressState>;
 }
 
 const initialState: ExportsState = { byKey: {}, progress: {} };
@@ -38,14 +44,17 @@ export const exportsSlice = createSlice({
   reducers: {
     exportRequested: (state, action: PayloadAction<ExportRequest>) => {
       state.byKey[action.payload.key] = { status: 'busy', notice: null };
-      state.progress[action.payload.key] = 0;
+      state.progress[action.payload.key] = { written: 0, total: action.payload.sheet.rows };
     },
-    exportProgressed: (state, action: PayloadAction<{ key: string; progress: number }>) => {
-      const { key, progress } = action.payload;
-      if (state.byKey[key]?.status === 'busy') state.progress[key] = Math.min(1, Math.max(0, progress));
+    exportProgressed: (state, action: PayloadAction<{ key: string; written: number }>) => {
+      const { key, written } = action.payload;
+      const progress = state.progress[key];
+      if (state.byKey[key]?.status === 'busy' && progress) progress.written = Math.max(0, written);
     },
+    /** The file is saved, or not: an error says why; another sentence (information) goes with a saved file. */
     exportFinished: (state, action: PayloadAction<{ key: string; notice: NoticeLike | null }>) => {
-      state.byKey[action.payload.key] = { status: action.payload.notice ? 'failed' : 'done', notice: action.payload.notice };
+      const { notice } = action.payload;
+      state.byKey[action.payload.key] = { status: notice?.kind === 'error' ? 'failed' : 'done', notice };
       delete state.progress[action.payload.key];
     },
     /** The user stopped the export: no file, no sentence. */
@@ -66,5 +75,12 @@ type State = { exports: ExportsState };
 
 export const selectExport = (state: State, key: string): ExportState | undefined => state.exports.byKey[key];
 
-/** How far the export under `key` is, 0 to 1. */
-export const selectExportProgress = (state: State, key: string): number => state.exports.progress[key] ?? 0;
+/** How far the export under `key` is, 0 to 1; null when its size is not known ahead. */
+export function selectExportProgress(state: State, key: string): number | null {
+  const progress = state.exports.progress[key];
+  if (!progress) return 0;
+  return progress.total === null ? null : progress.total > 0 ? Math.min(1, progress.written / progress.total) : 0;
+}
+
+/** The rows the export under `key` has written so far. */
+export const selectExportWritten = (state: State, key: string): number => state.exports.progress[key]?.written ?? 0;

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { lineNoticesCleared, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
+import { archiveRowsAsked, ArchiveRowsBanner, selectArchiveRows } from '../archive';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { actionNotice, failed } from './actionNotices';
 import { changesLine, orderColumns } from './columns';
@@ -24,7 +25,8 @@ const ALL = { kind: 'all' } as const;
 /**
  * /admin/orders, order management: every order line in one grid, with quality control, packing
  * approval, gram correction and each line's history. The office's /office/orders is the same grid
- * read-only: no buttons that change a line, no gram typed in.
+ * read-only: no buttons that change a line, no gram typed in. An archive query run from the
+ * toolbar becomes the grid's rows instead of the everyday lines, until the way back is taken.
  */
 export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('orders');
@@ -53,8 +55,13 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   // Notices belong to this visit of the screen.
   useEffect(() => () => void dispatch(lineNoticesCleared()), [dispatch]);
 
-  // The grid holds every line of the store and takes only what changed (ids and entities, no array copy).
-  const table = useAppSelector(selectLineTable);
+  // The grid holds every line of its rows and takes only what changed (ids and entities, no array copy):
+  // the store's everyday lines, or an archive query's, kept apart in the archive.
+  const everyday = useAppSelector(selectLineTable);
+  const archived = useAppSelector(selectArchiveRows);
+  const query = archived.query !== null && archived.filters !== null ? { query: archived.query, filters: archived.filters } : null;
+  const table = query ? archived.table : everyday;
+  const rows = query ? { status: archived.status, reload: () => dispatch(archiveRowsAsked(query)) } : orders;
   const total = table.ids.length;
   // A gram far from the expected weight, to be confirmed (the question shows in its dialog).
   const asked = latest?.status === 'confirming' ? (latest.pending ?? null) : null;
@@ -70,17 +77,19 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
         exports={exports}
         total={total}
         shown={count.shown}
-        progress={orders.status === 'loading' ? orders.progress : null}
-        loading={orders.status === 'loading'}
-        reload={orders.reload}
+        progress={!query && orders.status === 'loading' ? orders.progress : null}
+        loading={rows.status === 'loading'}
+        reload={rows.reload}
         quickFilter={quickFilter}
         onQuickFilter={changeQuickFilter}
         views={views}
         columnName={columnName}
       />
+      <ArchiveRowsBanner onExportAll={exports.exportQuery} exporting={exports.exported?.status === 'busy'} />
       <NoticeView notice={exports.exported?.notice ?? edits.notice ?? latestNotice} />
-      <ListStatus status={orders.status} notice={failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
-      {views.ready && (total > 0 || orders.status === 'loading') && (
+      {/* An archive query's failure is told in its banner. */}
+      <ListStatus status={rows.status} notice={query ? null : failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
+      {views.ready && (total > 0 || rows.status === 'loading') && (
         <Suspense fallback={total > 0 ? <p role="status">{t('common:loading')}</p> : null}>
           <OrderGrid
             ref={grid}

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/locale';
-import { ArchiveLink } from '../archive';
+import { ArchiveLink, ArchiveRowsButton } from '../archive';
 import { ExportProgress } from '../exports';
 import { FilterSummary, type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
@@ -10,7 +10,7 @@ import { EXPORT_KEY, type useOrderExport } from './useOrderExport';
 interface Props {
   grid: RefObject<OrderGridHandle | null>;
   exports: ReturnType<typeof useOrderExport>;
-  /** The lines of the store, and how many of them the grid shows (null until it has counted). */
+  /** The grid's lines (the everyday lines, or an archive query's), and how many of them it shows (null until it has counted). */
   total: number;
   shown: number | null;
   /** The lines still on their way: loaded of total. */
@@ -50,6 +50,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
         onFocus={() => grid.current?.prepareQuickFilter()}
       />
       <ViewMenu views={views} />
+      <ArchiveRowsButton />
       <ArchiveLink />
       <ExportProgress exportKey={EXPORT_KEY} />
       {total > 0 && <span role="status">{t('count', { shown: number(shown ?? total), total: number(total) })}</span>}

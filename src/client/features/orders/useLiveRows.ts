@@ -22,6 +22,8 @@ export function useLiveRows(grid: RefObject<AgGridReact<OrderLineDto> | null>, l
     const changes = rowChanges(shown.current, latest.current);
     shown.current = latest.current;
     // The first rows of an empty grid show at once; later changes are gathered by the grid (50 ms).
+    // Rows emptied a moment ago (another row set chosen) leave first, or the new rows would meet them.
+    if (empty && changes.length > 0) api.flushAsyncTransactions();
     for (const change of changes) {
       if (empty) api.applyTransaction(change);
       else api.applyTransactionAsync(change);

@@ -28,13 +28,21 @@ const ARCHIVE_QUERY: Readonly<Record<string, QueryParameter>> = {
   after: { schema: { type: 'string', maxLength: 400 }, description: "The previous page's `next`: the page that follows it" },
 };
 
+/*
+ * A page (up to 500 lines, under a megabyte) is compressed in one call, its compressor freed at once.
+ * An export reads a thousand pages in a row: a compressing stream for each left its native memory
+ * to the garbage collector, and the server's RSS grew by about 500 MB over 500,000 lines (measured
+ * with bench/archive.ts); compressed in one call, it levelled off about 40 MB up.
+ */
+const WHOLE_PAGE = { syncThreshold: 4 * 1024 * 1024 };
+
 /** The history of order lines, one query away, for every reader of lines. */
 export function archiveRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Order line archive');
   const readers = { config: { roles: LINE_READERS } };
   api.get(
     API.lineArchive,
-    route(readers, { summary: 'Order lines of any age the caller may read: filtered, searched, sorted and paged; `next` continues after the page', query: ARCHIVE_QUERY }),
+    { ...route(readers, { summary: 'Order lines of any age the caller may read: filtered, searched, sorted and paged; `next` continues after the page', query: ARCHIVE_QUERY }), compress: WHOLE_PAGE },
     async (request) => readArchive(db, sessionActor(request), await parseArchiveQuery(request.query)),
   );
 }
