@@ -192,7 +192,8 @@ function* keepWindow() {
   let last: string | null | undefined;
   for (;;) {
     const settings: GeneralSettings | null | undefined = yield select(selectGeneralSettings);
-    if (settings) {
+    // Settings from a server that does not know the window yet leave every line listed.
+    if (settings && Number.isInteger(settings.working_set_days)) {
       const start = windowStart(Date.now(), settings.working_set_days, settings.time_zone);
       if (start !== last) yield put(windowMoved(start));
       if (widened(last, start)) {

@@ -20,7 +20,7 @@ test('zone names read as cities with their region and offset', () => {
 
 test('the time zone list is grouped by region, Istanbul first, and saves the IANA name', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   const zone = screen.getByLabelText(t('settings:general.time_zone')) as HTMLSelectElement;
@@ -40,7 +40,7 @@ test('the time zone list is grouped by region, Istanbul first, and saves the IAN
 
 test('the gram tolerance is read as the admin writes percentages: the stored one shown that way, a point refused with the percentage written right, a comma saved', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 2.5, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 2.5, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   const tolerance = await screen.findByDisplayValue('2,5');
@@ -59,7 +59,7 @@ test('the gram tolerance is read as the admin writes percentages: the stored one
 
 test('the bounds of a typed gram stand beside the tolerance, checked before they are saved', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   const band = (await screen.findByLabelText(t('settings:general.gram_confirm_percent'))) as HTMLInputElement;
@@ -79,9 +79,29 @@ test('the bounds of a typed gram stand beside the tolerance, checked before they
   await waitFor(() => expect(saved().at(-1)?.body).toMatchObject({ gram_tolerance_percent: 10, gram_confirm_percent: 30, gram_max_factor: 4.5 }));
 });
 
+test('how long closed lines stay in the everyday lists is a whole number of days from 0 to 3650', async () => {
+  storeLogin(2, 'Admin');
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 };
+  const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
+  const { t } = renderApp(<GeneralSettingsPanel />);
+  const days = (await screen.findByLabelText(t('settings:general.working_set_days'))) as HTMLInputElement;
+  await waitFor(() => expect(days.value).toBe('30'));
+  expect(screen.getByText(t('settings:general.working_set_hint'))).toBeInTheDocument();
+  const saved = () => calls.filter((call) => call.method === 'PUT' && call.url === API.generalSettings);
+
+  fireEvent.change(days, { target: { value: '3651' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  expect(await screen.findByText(t('validation:workingSetDaysInvalid'))).toBeInTheDocument();
+  expect(saved()).toEqual([]);
+
+  fireEvent.change(days, { target: { value: '90' } });
+  fireEvent.click(screen.getByRole('button', { name: t('settings:general.save') }));
+  await waitFor(() => expect(saved().at(-1)?.body).toMatchObject({ working_set_days: 90 }));
+});
+
 test('the system e-mail and phone may be left empty: the settings save without them', async () => {
   storeLogin(2, 'Admin');
-  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10 };
+  const settings = { system_email: 'ofis@example.com', phone: '0212', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 };
   const calls = mockFetch((method, url, body) => (url === API.generalSettings ? [200, { settings: method === 'GET' ? settings : body }] : [200, {}]));
   const { t } = renderApp(<GeneralSettingsPanel />);
   fireEvent.change(await screen.findByDisplayValue('ofis@example.com'), { target: { value: '' } });
