@@ -36,6 +36,7 @@ import { load } from './load';
 import { mixed } from './mixed';
 import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
+import { tickets } from './tickets';
 
 const ROOT = resolve(__dirname, '..');
 /** What chromium sends, on plain HTTP too: API figures are what a browser gets. */
@@ -515,6 +516,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   metal: () => metalLedger(report),
   restart: () => restart(report),
   archive: () => archive(report),
+  tickets: () => tickets(report),
 };
 
 async function main(): Promise<void> {
