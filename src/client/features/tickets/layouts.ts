@@ -28,7 +28,7 @@ const COMMON = `
 .ticket-digits { font: 7pt/1.1 ui-monospace, monospace; letter-spacing: 0.6mm; }
 .ticket-product { font-weight: 700; }
 .ticket-note, .ticket-work { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
-.ticket-foot { margin-top: auto; }
+.ticket .ticket-foot { margin-top: auto; }
 .tickets-thermal .ticket { width: 58mm; height: 40mm; }
 .tickets-a4 { display: grid; grid-template-columns: repeat(3, 63.5mm); grid-auto-rows: 38.1mm; gap: 0 2.5mm; }
 .tickets-a4 .ticket { width: 63.5mm; height: 38.1mm; padding: 2mm 3mm; }

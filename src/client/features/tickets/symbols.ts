@@ -17,7 +17,7 @@ const drawn = new Map<string, string>();
 export function symbolOf(code: string): string {
   let svg = drawn.get(code);
   if (svg === undefined) {
-    svg = toSVG({ bcid: 'ean13', text: code, height: 9, includetext: false });
+    svg = toSVG({ bcid: 'ean13', text: code, height: 7, includetext: false });
     drawn.set(code, svg);
   }
   return svg;
