@@ -61,15 +61,24 @@ async function printReady(page: Page, count: number) {
 
 test('the admin selects two rows in the grid, opens their tickets and prints them as thermal labels, then as an A4 sheet', async () => {
   const { page, errors } = await signedIn(ADMIN.username, ADMIN.password);
+  // Which scripts carry bwip-js: only the ticket page's own chunk, never the app or the grid.
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  const drawsBarcodes = async () => (await Promise.all([...scripts].map(async (url) => (await fetch(url)).text()))).some((text) => text.includes('bwip-js: bar code text not specified'));
   await page.goto(`${live.server.url}/admin/orders`);
   const cell = (row: number) => page.locator(`.ag-row[row-index="${row}"] .ag-cell[col-id="order_number"]`);
   await cell(1).waitFor();
   await cell(0).click();
   await cell(1).click({ modifiers: ['Control'] });
   await page.locator('.ag-row-selected').nth(1).waitFor();
+  expect([...scripts].some((url) => /\/main\.[0-9a-f]+\.js$/.test(url))).toBe(true);
+  await expect(drawsBarcodes()).resolves.toBe(false);
   await page.getByRole('button', { name: 'Seçilenlerin Fişleri' }).click();
   await page.waitForURL('**/tickets?lines=*');
   await printReady(page, 2);
+  await expect(drawsBarcodes()).resolves.toBe(true);
 
   const tickets = page.getByRole('article');
   await expect(tickets.first().locator('.ticket-digits').textContent()).resolves.toMatch(/^20\d{11}$/);
