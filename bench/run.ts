@@ -38,6 +38,7 @@ import { mixed } from './mixed';
 import { realistic } from './mixed-realistic';
 import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
+import { tickets } from './tickets';
 
 const ROOT = resolve(__dirname, '..');
 /** What chromium sends, on plain HTTP too: API figures are what a browser gets. */
@@ -518,6 +519,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   restart: () => restart(report),
   archive: () => archive(report),
   flow: () => flow(report),
+  tickets: () => tickets(report),
 };
 
 async function main(): Promise<void> {

@@ -18,6 +18,7 @@ import { liveRoutes } from './modules/live/routes';
 import { liveSocket } from './modules/live/socket';
 import { lookupRoutes } from './modules/lookups/routes';
 import { archiveRoutes } from './modules/order-lines/archive-routes';
+import { ticketRoutes } from './modules/order-lines/tickets-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
@@ -176,6 +177,7 @@ export async function buildApp(
     orderRoutes(api, db, bus, { maxUnitsPerOrder: config.maxUnitsPerOrder }, jobs);
     liveRoutes(api, db);
     archiveRoutes(api, db);
+    ticketRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);

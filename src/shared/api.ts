@@ -112,6 +112,8 @@ export const API = {
   lineChanges: '/api/v1/order-lines/changes',
   /** The history of order lines: filtered, searched, sorted and paged on the server (shared/schemas/archive.ts). */
   lineArchive: '/api/v1/order-lines/archive',
+  /** What a job ticket prints of each line: `?lines=1,2,3` (up to TICKETS_MAX) or `?order=<order id>` (shared/api/tickets.ts). */
+  tickets: '/api/v1/order-lines/tickets',
   orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
@@ -169,3 +171,4 @@ export type * from './api/audit';
 export type * from './api/grid-views';
 export type * from './api/dashboard';
 export type * from './api/flow';
+export type * from './api/tickets';

@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router-dom';
-import { ADMINS, CUSTOMERS, OFFICE, type RoleId, WORKSHOPS } from '../../shared/roles';
+import { ADMINS, CUSTOMERS, OFFICE, PRODUCTION, type RoleId, WORKSHOPS } from '../../shared/roles';
 import { HttpsBanner } from '../components/HttpsBanner';
 import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
@@ -27,6 +27,8 @@ const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
 const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
 const PhoneOrderScreen = lazy(() => import('../features/customer-orders/PhoneOrderScreen'));
 const ArchiveScreen = lazy(() => import('../features/archive/ArchiveScreen'));
+// Its own chunk with bwip-js, which draws the barcodes: no other screen carries it.
+const TicketsScreen = lazy(() => import('../features/tickets/TicketsScreen'));
 
 /** Every route but /login and /reset-password needs a session token (SPEC section 2). */
 function RequireSession({ children }: { children: ReactNode }) {
@@ -70,6 +72,16 @@ export function AppRoutes() {
         <Routes>
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          {/* Job tickets print on their own page, without the menu around it. */}
+          <Route
+            element={
+              <RequireSession>
+                <ForRoles roles={PRODUCTION} />
+              </RequireSession>
+            }
+          >
+            <Route path="/tickets" element={<TicketsScreen />} />
+          </Route>
           <Route
             element={
               <RequireSession>

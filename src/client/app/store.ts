@@ -26,6 +26,7 @@ import { archiveSlice } from '../features/archive/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
+import { ticketsSlice } from '../features/tickets/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -55,6 +56,7 @@ export const rootReducer = combineReducers({
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,
+  tickets: ticketsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -41,6 +41,7 @@ import { DEFAULT_COLUMN, useColumnDefs } from './useColumnDefs';
 import { useGridView } from './useGridView';
 import { useLiveRows } from './useLiveRows';
 import { useRowSort } from './useRowSort';
+import { LINE_SELECTION } from './lineSelection';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -77,6 +78,7 @@ export interface OrderGridHandle {
    * focus), so the first search does not build a hundred thousand of them at once.
    */
   prepareQuickFilter: () => void;
+  selectedRows: () => OrderLineDto[];
 }
 
 interface Props extends GridActions {
@@ -144,6 +146,7 @@ const OrderGrid = memo(
       ref,
       () => ({
         visibleRows: () => visibleRows(grid.current?.api),
+        selectedRows: () => grid.current?.api.getSelectedRows() ?? [],
         visibleColumns: () => grid.current?.api.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
         applyState: view.applyState,
         prepareQuickFilter: () =>
@@ -180,6 +183,7 @@ const OrderGrid = memo(
           defaultColDef={DEFAULT_COLUMN}
           getRowId={rowId}
           rowClassRules={ROW_CLASSES}
+          rowSelection={LINE_SELECTION}
           context={context}
           // The quick filter's text of a row is built once, and again only when the row changes.
           cacheQuickFilter

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/locale';
 import { ArchiveLink, ArchiveRowsButton } from '../archive';
+import { TicketsButton } from '../tickets';
 import { ExportProgress } from '../exports';
 import { FilterSummary, type GridViews, ViewMenu } from '../grid-views';
 import type { OrderGridHandle } from './OrderGrid';
@@ -52,6 +53,7 @@ export function OrdersToolbar({ grid, exports: { exported, exportExcel, exportCs
       <ViewMenu views={views} />
       <ArchiveRowsButton />
       <ArchiveLink />
+      <TicketsButton selected={() => grid.current?.selectedRows() ?? []} />
       <ExportProgress exportKey={EXPORT_KEY} />
       {total > 0 && <span role="status">{t('count', { shown: number(shown ?? total), total: number(total) })}</span>}
       <FilterSummary views={views} columnName={columnName} />

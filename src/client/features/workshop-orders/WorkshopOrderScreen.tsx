@@ -19,6 +19,7 @@ import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { GramEntry } from './GramEntry';
 import { isBusy, NextStepButton } from './NextStepButton';
 import { useStepName } from './useStepName';
+import { TicketLinks } from '../tickets';
 
 /** /workshop/order/{id}: one piece on the tablet: what it is, where it stands, one tap to move it on. */
 export default function WorkshopOrderScreen() {
@@ -56,6 +57,7 @@ export default function WorkshopOrderScreen() {
     <>
       <Link to="/workshop/orders">{t('back')}</Link>
       <h1>{t('title', { id })}</h1>
+      <TicketLinks line={order.id} order={order.order_id} />
       <NoticeView notice={asked ? null : (action?.notice ?? null)} />
       <div className="piece">
         <figure className="piece-photo">
