@@ -30,6 +30,7 @@ import * as prunedChanges from './2026-11-27-0028-pruned-changes';
 import * as figureIndexes from './2026-11-27-0029-figure-indexes';
 import * as archiveIndexes from './2026-11-27-0030-archive-indexes';
 import * as lineCustomers from './2026-11-27-0031-line-customers';
+import * as listVersions from './2026-11-27-0032-list-versions';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0029-figure-indexes': figureIndexes,
   '2026-11-27-0030-archive-indexes': archiveIndexes,
   '2026-11-27-0031-line-customers': lineCustomers,
+  '2026-11-27-0032-list-versions': listVersions,
 };
 
 export const migrationProvider: MigrationProvider = {
