@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/ddl';
 import type { Db } from '../../db';
 import type { Page } from '../../paging';
 import type { Actor } from './actor';
@@ -51,6 +52,12 @@ const JOINED: readonly Timeline[] = [
 
 const scopeOf = (actor: Actor) => (actor.workshopId !== undefined ? `w${actor.workshopId}` : actor.customerId !== undefined ? `c${actor.customerId}` : 'all');
 
+/** The instant `CATCH_UP_OVERLAP_MS` before the one `at` selects, in SQL (ISO text on SQLite, timestamptz on PostgreSQL). */
+function overlapBefore(db: Db, at: Expression<unknown>) {
+  const seconds = CATCH_UP_OVERLAP_MS / 1000;
+  return isPostgres(db) ? sql<string>`${at} - make_interval(secs => ${sql.lit(seconds)})` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${sql.lit(`-${seconds} seconds`)})`;
+}
+
 /** What else makes one answer of the same lines differ from another: its format, its reader's fields, its page. */
 export interface ListForm extends Page {
   wire: boolean;
@@ -64,34 +71,27 @@ export async function listTag(db: Db, actor: Actor, start: string | null, form: 
   const changes = changesHeardBy(actor);
   const timelines = [...changes, ...JOINED];
   const any = db as unknown as Kysely<any>;
-  const newest = await any
+  const newestOf = (t: Timeline) => any.selectFrom(t.table).select((eb) => eb.fn.max(t.at).as('at')).where(t.where);
+  // One statement: a round trip each would cost more than the lookups themselves.
+  const row = await any
     .selectNoFrom((eb) => [
-      ...timelines.map((t, i) => eb.selectFrom(t.table).select((inner) => inner.fn.max(t.at).as('at')).where(t.where).as(`n${i}`)),
+      ...timelines.flatMap((t, i) => [
+        newestOf(t).as(`n${i}`),
+        eb
+          .selectFrom(t.table)
+          .select((inner) => inner.fn.countAll().as('n'))
+          .where(t.where)
+          .where(t.at, '>=', overlapBefore(db, newestOf(t)))
+          .as(`c${i}`),
+      ]),
       eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
     ])
     .executeTakeFirstOrThrow();
-  const latest = timelines.map((_, i) => (newest[`n${i}`] as string | null) ?? null);
-  const since = (at: string) => new Date(Date.parse(at) - CATCH_UP_OVERLAP_MS).toISOString();
-  const counted = timelines.map((t, i) => ({ t, i, at: latest[i] })).filter((entry): entry is { t: Timeline; i: number; at: string } => entry.at !== null);
-  const counts =
-    counted.length === 0
-      ? {}
-      : await any
-          .selectNoFrom((eb) =>
-            counted.map(({ t, i, at }) =>
-              eb
-                .selectFrom(t.table)
-                .select((inner) => inner.fn.countAll().as('n'))
-                .where(t.where)
-                .where(t.at, '>=', since(at))
-                .as(`c${i}`),
-            ),
-          )
-          .executeTakeFirstOrThrow();
+  const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.
-  const pruned = changes.some((_, i) => latest[i] === null) ? Number(newest.pruned) : null;
-  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, timelines.map((_, i) => [latest[i], Number((counts as Record<string, unknown>)[`c${i}`] ?? 0)])];
+  const pruned = changes.some((_, i) => latest[i] === null) ? Number(row.pruned) : null;
+  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
   return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
 }
 
