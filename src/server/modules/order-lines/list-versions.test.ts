@@ -3,11 +3,13 @@
  * body while nothing its reader sees has changed; a change in its scope, a moved window, a product
  * renamed or a pruned change log make it a whole answer again, another workshop's change does not.
  */
+import { CompiledQuery } from 'kysely';
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { LINES_MEDIA_TYPE } from '../../../shared/lineWire';
 import { pruneChanges } from '../live/retention';
+import { timelinesOf, versionQuery } from './list-versions';
 
 describe.each(testDatabases())('list ETags on $name', (database) => {
   let f: Fixture;
@@ -118,6 +120,25 @@ describe.each(testDatabases())('list ETags on $name', (database) => {
     expect(await pruneChanges(db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
     expect(await db.selectFrom('order_line_changes').select('id').where('workshop_id', '=', f.ids.otherWorkshop).execute()).toEqual([]);
     expect(await again('other workshop', API.myWorkshopOrders, before)).toBe(200);
+  });
+
+  test.each([
+    ['the office', {}],
+    ['a workshop', { workshopId: 1 }],
+    ['a customer', { customerId: 1 }],
+  ])("%s's list version is read over indexes alone, never a scan of the change log or a joined table", async (_who, owner) => {
+    const compiled = versionQuery(f.t.db, timelinesOf({ userId: 0, ...owner })).compile();
+    const { db } = f.t;
+    const plan =
+      database.name === 'sqlite'
+        ? ((await db.executeQuery(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))).rows as Array<{ detail: string }>).map((row) => row.detail).join('\n')
+        : await db.transaction().execute(async (trx) => {
+            await trx.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+            const { rows } = await trx.executeQuery(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+            return (rows as Array<{ 'QUERY PLAN': string }>).map((row) => row['QUERY PLAN']).join('\n');
+          });
+    expect(plan).not.toMatch(/^SCAN (order_line_changes|products|workshops|customers|orders)$/m);
+    expect(plan).not.toMatch(/Seq Scan on (order_line_changes|products|workshops|customers|orders)\b/);
   });
 });
 

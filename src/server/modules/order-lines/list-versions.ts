@@ -23,7 +23,7 @@ import { CATCH_UP_OVERLAP_MS } from './queries';
 
 type Filter = (eb: ExpressionBuilder<any, any>) => ReturnType<ExpressionBuilder<any, any>['and']>;
 
-interface Timeline {
+export interface Timeline {
   table: 'order_line_changes' | 'products' | 'workshops' | 'customers' | 'orders';
   at: 'created_at' | 'updated_at';
   where: Filter;
@@ -64,33 +64,41 @@ export interface ListForm extends Page {
 }
 
 /**
+ * The one statement a list's version reads: for each timeline (`n<i>`, `c<i>`) its newest entry
+ * and how many lie within the overlap before it, and the change log's pruned horizon. A round trip
+ * each would cost more than the lookups themselves.
+ */
+export function versionQuery(db: Db, timelines: readonly Timeline[]) {
+  const any = db as unknown as Kysely<any>;
+  const newestOf = (t: Timeline) => any.selectFrom(t.table).select((eb) => eb.fn.max(t.at).as('at')).where(t.where);
+  return any.selectNoFrom((eb) => [
+    ...timelines.flatMap((t, i) => [
+      newestOf(t).as(`n${i}`),
+      eb
+        .selectFrom(t.table)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .where(t.where)
+        .where(t.at, '>=', overlapBefore(db, newestOf(t)))
+        .as(`c${i}`),
+    ]),
+    eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
+  ]);
+}
+
+/** Every timeline of the actor's list: the changes it hears of, then the joined rows. */
+export const timelinesOf = (actor: Actor) => [...changesHeardBy(actor), ...JOINED];
+
+/**
  * The ETag of the actor's everyday list, in `form`, with the window starting at `start`. Read before
  * the lines, so a change made while they are read leaves the list with an older tag, read again.
  */
 export async function listTag(db: Db, actor: Actor, start: string | null, form: ListForm): Promise<string> {
-  const changes = changesHeardBy(actor);
-  const timelines = [...changes, ...JOINED];
-  const any = db as unknown as Kysely<any>;
-  const newestOf = (t: Timeline) => any.selectFrom(t.table).select((eb) => eb.fn.max(t.at).as('at')).where(t.where);
-  // One statement: a round trip each would cost more than the lookups themselves.
-  const row = await any
-    .selectNoFrom((eb) => [
-      ...timelines.flatMap((t, i) => [
-        newestOf(t).as(`n${i}`),
-        eb
-          .selectFrom(t.table)
-          .select((inner) => inner.fn.countAll().as('n'))
-          .where(t.where)
-          .where(t.at, '>=', overlapBefore(db, newestOf(t)))
-          .as(`c${i}`),
-      ]),
-      eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
-    ])
-    .executeTakeFirstOrThrow();
+  const timelines = timelinesOf(actor);
+  const row = await versionQuery(db, timelines).executeTakeFirstOrThrow();
   const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.
-  const pruned = changes.some((_, i) => latest[i] === null) ? Number(row.pruned) : null;
+  const pruned = timelines.some((t, i) => t.table === 'order_line_changes' && latest[i] === null) ? Number(row.pruned) : null;
   const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
   return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
 }
