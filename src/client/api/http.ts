@@ -41,7 +41,18 @@ export function connectSession(access: SessionAccess): void {
   session = access;
 }
 
-async function send<T>(method: string, path: string, body: unknown, token: string | null): Promise<T> {
+/** An answer as read: its status, its JSON body (null without one) and its ETag. */
+interface Exchange {
+  status: number;
+  data: unknown;
+  etag: string | null;
+}
+
+/**
+ * One HTTP exchange with the server. `no-store`: an answer is never taken from the browser's cache,
+ * and a 304 reaches the caller as it is, for the copy the caller holds (its If-None-Match).
+ */
+async function exchange(method: string, path: string, body: unknown, token: string | null, headers: Record<string, string> = {}): Promise<Exchange> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
@@ -49,7 +60,9 @@ async function send<T>(method: string, path: string, body: unknown, token: strin
     response = await fetch(path, {
       method,
       signal: controller.signal,
+      cache: 'no-store',
       headers: {
+        ...headers,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -60,10 +73,14 @@ async function send<T>(method: string, path: string, body: unknown, token: strin
   } finally {
     clearTimeout(timer);
   }
+  const etag = response.headers.get('etag');
+  if (response.status === 304) return { status: 304, data: null, etag };
   const data = response.headers.get('content-type')?.includes('json') ? await response.json().catch(() => null) : null;
   if (!response.ok) throw refusalOf(response.status, data);
-  return data as T;
+  return { status: response.status, data, etag };
 }
+
+const send = async <T>(method: string, path: string, body: unknown, token: string | null): Promise<T> => (await exchange(method, path, body, token)).data as T;
 
 /*
  * One refresh serves every request that got a 401 at the same time; within the throttle window
@@ -97,16 +114,16 @@ export function resetRefreshState(): void {
   lastRefresh = { at: -Infinity, ok: false };
 }
 
-/** A JSON call with the session's bearer token; on 401 one shared refresh and a retry, else the session ends. */
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** Runs a call with the session's bearer token; on 401 one shared refresh and a retry, else the session ends. */
+async function withSession<T>(call: (token: string | null) => Promise<T>): Promise<T> {
   const token = session.token();
   try {
-    return await send<T>(method, path, body, token);
+    return await call(token);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !token) throw error;
     if (await refreshOnce()) {
       try {
-        return await send<T>(method, path, body, session.token());
+        return await call(session.token());
       } catch (retryError) {
         if (!(retryError instanceof ApiError) || retryError.status !== 401) throw retryError;
       }
@@ -114,6 +131,18 @@ export async function request<T>(method: string, path: string, body?: unknown): 
     session.lost();
     throw error;
   }
+}
+
+/** A JSON call with the session's bearer token; on 401 one shared refresh and a retry, else the session ends. */
+export const request = <T>(method: string, path: string, body?: unknown): Promise<T> => withSession((token) => send<T>(method, path, body, token));
+
+/**
+ * A read of what the caller holds a copy of, tagged `etag` (the ETag its answer came with): null
+ * when the server answers 304 (the copy is current), else the answer and its tag. As `request`.
+ */
+export async function readIfChanged<T>(path: string, etag: string | null): Promise<{ data: T; etag: string | null } | null> {
+  const answer = await withSession((token) => exchange('GET', path, undefined, token, etag ? { 'if-none-match': etag } : {}));
+  return answer.status === 304 ? null : { data: answer.data as T, etag: answer.etag };
 }
 
 /** A call made without the session's token and without its refresh (the refresh itself). */

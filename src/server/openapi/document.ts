@@ -72,6 +72,7 @@ function sharedSchemas(): Map<DeclaredSchema, string> {
 }
 
 const ERROR_RESPONSES: Record<number, [name: string, description: string]> = {
+  304: ['NotModified', 'The list is as the ETag the client named in If-None-Match: no body, keep the copy held'],
   400: ['BadRequest', 'Invalid input: the body, a query parameter or a path id (VALIDATION, INVALID_ID, ...)'],
   401: ['Unauthorized', 'No live session, or credentials or a token that are not valid'],
   403: ['Forbidden', "The user's role may not call this route"],
@@ -155,7 +156,7 @@ export function buildOpenApiDocument(routes: readonly RouteEntry[], version: str
       {
         description,
         ...(name === 'TooManyRequests' ? { headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        ...(name === 'NotModified' ? {} : { content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }),
       },
     ]),
   );

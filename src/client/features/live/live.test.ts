@@ -277,6 +277,34 @@ test('a version older than the server keeps (410 CHANGES_PRUNED) reads the lists
   expect(lineReads(calls)).toEqual(['?since=10', '?ids=6']);
 });
 
+test("after a reconnect the lists read again send their copy's tag: an unchanged one answers 304 and stays as held", async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch((_m, url) => {
+    if (url === `${API.lineChanges}?since=10`) return [410, { error: 'Silindi', code: CHANGES_PRUNED, message: { key: 'errors:changesPruned', values: {} } }];
+    if (url === API.myWorkshopOrders) return [304, null];
+    return [404, {}];
+  });
+  const tags: Array<string | null> = [];
+  const answer = globalThis.fetch;
+  globalThis.fetch = ((url: string, init?: RequestInit) => {
+    if (url === API.myWorkshopOrders) tags.push((init?.headers as Record<string, string>)['if-none-match'] ?? null);
+    return answer(url, init);
+  }) as typeof fetch;
+  const store = start();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5)], etag: '"w1"' }));
+  const held = selectLine(store.getState(), 5);
+  const first = await connection(0);
+  first.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  first.socket.close(1012);
+  const second = await connection(1);
+  second.send({ type: 'ready', version: 15 });
+  await until(() => calls.some((c) => c.url === API.myWorkshopOrders) && store.getState().orderLines.loads.myWorkshop?.status === 'ready', 'the list read again');
+  expect(tags).toEqual(['"w1"']);
+  expect(selectLine(store.getState(), 5)).toBe(held);
+  expect(store.getState().orderLines.loads.myWorkshop?.etag).toBe('"w1"');
+});
+
 test('a path that does not open hands over to the next one', async () => {
   storeLogin(2);
   mockFetch(() => [404, {}]);

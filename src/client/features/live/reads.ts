@@ -3,7 +3,7 @@ import { call, delay, put, select, take } from 'redux-saga/effects';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { CHANGES_PRUNED, type LineChangesResponse, type LineEvent } from '../../../shared/live';
 import { ApiError, request } from '../../api/http';
-import { type LineScope, linesChanged, linesRequested, selectHeldScopes, selectLinesShown } from '../order-lines';
+import { type LineScope, linesChanged, linesRequested, selectLinesShown, selectSettledScopes } from '../order-lines';
 import { liveVersionSeen, selectLiveVersion, selectOwnVersions } from './slice';
 
 /** At most this many ids in one `?ids=` read (the route's limit). */
@@ -110,11 +110,12 @@ function* readBatch(tracker: Tracker, batch: ReturnType<typeof takeBatch>) {
 
 /**
  * The server no longer knows what changed since the last version seen (away longer than its change
- * log keeps): every list held is read again, as on a first load. After a drop the ready message
+ * log keeps): every list held is read again, with the tag of its copy (a list unchanged meanwhile
+ * answers 304 and stays; one still on its way is not asked twice). After a drop the ready message
  * has already moved the version on, so the next read resumes from there.
  */
 function* reloadLists() {
-  const scopes: LineScope[] = yield select(selectHeldScopes);
+  const scopes: LineScope[] = yield select(selectSettledScopes);
   for (const scope of scopes) yield put(linesRequested(scope));
 }
 

@@ -15,6 +15,7 @@ export {
   selectLineTable,
   selectLoad,
   selectScopeLoad,
+  selectSettledScopes,
   type LineTable,
 } from './selectors';
 export {

@@ -16,9 +16,10 @@ function startWorker(): Worker | null {
  * The messages of one reading of `path`, read by a dedicated worker (its own thread parses and
  * decodes, and posts each page: a small message is cheap for the main thread to take) or, without
  * Worker, on the main thread with the same code. The pages are gathered into batches for the store
- * here. Closing the channel ends the reading.
+ * here. `etag`, the tag of the copy held, makes an unchanged list one 'unchanged' message. Closing
+ * the channel ends the reading.
  */
-export function lineStream(path: string, token: string | null) {
+export function lineStream(path: string, token: string | null, etag: string | null = null) {
   return eventChannel<StreamMessage>((emit) => {
     const batches = batcher(emit);
     const worker = startWorker();
@@ -33,14 +34,14 @@ export function lineStream(path: string, token: string | null) {
         event.preventDefault();
         batches.emit({ type: 'failed', status: 0, error: null, code: 'NETWORK' });
       };
-      worker.postMessage({ type: 'start', path, token } satisfies StreamStart);
+      worker.postMessage({ type: 'start', path, token, etag } satisfies StreamStart);
       return () => {
         worker.terminate();
         batches.close();
       };
     }
     const controller = new AbortController();
-    void readLineStream(path, token, batches.emit, { signal: controller.signal });
+    void readLineStream(path, token, batches.emit, { signal: controller.signal, etag });
     return () => {
       controller.abort();
       batches.close();

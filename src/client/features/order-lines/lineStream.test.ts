@@ -59,12 +59,13 @@ test.each([1, 2, 7, 64, 1000])('the decoded lines equal the encoded ones, the te
 });
 
 /** A fetch answer whose body arrives as the given byte pieces. */
-function streamed(status: number, type: string, pieces: Uint8Array[]): Response {
+function streamed(status: number, type: string, pieces: Uint8Array[], etag: string | null = null): Response {
   let next = 0;
+  const headers: Record<string, string | null> = { 'content-type': type, etag };
   return {
     ok: status >= 200 && status < 300,
     status,
-    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? type : null) },
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
     body: { getReader: () => ({ read: async () => (next < pieces.length ? { done: false, value: pieces[next++] } : { done: true, value: undefined }) }) },
     json: async () => JSON.parse(new TextDecoder().decode(Buffer.concat(pieces))),
   } as unknown as Response;
@@ -74,21 +75,21 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 /** The bytes cut every `every` bytes: through the middle of 'ş', 'İ' and the emoji's four bytes too. */
 const cut = (data: Uint8Array, every: number) => Array.from({ length: Math.ceil(data.length / every) }, (_, i) => data.slice(i * every, (i + 1) * every));
 
-async function read(answer: Response | Error, token: string | null = 'tok.en.x') {
-  const calls: Array<{ url: string; headers: Record<string, string> }> = [];
+async function read(answer: Response | Error, token: string | null = 'tok.en.x', etag: string | null = null) {
+  const calls: Array<{ url: string; headers: Record<string, string>; cache?: RequestCache }> = [];
   globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), headers: init?.headers as Record<string, string> });
+    calls.push({ url: String(url), headers: init?.headers as Record<string, string>, cache: init?.cache });
     if (answer instanceof Error) throw answer;
     return answer;
   }) as typeof fetch;
   const messages: StreamMessage[] = [];
-  await readLineStream('/api/v1/orders', token, (m) => messages.push(m));
+  await readLineStream('/api/v1/orders', token, (m) => messages.push(m), { etag });
   return { calls, messages };
 }
 
 test.each([1, 3, 5, 4096])('the body read as bytes cut every %i bytes, multi-byte letters split, asks for the compact format with the token', async (every) => {
   const { calls, messages } = await read(streamed(200, `${LINES_MEDIA_TYPE}; charset=utf-8`, cut(bytes(wireText(LINES, 7)), every)));
-  expect(calls).toEqual([{ url: '/api/v1/orders', headers: { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, authorization: 'Bearer tok.en.x' } }]);
+  expect(calls).toEqual([{ url: '/api/v1/orders', headers: { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, authorization: 'Bearer tok.en.x' }, cache: 'no-store' }]);
   expect(messages[0]).toEqual({ type: 'header', total: 25 });
   expect(messages.at(-1)).toEqual({ type: 'done' });
   expect(received(messages)).toEqual(LINES);
@@ -101,6 +102,15 @@ test("an empty list is a header and done; the spec's JSON (a server that does no
   ]);
   const { messages } = await read(streamed(200, 'application/json', [bytes(JSON.stringify({ orders: LINES.slice(0, 3) }))]));
   expect(messages).toEqual([{ type: 'header', total: 3 }, { type: 'lines', lines: LINES.slice(0, 3) }, { type: 'done' }]);
+});
+
+test("a list read again sends its copy's tag by hand, past the browser's cache: 304 is one 'unchanged', a new list's header carries its tag", async () => {
+  const { calls, messages } = await read(streamed(304, '', []), 'tok.en.x', '"v1"');
+  expect(calls).toEqual([{ url: '/api/v1/orders', headers: { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, authorization: 'Bearer tok.en.x', 'if-none-match': '"v1"' }, cache: 'no-store' }]);
+  expect(messages).toEqual([{ type: 'unchanged' }]);
+  const changed = await read(streamed(200, LINES_MEDIA_TYPE, [bytes(wireText(LINES, 10))], '"v2"'), 'tok.en.x', '"v1"');
+  expect(changed.messages[0]).toEqual({ type: 'header', total: 25, etag: '"v2"' });
+  expect(received(changed.messages)).toEqual(LINES);
 });
 
 test("a refusal carries the status, sentence, code and the sentence's key; a lost connection or a cut-off body says NETWORK", async () => {

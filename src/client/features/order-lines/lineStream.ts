@@ -12,18 +12,22 @@ import { messageKeyOf } from '../../api/said';
 
 /** What a reading tells its reader, in order: the header, batches of lines, then done or failed. */
 export type StreamMessage =
-  | { type: 'header'; total: number }
+  /** The answer's ETag comes with its header: the list's tag once every line is here. */
+  | { type: 'header'; total: number; etag?: string | null }
   /** `urgent[i]`: whether `lines[i]` is urgent, where the reader worked it out (the worker does). */
   | { type: 'lines'; lines: OrderLineDto[]; urgent?: boolean[] }
   | { type: 'done' }
+  /** 304: the list is as the copy held, whose tag the reading sent; nothing else follows. */
+  | { type: 'unchanged' }
   /** As `ApiError` has it: the HTTP status (0 without an answer), the server's sentence, code and the sentence's key. */
   | { type: 'failed'; status: number; error: string | null; code: string | null; messageKey?: MessageKey | null };
 
-/** What the main thread sends the worker: the list to read and the token to read it with. */
+/** What the main thread sends the worker: the list to read, the token to read it with and the tag of the copy held. */
 export interface StreamStart {
   type: 'start';
   path: string;
   token: string | null;
+  etag?: string | null;
 }
 
 /**
@@ -143,6 +147,8 @@ const CLOCK = {
 
 export interface ReadOptions {
   signal?: AbortSignal;
+  /** The tag of the copy held: sent as If-None-Match, so an unchanged list answers 304 ('unchanged'). */
+  etag?: string | null;
   /** No answer, or no new bytes of it, for this long ends the reading with TIMEOUT. */
   timeoutMs?: number;
 }
@@ -154,7 +160,7 @@ export interface ReadOptions {
  * throws: a failure is the last message; an abort through `signal` ends it without one.
  */
 export async function readLineStream(path: string, token: string | null, emit: (message: StreamMessage) => void, options: ReadOptions = {}): Promise<void> {
-  const { signal, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { signal, etag = null, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   const controller = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -173,16 +179,28 @@ export async function readLineStream(path: string, token: string | null, emit: (
     arm();
     let response: Response;
     try {
+      // Set by hand, never the browser cache's: the 304 answers the copy the store holds.
       response = await fetch(path, {
         method: 'GET',
         signal: controller.signal,
-        headers: { accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        cache: 'no-store',
+        headers: {
+          accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
       });
     } catch {
       if (!signal?.aborted) failed(0, null, timedOut ? 'TIMEOUT' : 'NETWORK');
       return;
     }
+    if (response.status === 304) {
+      emit({ type: 'unchanged' });
+      return;
+    }
     const type = response.headers.get('content-type') ?? '';
+    const answered = response.headers.get('etag');
+    const tagged = (message: StreamMessage) => emit(message.type === 'header' && answered ? { ...message, etag: answered } : message);
     if (!response.ok) {
       const data = type.includes('json') ? await response.json().catch(() => null) : null;
       failed(response.status, typeof data?.error === 'string' ? data.error : null, typeof data?.code === 'string' ? data.code : null, messageKeyOf(data?.message));
@@ -190,7 +208,7 @@ export async function readLineStream(path: string, token: string | null, emit: (
     }
     try {
       if (type.includes(LINES_MEDIA_TYPE)) {
-        const reader = wireReader(emit);
+        const reader = wireReader(tagged);
         const body = response.body?.getReader();
         if (body) {
           const decoder = new TextDecoder();
@@ -205,7 +223,7 @@ export async function readLineStream(path: string, token: string | null, emit: (
       } else {
         // The spec's JSON: one batch.
         const { orders } = (await response.json()) as { orders: OrderLineDto[] };
-        emit({ type: 'header', total: orders.length });
+        tagged({ type: 'header', total: orders.length });
         if (orders.length > 0) emit({ type: 'lines', lines: orders });
       }
     } catch {

@@ -13,11 +13,16 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = (event) => {
-  const { path, token } = event.data;
+  const { path, token, etag } = event.data;
   // The first page goes at once (the first screenful); the page works out its urgent lines as they show.
   let pages = 0;
-  void readLineStream(path, token, (message) => {
-    if (message.type === 'lines' && pages++ > 0) scope.postMessage({ ...message, urgent: message.lines.map(isUrgent) });
-    else scope.postMessage(message);
-  });
+  void readLineStream(
+    path,
+    token,
+    (message) => {
+      if (message.type === 'lines' && pages++ > 0) scope.postMessage({ ...message, urgent: message.lines.map(isUrgent) });
+      else scope.postMessage(message);
+    },
+    { etag },
+  );
 };

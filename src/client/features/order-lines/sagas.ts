@@ -1,11 +1,11 @@
-import type { EventChannel, Task } from 'redux-saga';
+import { eventChannel, type EventChannel, type Task } from 'redux-saga';
 import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { API, type LineHistoryDto, type LineVersionsBody, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
 import { callAndStore } from '../../api/callAndStore';
 import { said, sentenceOf } from '../../api/said';
-import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
+import { ApiError, currentToken, readIfChanged, refreshOnce, request, sessionLost } from '../../api/http';
 import { windowStart } from '../../../shared/working-set';
 import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { loggedOut } from '../session';
@@ -13,7 +13,7 @@ import { selectGeneralSettings, settingsLoaded, settingsSaved } from '../setting
 import { lineStream } from './lineLoader';
 import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
-import { selectHeldScopes, selectLineAction, selectLineHistory } from './selectors';
+import { selectHeldScopes, selectLineAction, selectLineHistory, selectScopeLoad, selectSettledScopes } from './selectors';
 import {
   gramConfirmationNeeded,
   isLineIntent,
@@ -32,7 +32,9 @@ import {
   linesRequested,
   linesStreamEnded,
   linesStreamStarted,
+  linesUnchanged,
   type LineActionState,
+  type ScopeLoad,
   type LineIntentAction,
 } from './slice';
 import { type LineScope, linePath, scopeKey, scopePath } from './scopes';
@@ -45,11 +47,19 @@ const LOAD_FALLBACK = {
   customer: 'customers:infoFailed',
 } as const;
 
+/** The tag of the copy of a list the store holds, sent with its next read. */
+function* heldTag(scope: LineScope) {
+  const load: ScopeLoad | undefined = yield select(selectScopeLoad, scope);
+  return load?.etag ?? null;
+}
+
 function* loadLines(action: ReturnType<typeof linesRequested>) {
   const scope = action.payload;
+  const etag: string | null = yield* heldTag(scope);
   yield* callAndStore(
-    call(request, 'GET', scopePath(scope)),
-    (answer: { orders: OrderLineDto[] }) => linesLoaded({ scope, lines: answer.orders }),
+    call(readIfChanged, scopePath(scope), etag),
+    (answer: { data: { orders: OrderLineDto[] }; etag: string | null } | null) =>
+      answer === null ? linesUnchanged(scope) : linesLoaded({ scope, lines: answer.data.orders, etag: answer.etag }),
     (notice) => linesFailed({ key: scopeKey(scope), notice }),
     LOAD_FALLBACK[scope.kind],
   );
@@ -68,13 +78,18 @@ function* streamLines(scope: LineScope) {
   try {
     while (true) {
       const token = currentToken();
-      const stream: EventChannel<StreamMessage> = yield call(lineStream, scopePath(scope), token);
+      const etag: string | null = yield* heldTag(scope);
+      const stream: EventChannel<StreamMessage> = yield call(lineStream, scopePath(scope), token, etag);
       let first = true;
       let again = false;
       try {
         while (!again) {
           const message: StreamMessage = yield take(stream);
-          if (message.type === 'header') yield put(linesStreamStarted({ scope, total: message.total }));
+          if (message.type === 'header') yield put(linesStreamStarted({ scope, total: message.total, etag: message.etag }));
+          else if (message.type === 'unchanged') {
+            yield put(linesUnchanged(scope));
+            return;
+          }
           else if (message.type === 'lines') {
             yield put(linesBatchLoaded({ scope, lines: message.lines, first }));
             first = false;
@@ -206,10 +221,43 @@ function* keepWindow() {
   }
 }
 
+/** The reader came back to the page: it got the focus, or its tab became visible again. */
+function pageReturns(): EventChannel<true> {
+  return eventChannel((emit) => {
+    const focused = () => emit(true);
+    const shown = () => document.visibilityState === 'visible' && emit(true);
+    window.addEventListener('focus', focused);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      window.removeEventListener('focus', focused);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  });
+}
+
+/**
+ * Each list held is read again when the reader comes back to the page, with the tag of its copy:
+ * an unchanged list answers 304 and nothing moves. A list still on its way is not asked again
+ * (the focus and the visible tab of one return ask once).
+ */
+function* rereadOnReturn() {
+  const returns: EventChannel<true> = yield call(pageReturns);
+  try {
+    while (true) {
+      yield take(returns);
+      const scopes: LineScope[] = yield select(selectSettledScopes);
+      for (const scope of scopes) yield put(linesRequested(scope));
+    }
+  } finally {
+    returns.close();
+  }
+}
+
 export function* orderLinesSaga() {
   yield all([
     call(watchLists),
     call(keepWindow),
+    call(rereadOnReturn),
     takeEvery(lineRequested.type, loadLine),
     takeEvery(lineHistoryRequested.type, loadHistory),
     takeEvery(isLineIntent, act),

@@ -60,6 +60,12 @@ export const selectHeldScopes = (state: State): LineScope[] =>
     .filter(([, load]) => load.status === 'ready' || load.status === 'loading')
     .map(([key]) => scopeOfKey(key))
     .filter((scope): scope is LineScope => scope !== null);
+/** The lists held and not being read now: each may be read again (with its tag) without a second read under way. */
+export const selectSettledScopes = (state: State): LineScope[] =>
+  Object.entries(selectSlice(state).loads)
+    .filter(([, load]) => load.status === 'ready')
+    .map(([key]) => scopeOfKey(key))
+    .filter((scope): scope is LineScope => scope !== null);
 export const selectLoad = (state: State, key: string) => selectSlice(state).loads[key];
 export const selectScopeLoad = (state: State, scope: LineScope) => selectSlice(state).loads[scopeKey(scope)];
 export const selectLineAction = (state: State, id: number) => selectSlice(state).actions[id];

@@ -15,7 +15,14 @@ const adapter = createEntityAdapter<OrderLineDto>();
 export interface ScopeLoad extends Loadable {
   /** A list read in batches: the lines received so far of the `total` its header announced. */
   progress?: { loaded: number; total: number };
+  /** The ETag of the copy the store holds, sent when the list is read again (a 304 keeps the copy). */
+  etag?: string;
+  /** The ETag of the answer on its way, the copy's once the whole list is here. */
+  coming?: string;
 }
+
+/** A load's tag as kept: none when the answer had none. */
+const tagged = (etag: string | null | undefined) => (etag ? { etag } : {});
 
 /**
  * The last action asked for on a line. 'settling' follows a success for a moment: the screen shows
@@ -129,10 +136,11 @@ function withBatch(base: State, { scope, lines, first }: { scope: LineScope; lin
     entities[line.id] = Object.freeze(line);
   }
   const key = scopeKey(scope);
-  const progress = base.loads[key]?.progress;
+  const { progress, coming } = base.loads[key] ?? {};
   const load: ScopeLoad = Object.freeze({
     status: 'loading',
     notice: null,
+    ...(coming ? { coming } : {}),
     progress: Object.freeze({ loaded: (first ? 0 : (progress?.loaded ?? 0)) + lines.length, total: progress?.total ?? lines.length }),
   });
   return Object.freeze({ ...base, ids: Object.freeze(ids) as number[], entities: Object.freeze(entities), loads: Object.freeze({ ...base.loads, [key]: load }) });
@@ -164,12 +172,13 @@ export const orderLinesSlice = createSlice({
   name: 'orderLines',
   initialState,
   reducers: {
+    /** A list is read (again): the tag of the copy held goes with the read. */
     linesRequested: (state, action: PayloadAction<LineScope>) => {
       const key = scopeKey(action.payload);
-      state.loads[key] = { status: 'loading', notice: null };
+      state.loads[key] = { status: 'loading', notice: null, ...tagged(state.loads[key]?.etag) };
     },
-    linesLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[] }>) => {
-      const { scope, lines } = action.payload;
+    linesLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[]; etag?: string | null }>) => {
+      const { scope, lines, etag } = action.payload;
       if (holdsAll(scope)) adapter.setAll(state, lines);
       else {
         // Lines of the scope that the answer no longer has have left it (moved, deleted).
@@ -178,21 +187,28 @@ export const orderLinesSlice = createSlice({
         adapter.removeMany(state, gone.map((line) => line.id));
         adapter.upsertMany(state, lines);
       }
-      state.loads[scopeKey(scope)] = { status: 'ready', notice: null };
+      state.loads[scopeKey(scope)] = { status: 'ready', notice: null, ...tagged(etag) };
+    },
+    /** The server answered 304: the copy held is the list as it is; it stays as it is. */
+    linesUnchanged: (state, action: PayloadAction<LineScope>) => {
+      const key = scopeKey(action.payload);
+      state.loads[key] = { status: 'ready', notice: null, ...tagged(state.loads[key]?.etag) };
     },
     linesFailed: (state, action: PayloadAction<{ key: string; notice: NoticeLike }>) => {
       state.loads[action.payload.key] = { status: 'failed', notice: action.payload.notice };
     },
-    /** A list read in batches announced how many lines follow. */
-    linesStreamStarted: (state, action: PayloadAction<{ scope: LineScope; total: number }>) => {
-      state.loads[scopeKey(action.payload.scope)] = { status: 'loading', notice: null, progress: { loaded: 0, total: action.payload.total } };
+    /** A list read in batches announced how many lines follow; the copy held is being replaced, so its tag goes. */
+    linesStreamStarted: (state, action: PayloadAction<{ scope: LineScope; total: number; etag?: string | null }>) => {
+      const { scope, total, etag } = action.payload;
+      state.loads[scopeKey(scope)] = { status: 'loading', notice: null, progress: { loaded: 0, total }, ...(etag ? { coming: etag } : {}) };
     },
     /** A batch of a list read in batches; `first` replaces what the scope held. */
     linesBatchLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[]; first: boolean }>) =>
       withBatch(original(state) as State, action.payload),
-    /** The list read in batches is complete. */
+    /** The list read in batches is complete: its answer's tag is the copy's. */
     linesStreamEnded: (state, action: PayloadAction<LineScope>) => {
-      state.loads[scopeKey(action.payload)] = { status: 'ready', notice: null };
+      const key = scopeKey(action.payload);
+      state.loads[key] = { status: 'ready', notice: null, ...tagged(state.loads[key]?.coming) };
     },
     lineRequested: (state, action: PayloadAction<{ id: number; reader: 'workshop' | 'customer' }>) => {
       state.loads[`line:${action.payload.id}`] = { status: 'loading', notice: null };
@@ -297,6 +313,7 @@ export const orderLinesSlice = createSlice({
 export const {
   linesRequested,
   linesLoaded,
+  linesUnchanged,
   linesFailed,
   linesStreamStarted,
   linesBatchLoaded,

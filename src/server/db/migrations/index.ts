@@ -31,6 +31,7 @@ import * as figureIndexes from './2026-11-27-0029-figure-indexes';
 import * as archiveIndexes from './2026-11-27-0030-archive-indexes';
 import * as lineCustomers from './2026-11-27-0031-line-customers';
 import * as lineStays from './2026-11-27-0032-line-stays';
+import * as listVersions from './2026-11-27-0033-list-versions';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0030-archive-indexes': archiveIndexes,
   '2026-11-27-0031-line-customers': lineCustomers,
   '2026-11-27-0032-line-stays': lineStays,
+  '2026-11-27-0033-list-versions': listVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { said } from '../../messages';
-import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
 import { API } from '../../../shared/api';
 import { ADMINS, CUSTOMERS, OFFICE } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
+import { answerList } from '../order-lines/lists';
+import { workingSetStart } from '../settings/service';
 import * as customers from './service';
 
 const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_number', 'zip_code', 'city'];
@@ -29,9 +31,9 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
     customers: paged(await customers.listCustomers(db), request.query),
   }));
   api.get(API.customerInfo(':id'), route(office, { summary: 'One B2B customer' }), async (request) => ({ customer: await customers.customerInfo(db, idParam(request.params)) }));
-  api.get(API.customerOrders(':id'), route(office, { summary: "A customer's order lines, streamed", query: PAGING_QUERY }), async (request, reply) => {
-    const id = idParam(request.params);
-    return sendList(reply, 'orders', await customers.ordersOf(db, id, pageOf(request.query)));
+  api.get(API.customerOrders(':id'), route(office, { summary: "A customer's order lines, streamed", query: PAGING_QUERY, errors: [304] }), async (request, reply) => {
+    const reader = await customers.linesReaderOf(db, idParam(request.params));
+    return answerList(db, request, reply, reader, await workingSetStart(db), { wire: false });
   });
 
   api.put(API.customerCredit(':id'), route(admin, { summary: "Set a customer's credit", body: creditSchema }), async (request) => {

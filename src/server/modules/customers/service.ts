@@ -7,10 +7,8 @@ import { type Amount, creditStanding, type CreditStanding } from '../../../share
 import { Role } from '../../../shared/roles';
 import { recordChange } from '../audit/record';
 import { lineFigures, openSql } from '../order-lines/figures';
-import { workingSet } from '../order-lines/queries';
-import { workingSetStart } from '../settings/service';
+import type { Actor } from '../order-lines/actor';
 import { getGeneralSettings } from '../settings/service';
-import type { Page } from '../../paging';
 
 const CUSTOMER_COLUMNS = ['name', 'email', 'phone', 'address', 'company_name', 'credit', 'tax_number', 'user_id', 'zip_code', 'city'] as const;
 
@@ -134,8 +132,8 @@ export async function updateCredit(db: Db, id: number, credit: number, changedBy
   return getCustomer(db, id);
 }
 
-/** The customer's working set of order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown customer is "not found" first. */
-export async function ordersOf(db: Db, customerId: number, page?: Page) {
+/** Whose lines the customer's detail table lists (its everyday list, as its own users read it); an unknown customer is "not found". */
+export async function linesReaderOf(db: Db, customerId: number): Promise<Actor> {
   await getCustomer(db, customerId);
-  return (await workingSet(db, { userId: 0, customerId }, await workingSetStart(db), page)).pages;
+  return { userId: 0, customerId };
 }

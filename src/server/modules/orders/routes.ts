@@ -3,7 +3,7 @@ import { boolean, object } from 'yup';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import { message, said } from '../../messages';
-import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, idParam } from '../../validate';
@@ -15,9 +15,8 @@ import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/s
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport, productLines, workshopCardSums } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
-import { getLine, workingSet } from '../order-lines/queries';
-import { sendLineWire, wantsLineWire } from '../order-lines/wire';
-import { rowFieldsFor } from '../../../shared/lineWire';
+import { getLine } from '../order-lines/queries';
+import { answerList } from '../order-lines/lists';
 import { stepName } from '../production-steps/service';
 import { workingSetStart } from '../settings/service';
 import { enqueue } from '../jobs/queue';
@@ -80,21 +79,16 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
 
   // Lists of the working set, streamed: the office sees every line, a customer its own (GET /orders),
   // a workshop its own; in the spec's JSON, or in the compact format to a client that asks for it
-  // (the admin grid). Older closed lines are the archive's.
-  const ownLines = async (request: FastifyRequest, reply: FastifyReply) => {
-    const actor = sessionActor(request);
-    const { total, pages } = await workingSet(db, actor, await workingSetStart(db), pageOf(request.query));
-    reply.header('vary', 'Accept');
-    if (!wantsLineWire(request)) return sendList(reply, 'orders', pages);
-    return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages);
-  };
-  api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
-  api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);
+  // (the admin grid). Older closed lines are the archive's. A list read again unchanged answers 304.
+  const ownLines = async (request: FastifyRequest, reply: FastifyReply) =>
+    answerList(db, request, reply, sessionActor(request), await workingSetStart(db), { wire: true });
+  api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [304, 404] }), ownLines);
+  api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY, errors: [304] }), ownLines);
   api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({
     history: paged(await lineHistory(db, lineId(request), sessionActor(request)), request.query),
   }));
 
-  api.get(API.myWorkshopOrders, route(workshop, { summary: "The own workshop's order lines, streamed", query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.myWorkshopOrders, route(workshop, { summary: "The own workshop's order lines, streamed", query: PAGING_QUERY, errors: [304, 404] }), ownLines);
   api.get(API.myWorkshopStatistics, route(workshop, { summary: "The own workshop's figures", errors: [404] }), async (request) => ({
     // Only a workshop's actor reaches here (the route's role), and it has its workshop.
     statistics: cardsOf(await workshopCardSums(db, sessionActor(request).workshopId!)),
@@ -124,7 +118,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     return { ...(await act(request, () => ({ type: 'enterGram', gram: product_gram }), { gramConfirmed: gram_confirmed })), ...said('success:gramEntered') };
   });
 
-  api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [404] }), ownLines);
+  api.get(API.myCustomerOrders, route(customer, { summary: 'The own order lines, streamed', query: PAGING_QUERY, errors: [304, 404] }), ownLines);
   api.get(API.myCustomerOrder(':id'), route(customerLine, { summary: 'One own order line' }), async (request) => ({
     order: await getLine(db, lineId(request), sessionActor(request)),
   }));

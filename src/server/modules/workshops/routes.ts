@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
 import { said } from '../../messages';
-import { paged, pageOf, PAGING_QUERY, sendList } from '../../paging';
+import { paged, PAGING_QUERY } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
@@ -16,6 +16,8 @@ import {
   workshopProcessSchema,
   workshopSchema,
 } from '../../../shared/schemas/workshops';
+import { answerList } from '../order-lines/lists';
+import { workingSetStart } from '../settings/service';
 import * as workshops from './service';
 
 const TRIMMED = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax_number'];
@@ -38,9 +40,9 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
   api.get(API.workshopStatistics(':id'), route(office, { summary: "A workshop's figures from its order lines" }), async (request) => ({
     statistics: await workshops.statistics(db, id(request.params)),
   }));
-  api.get(API.workshopOrders(':id'), route(office, { summary: "A workshop's order lines, streamed", query: PAGING_QUERY }), async (request, reply) => {
-    const workshopId = id(request.params);
-    return sendList(reply, 'orders', await workshops.ordersOf(db, workshopId, pageOf(request.query)));
+  api.get(API.workshopOrders(':id'), route(office, { summary: "A workshop's order lines, streamed", query: PAGING_QUERY, errors: [304] }), async (request, reply) => {
+    const reader = await workshops.linesReaderOf(db, id(request.params));
+    return answerList(db, request, reply, reader, await workingSetStart(db), { wire: false });
   });
   api.get(API.workshopProcesses(':id'), route(office, { summary: "A workshop's processes", query: PAGING_QUERY }), async (request) => ({
     processes: paged((await workshops.getWorkshop(db, id(request.params))).processes, request.query),

@@ -8,10 +8,8 @@ import { recordChanges } from '../audit/record';
 import type { LineBus, RecordChanges } from '../live/bus';
 import { lineFigures } from '../order-lines/figures';
 import { getGeneralSettings } from '../settings/service';
-import { workingSet } from '../order-lines/queries';
-import { workingSetStart } from '../settings/service';
+import type { Actor } from '../order-lines/actor';
 import { moveLines } from '../orders/line-writer';
-import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
 import { LineStatus, NOT_STARTED } from '../../../shared/statuses';
@@ -154,10 +152,10 @@ export async function productsOf(db: Db, workshopId: number): Promise<ProductDto
   return db.selectFrom('products').selectAll().where('workshop_id', '=', workshopId).orderBy('id').execute();
 }
 
-/** The workshop's working set of order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown workshop is "not found" first. */
-export async function ordersOf(db: Db, workshopId: number, page?: Page) {
+/** Whose lines the workshop's detail table lists (its everyday list, as its own users read it); an unknown workshop is "not found". */
+export async function linesReaderOf(db: Db, workshopId: number): Promise<Actor> {
   await getWorkshop(db, workshopId);
-  return (await workingSet(db, { userId: 0, workshopId }, await workingSetStart(db), page)).pages;
+  return { userId: 0, workshopId };
 }
 
 async function checkProducts(db: Db, productIds: number[]): Promise<void> {

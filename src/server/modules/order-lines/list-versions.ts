@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/ddl';
+import type { Db } from '../../db';
+import type { Page } from '../../paging';
+import type { Actor } from './actor';
+import { CATCH_UP_OVERLAP_MS } from './queries';
+
+/*
+ * The version of an everyday list, its ETag, so a client reading a list again is answered
+ * 304 Not Modified when nothing in it can have changed, at the cost of a few index lookups and not
+ * a read of its lines. A list changes when:
+ * - a change of a line its reader hears of is logged (order_line_changes, as `mayHear` hears it);
+ * - a row its answer joins changes without a change of a line: a product's title or picture, a
+ *   workshop's or a customer's name, an order's fields (their `updated_at`);
+ * - the working set's window moves (its start names `working_set_days` and the office's day).
+ * Each of these is a timeline: its newest entry, and how many entries lie within the catch-up
+ * overlap before it. PostgreSQL may show an entry after a newer one was read (its transaction
+ * committed later), and such an entry falls within that overlap, so the count moves when the
+ * newest does not.
+ */
+
+type Filter = (eb: ExpressionBuilder<any, any>) => ReturnType<ExpressionBuilder<any, any>['and']>;
+
+export interface Timeline {
+  table: 'order_line_changes' | 'products' | 'workshops' | 'customers' | 'orders';
+  at: 'created_at' | 'updated_at';
+  where: Filter;
+}
+
+const changesWhere = (column: 'workshop_id' | 'previous_workshop_id' | 'customer_id', id: number): Timeline => ({
+  table: 'order_line_changes',
+  at: 'created_at',
+  where: (eb) => eb.and([eb(column, '=', id)]),
+});
+
+/** The changes the actor hears of (`changesHeardBy`), one timeline per owner column the log is indexed by. */
+function changesHeardBy(actor: Actor): Timeline[] {
+  if (actor.workshopId !== undefined) return [changesWhere('workshop_id', actor.workshopId), changesWhere('previous_workshop_id', actor.workshopId)];
+  if (actor.customerId !== undefined) return [changesWhere('customer_id', actor.customerId)];
+  return [{ table: 'order_line_changes', at: 'created_at', where: (eb) => eb.and([]) }];
+}
+
+/** The rows a line's answer joins (`lineQuery`); an order only once it changed after it was made (its lines came with changes). */
+const JOINED: readonly Timeline[] = [
+  { table: 'products', at: 'updated_at', where: (eb) => eb.and([]) },
+  { table: 'workshops', at: 'updated_at', where: (eb) => eb.and([]) },
+  { table: 'customers', at: 'updated_at', where: (eb) => eb.and([]) },
+  { table: 'orders', at: 'updated_at', where: (eb) => eb.and([eb('updated_at', '>', eb.ref('created_at'))]) },
+];
+
+const scopeOf = (actor: Actor) => (actor.workshopId !== undefined ? `w${actor.workshopId}` : actor.customerId !== undefined ? `c${actor.customerId}` : 'all');
+
+/** The instant `CATCH_UP_OVERLAP_MS` before the one `at` selects, in SQL (ISO text on SQLite, timestamptz on PostgreSQL). */
+function overlapBefore(db: Db, at: Expression<unknown>) {
+  const seconds = CATCH_UP_OVERLAP_MS / 1000;
+  return isPostgres(db) ? sql<string>`${at} - make_interval(secs => ${sql.lit(seconds)})` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${sql.lit(`-${seconds} seconds`)})`;
+}
+
+/** What else makes one answer of the same lines differ from another: its format, its reader's fields, its page. */
+export interface ListForm extends Page {
+  wire: boolean;
+}
+
+/**
+ * The one statement a list's version reads: for each timeline (`n<i>`, `c<i>`) its newest entry
+ * and how many lie within the overlap before it, and the change log's pruned horizon. A round trip
+ * each would cost more than the lookups themselves.
+ */
+export function versionQuery(db: Db, timelines: readonly Timeline[]) {
+  const any = db as unknown as Kysely<any>;
+  const newestOf = (t: Timeline) => any.selectFrom(t.table).select((eb) => eb.fn.max(t.at).as('at')).where(t.where);
+  return any.selectNoFrom((eb) => [
+    ...timelines.flatMap((t, i) => [
+      newestOf(t).as(`n${i}`),
+      eb
+        .selectFrom(t.table)
+        .select((inner) => inner.fn.countAll().as('n'))
+        .where(t.where)
+        .where(t.at, '>=', overlapBefore(db, newestOf(t)))
+        .as(`c${i}`),
+    ]),
+    eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
+  ]);
+}
+
+/** Every timeline of the actor's list: the changes it hears of, then the joined rows. */
+export const timelinesOf = (actor: Actor) => [...changesHeardBy(actor), ...JOINED];
+
+/**
+ * The ETag of the actor's everyday list, in `form`, with the window starting at `start`. Read before
+ * the lines, so a change made while they are read leaves the list with an older tag, read again.
+ */
+export async function listTag(db: Db, actor: Actor, start: string | null, form: ListForm): Promise<string> {
+  const timelines = timelinesOf(actor);
+  const row = await versionQuery(db, timelines).executeTakeFirstOrThrow();
+  const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
+  // A scope with no change left in the log (never changed, or every change pruned) would read as
+  // it did before its changes: the log's pruned horizon tells the two apart.
+  const pruned = timelines.some((t, i) => t.table === 'order_line_changes' && latest[i] === null) ? Number(row.pruned) : null;
+  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
+  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
+}
+
+/** Whether the request's If-None-Match names `tag` (a weak tag names it too; `*` does not: a list always exists). */
+export function namesTag(request: FastifyRequest, tag: string): boolean {
+  const asked = request.headers['if-none-match'];
+  if (!asked) return false;
+  return asked.split(',').some((one) => one.trim().replace(/^W\//, '') === tag);
+}
