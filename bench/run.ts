@@ -30,6 +30,7 @@ import { archive } from './archive';
 import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { grid } from './grid';
+import { history } from './history';
 import { live } from './live';
 import { metalLedger } from './metal';
 import { load } from './load';
@@ -515,6 +516,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   metal: () => metalLedger(report),
   restart: () => restart(report),
   archive: () => archive(report),
+  history: () => history(report),
 };
 
 async function main(): Promise<void> {
