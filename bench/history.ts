@@ -28,7 +28,7 @@ import { API } from '../src/shared/api';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
 import { archiveCases, timedRaw } from './archive';
 import { seedHistory, type HistoryTargets } from './history-seed';
-import { type Answer, get, timed } from './metal';
+import { type Answer, timed } from './metal';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct, type Seeded, startScript } from './product';
 import { BARE, timeToHealth } from './restart';
 
@@ -128,8 +128,24 @@ function request(url: string, headers: Record<string, string>): Promise<{ status
   });
 }
 
-/** The admin grid's list at the grid's limit. */
-const GRID_LIMIT = 100_000;
+/** The number of lines a list answers, from the header line of its compact format (the rest is not read). */
+function linesIn(url: string, auth: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = http.get(url, { agent: false, headers: { authorization: auth, accept: LIST_ACCEPT } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        const end = text.indexOf('\n');
+        if (end < 0) return;
+        req.destroy();
+        done((JSON.parse(text.slice(0, end)) as { total: number }).total);
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', fail);
+  });
+}
 
 /** How long a small request waits while the admin grid reads its list, against the same request on an idle server. */
 async function longRead(report: Report, name: string, product: RunningProduct, admin: string): Promise<void> {
@@ -138,13 +154,10 @@ async function longRead(report: Report, name: string, product: RunningProduct, a
   for (let i = 0; i < 50; i++) idle.push((await small()).ms);
   const waits: number[] = [];
   let finished = false;
-  const list = request(`${product.base}${API.orders}?limit=${GRID_LIMIT}`, { authorization: admin, accept: LIST_ACCEPT, 'accept-encoding': 'gzip, deflate, br, zstd' }).finally(() => (finished = true));
+  const list = request(`${product.base}${API.orders}`, { authorization: admin, accept: LIST_ACCEPT, 'accept-encoding': 'gzip, deflate, br, zstd' }).finally(() => (finished = true));
   while (!finished) waits.push((await small()).ms);
   const read = await list;
-  // Read once more, decoded, for the number of lines it holds (the wire format's header names it).
-  const agent = new http.Agent({ keepAlive: false });
-  const whole = await get(agent, `${product.base}${API.orders}?limit=${GRID_LIMIT}`, admin, LIST_ACCEPT);
-  const { total } = JSON.parse(whole.body.slice(0, whole.body.indexOf('\n'))) as { total: number };
+  const total = await linesIn(`${product.base}${API.orders}`, admin);
   waits.sort((a, b) => a - b);
   idle.sort((a, b) => a - b);
   report(

@@ -98,7 +98,7 @@ export interface Answer {
 }
 
 /** One GET, from the request to the last byte of the decoded body; `accept` as the screen asks (JSON by default). */
-export function get(agent: http.Agent, url: string, auth: string, accept = 'application/json'): Promise<Answer> {
+function get(agent: http.Agent, url: string, auth: string, accept = 'application/json'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const headers = { authorization: auth, accept, 'accept-encoding': ACCEPT_ENCODING };
