@@ -238,6 +238,7 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
     'total_price', 'shipment_tracking_number', 'barcode', 'production_expected_date', 'delivery_to_office', 'gram_flagged', 'canceled_at',
     'cancel_reason', 'closed_at', 'created_at', 'updated_at',
   ];
+  const barcodeAt = lineColumns.indexOf('barcode');
   const historyColumns = ['order_line_id', 'user_id', 'action', 'from_status', 'to_status', 'from_step', 'to_step', 'from_workshop_id', 'to_workshop_id', 'detail', 'created_at'];
   const changeColumns = ['line_id', 'order_id', 'type', 'workshop_id', 'previous_workshop_id', 'customer_id', 'created_at'];
   let orders: unknown[][] = [];
@@ -262,7 +263,7 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
       // Each row is written valid here, so PostgreSQL's foreign key triggers, run row by row, are left out of the load (as a restore does).
       if (postgres) await sql`set local session_replication_role = replica`.execute(trx);
       const barcodes = await takeBarcodes(trx, round.lines.length);
-      for (const [i, row] of round.lines.entries()) row[16] = barcodes[i];
+      for (const [i, row] of round.lines.entries()) row[barcodeAt] = barcodes[i];
       await insertRows(trx, 'orders', orderColumns, round.orders);
       await insertRows(trx, 'order_lines', lineColumns, round.lines);
       await insertRows(trx, 'order_line_history', historyColumns, round.history);
