@@ -408,7 +408,7 @@ async function figures(): Promise<void> {
       [`workshop tablet cards (${own} lines)`, get(API.myWorkshopStatistics, workshop), () => workshopCardSums(db, workshopId)],
       [`workshop products tab (${own} lines)`, get(API.myWorkshopProductLines, workshop), () => productLines(db, workshopId)],
       [`a workshop's statistics (${own} lines)`, get(API.workshopStatistics(workshopId), admin), () => lineFigures(db, { column: 'l.workshop_id', id: workshopId })],
-      ['a customer with its figures (every line)', get(API.customerInfo(customer.id), admin), () => lineFigures(db, { column: 'o.customer_id', id: customer.id })],
+      ['a customer with its figures (every line)', get(API.customerInfo(customer.id), admin), () => lineFigures(db, { column: 'l.customer_id', id: customer.id })],
       ['office report', get(API.orderReport, admin), () => officeReport(db)],
       ['dashboard counts', get(API.dashboardCounts, admin), () => dashboardCounts(db)],
       ["metal 'Bakiye Özeti'", get(API.metalBalances, admin), () => balances(db)],

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { testDatabases } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/server';
 import { API } from '../shared/api';
-import { streamLines } from './modules/order-lines/queries';
+import { workingSet } from './modules/order-lines/queries';
 
 /*
  * Limits that protect the server: units per manual order (MAX_UNITS_PER_ORDER) and product rows per
@@ -130,7 +130,7 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
   });
 
   test('a reader that stops halfway through a streamed list holds no connection meanwhile', async () => {
-    const reading = streamLines(t.db, { userId: 0 });
+    const reading = (await workingSet(t.db, { userId: 0 }, null)).pages;
     expect((await reading.next()).value?.[0]).toMatchObject({ id: lineIds[0] });
     // SQLite has one connection: a cursor held open here would keep every other request waiting.
     expect((await t.call('GET', API.me, { token: s.admin })).status).toBe(200);
@@ -221,7 +221,7 @@ const postgres = testDatabases().find((database) => database.name === 'postgres'
         ).rows[0].n,
       );
     const paused: number[] = [];
-    for await (const page of streamLines(t.db, { userId: 0 })) {
+    for await (const page of (await workingSet(t.db, { userId: 0 }, null)).pages) {
       if (seen.length === 0) paused.push(await openElsewhere());
       seen.push(...page.map((line) => line.id));
     }

@@ -68,6 +68,7 @@ export const ROW_FIELDS = [
   'barcode',
   'item_index',
   'item_count',
+  'closed_at',
 ] as const satisfies ReadonlyArray<keyof OrderLineDto>;
 
 export type RowField = (typeof ROW_FIELDS)[number];

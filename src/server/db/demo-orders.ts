@@ -333,11 +333,11 @@ async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering): Pro
     .set({ order_number: sql<string>`case id ${sql.join(orderIds.map((id, index) => sql`when ${id} then ${numbers[index]}`), sql` `)} end` })
     .where('id', 'in', orderIds)
     .execute();
-  const lines = orders.flatMap((order, index) => order.lines.map((line) => ({ ...line, orderId: orderIds[index] })));
+  const lines = orders.flatMap((order, index) => order.lines.map((line) => ({ ...line, orderId: orderIds[index], customerId: order.row.customer_id ?? null })));
   // Numbered from the counter every line is numbered from (orders/barcodes.ts), as the line writer numbers them.
   const barcodes = await takeBarcodes(trx, lines.length);
   // Written into the created rows in place: a spread copy of each of 100,000 rows costs seconds.
-  const rows = lines.map(({ created, walk, orderId }, index) => Object.assign(created, storedColumns(walk), { order_id: orderId, barcode: barcodes[index] }));
+  const rows = lines.map(({ created, walk, orderId, customerId }, index) => Object.assign(created, storedColumns(walk), { order_id: orderId, customer_id: customerId, barcode: barcodes[index] }));
   // Written here, not by the line writer: the walk's history, with its times, is the demo's own.
   const stored: number[] = [];
   for (let i = 0; i < rows.length; i += LINE_CHUNK) stored.push(...(await trx.insertInto('order_lines').values(rows.slice(i, i + LINE_CHUNK)).returning('id').execute()).map((row) => row.id));

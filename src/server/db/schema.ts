@@ -254,6 +254,8 @@ export interface OrderLinesTable {
   metal_received_at: string | null;
   /** When the line closed (canceled, or handed to the carrier: shared/lifecycle.ts `isClosedLine`); written by the line writer. */
   closed_at: string | null;
+  /** The order's customer, copied so a customer's lines are one index range (orders never change hands). */
+  customer_id: number | null;
   created_at: string;
   updated_at: string;
 }

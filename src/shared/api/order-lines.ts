@@ -77,10 +77,15 @@ export interface OrderLineDto {
   barcode: string;
   item_index: number;
   item_count: number;
+  /**
+   * When it closed (canceled, or handed to the carrier: shared/lifecycle.ts `isClosedLine`), null
+   * while it is open; a list keeps it while it is within the working set's window (shared/working-set.ts).
+   */
+  closed_at: string | null;
 }
 
-/** A line as the archive answers it: with when it closed (canceled, or handed to the carrier), null while it has not. */
-export type ArchiveLineDto = OrderLineDto & { closed_at: string | null };
+/** A line as the archive answers it: the same as every list's. */
+export type ArchiveLineDto = OrderLineDto;
 
 /**
  * A page of the archive (GET API.lineArchive): the lines as every line route answers them, and

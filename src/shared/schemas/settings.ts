@@ -1,6 +1,7 @@
 import { mixed, object } from 'yup';
 import { DEFAULT_GRAM_CONFIRM_PERCENT, DEFAULT_GRAM_MAX_FACTOR, DEFAULT_GRAM_TOLERANCE_PERCENT } from '../lifecycle';
-import { decimal, text } from './fields';
+import { DEFAULT_WORKING_SET_DAYS, MAX_WORKING_SET_DAYS } from '../working-set';
+import { decimal, integer, text } from './fields';
 
 export const CURRENCIES = ['TRY', 'USD', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -16,6 +17,8 @@ export interface GeneralSettings {
   gram_confirm_percent: number;
   /** How many times the expected weight a typed gram may weigh at most; heavier is refused. */
   gram_max_factor: number;
+  /** How many days a closed line stays in the everyday lists (shared/working-set.ts); 0 keeps none. */
+  working_set_days: number;
 }
 
 export const DEFAULT_SETTINGS: GeneralSettings = {
@@ -26,6 +29,7 @@ export const DEFAULT_SETTINGS: GeneralSettings = {
   gram_tolerance_percent: DEFAULT_GRAM_TOLERANCE_PERCENT,
   gram_confirm_percent: DEFAULT_GRAM_CONFIRM_PERCENT,
   gram_max_factor: DEFAULT_GRAM_MAX_FACTOR,
+  working_set_days: DEFAULT_WORKING_SET_DAYS,
 };
 
 function isTimeZone(value: string | undefined): boolean {
@@ -52,4 +56,5 @@ export const generalSettingsSchema = object({
   gram_tolerance_percent: decimal('validation:toleranceInvalid', 0, 100).required('validation:toleranceInvalid'),
   gram_confirm_percent: decimal('validation:gramConfirmPercentInvalid', 1, 1000).nonNullable('validation:gramConfirmPercentInvalid'),
   gram_max_factor: decimal('validation:gramMaxFactorInvalid', 1, 1000).moreThan(1, 'validation:gramMaxFactorInvalid').nonNullable('validation:gramMaxFactorInvalid'),
+  working_set_days: integer('validation:workingSetDaysInvalid', 0, MAX_WORKING_SET_DAYS).nonNullable('validation:workingSetDaysInvalid'),
 });

@@ -6,11 +6,14 @@ import { failure } from '../../api/failure';
 import { callAndStore } from '../../api/callAndStore';
 import { said, sentenceOf } from '../../api/said';
 import { ApiError, currentToken, refreshOnce, request, sessionLost } from '../../api/http';
+import { windowStart } from '../../../shared/working-set';
+import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { loggedOut } from '../session';
+import { selectGeneralSettings, settingsLoaded, settingsSaved } from '../settings';
 import { lineStream } from './lineLoader';
 import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
-import { selectLineAction, selectLineHistory } from './selectors';
+import { selectHeldScopes, selectLineAction, selectLineHistory } from './selectors';
 import {
   gramConfirmationNeeded,
   isLineIntent,
@@ -22,6 +25,7 @@ import {
   lineHistoryLoaded,
   lineHistoryRequested,
   lineRequested,
+  windowMoved,
   linesBatchLoaded,
   linesFailed,
   linesLoaded,
@@ -174,9 +178,37 @@ function* act(action: LineIntentAction) {
   }
 }
 
+const HOUR_MS = 3_600_000;
+
+/** Whether a window starting at `next` holds closed lines one starting at `last` did not. */
+const widened = (last: string | null | undefined, next: string | null) => last !== undefined && next !== null && (last === null || next < last);
+
+/**
+ * Keeps the working set's window where the office's settings put it: when they are read or saved,
+ * and every hour, so a line closed long enough ago leaves the lists when its day passes, as the
+ * server's lists leave it out. A window made wider reads the lists again for the lines it gained.
+ */
+function* keepWindow() {
+  let last: string | null | undefined;
+  for (;;) {
+    const settings: GeneralSettings | null | undefined = yield select(selectGeneralSettings);
+    if (settings) {
+      const start = windowStart(Date.now(), settings.working_set_days, settings.time_zone);
+      if (start !== last) yield put(windowMoved(start));
+      if (widened(last, start)) {
+        const scopes: LineScope[] = yield select(selectHeldScopes);
+        for (const scope of scopes) yield put(linesRequested(scope));
+      }
+      last = start;
+    }
+    yield race([take([settingsLoaded.type, settingsSaved.type]), delay(HOUR_MS)]);
+  }
+}
+
 export function* orderLinesSaga() {
   yield all([
     call(watchLists),
+    call(keepWindow),
     takeEvery(lineRequested.type, loadLine),
     takeEvery(lineHistoryRequested.type, loadHistory),
     takeEvery(isLineIntent, act),

@@ -1,5 +1,6 @@
 import { createSelector, type EntityState } from '@reduxjs/toolkit';
 import type { OrderLineDto } from '../../../shared/api';
+import { inWorkingSet } from '../../../shared/working-set';
 import { lineAdapter, type OrderLinesExtra } from './slice';
 import { inScope, type LineScope, scopeKey, scopeOfKey } from './scopes';
 
@@ -14,16 +15,22 @@ const { selectAll, selectById } = lineAdapter.getSelectors(selectSlice);
 const newestFirst = (a: OrderLineDto, b: OrderLineDto) => b.id - a.id;
 
 /**
- * The lines of a scope, newest first. Memoised per scope (reselect keeps one result per argument),
- * so a screen re-renders only when one of its lines changed.
+ * The lines of a scope, newest first, within the working set's window (a line opened by itself from
+ * the archive is held but never listed). Memoised per scope (reselect keeps one result per
+ * argument), so a screen re-renders only when one of its lines changed.
  */
 export const selectLinesOf = createSelector(
-  [selectAll, (_state: State, kind: LineScope['kind']) => kind, (_state: State, _kind: LineScope['kind'], id?: number) => id],
-  (lines, kind, id) => {
+  [
+    selectAll,
+    (state: State) => selectSlice(state).windowStart,
+    (_state: State, kind: LineScope['kind']) => kind,
+    (_state: State, _kind: LineScope['kind'], id?: number) => id,
+  ],
+  (lines, start, kind, id) => {
     // The admin grid holds every line and sorts for itself: no copy of a hundred thousand rows.
     if (kind === 'all') return lines;
     const scope = (id === undefined ? { kind } : { kind, id }) as LineScope;
-    return lines.filter((line) => inScope(scope, line)).sort(newestFirst);
+    return lines.filter((line) => inScope(scope, line) && (start === undefined || inWorkingSet(line, start))).sort(newestFirst);
   },
 );
 

@@ -2,6 +2,7 @@ import { createAction, createEntityAdapter, createSlice, isAnyOf, nanoid, origin
 import type { LineHistoryDto, LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { Loadable } from '../../api/loadable';
 import type { NoticeLike } from '../../components/NoticeView';
+import { inWorkingSet } from '../../../shared/working-set';
 import type { GramIntent, LineActionKind, LineIntent } from './actions';
 import { holdsAll, inScope, type LineScope, scopeKey } from './scopes';
 
@@ -37,6 +38,11 @@ export interface OrderLinesExtra {
   /** The line whose action was asked for last: the admin grid shows that action's outcome. */
   latestAction: number | null;
   history: Record<number, Loadable & { rows: LineHistoryDto[] }>;
+  /**
+   * Where the working set's window starts (shared/working-set.ts), once the settings are known:
+   * a line closed before it is history, the archive's, and leaves every list here.
+   */
+  windowStart?: string | null;
 }
 
 /** An intent carries a request id, so the saga knows whether the reducer accepted it. */
@@ -83,6 +89,9 @@ function sameLine(a: OrderLineDto, b: OrderLineDto): boolean {
   const keys = Object.keys(b) as (keyof OrderLineDto)[];
   return keys.length === Object.keys(a).length && keys.every((key) => a[key] === b[key]);
 }
+
+/** A line read by itself (a line's screen, opened from the archive too) stays while it is shown, whatever its age. */
+const openedAlone = (state: State, id: number) => state.loads[`line:${id}`] !== undefined;
 
 /** The same action is already under way on the line or just done: a second tap of a double tap. */
 const repeated = (state: State, id: number, kind: LineActionKind) => {
@@ -198,8 +207,24 @@ export const orderLinesSlice = createSlice({
      * another workshop). A line read again as it is keeps its object (an upsert would copy it), so a
      * re-read overlap changes nothing on screen and the admin grid updates only rows that changed.
      */
-    linesChanged: (state, action: PayloadAction<{ lines: OrderLineDto[]; gone: number[] }>) =>
-      withLines(original(state) as State, action.payload.lines, action.payload.gone),
+    linesChanged: (state, action: PayloadAction<{ lines: OrderLineDto[]; gone: number[] }>) => {
+      const base = original(state) as State;
+      const { lines, gone } = action.payload;
+      // A change to a line closed before the window (an old line corrected) is the archive's news.
+      const aged = base.windowStart === undefined ? [] : lines.filter((line) => !inWorkingSet(line, base.windowStart ?? null) && !openedAlone(base, line.id));
+      if (aged.length === 0) return withLines(base, lines, gone);
+      const agedIds = new Set(aged.map((line) => line.id));
+      return withLines(base, lines.filter((line) => !agedIds.has(line.id)), [...gone, ...agedIds]);
+    },
+    /** The working set's window starts here now (a new day, changed settings): lines closed before it leave. */
+    windowMoved: (state, action: PayloadAction<string | null>) => {
+      const start = action.payload;
+      const base = original(state) as State;
+      const aged = Object.values(base.entities)
+        .filter((line) => !inWorkingSet(line, start) && !openedAlone(base, line.id))
+        .map((line) => line.id);
+      return { ...withLines(base, [], aged), windowStart: start };
+    },
     lineHistoryRequested: (state, action: PayloadAction<number>) => {
       const previous = state.history[action.payload];
       state.history[action.payload] = { status: 'loading', rows: previous?.rows ?? [], notice: null };
@@ -279,6 +304,7 @@ export const {
   lineRequested,
   lineChanged,
   linesChanged,
+  windowMoved,
   lineHistoryRequested,
   lineHistoryLoaded,
   lineHistoryFailed,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AMOUNT } from '../../../shared/decimal';
+import { AMOUNT, WHOLE } from '../../../shared/decimal';
 import { GRAM_MAX_WITHOUT_EXPECTED } from '../../../shared/lifecycle';
 import { formatGram } from '../../../shared/locale';
 import { CURRENCIES, DEFAULT_SETTINGS, type GeneralSettings, generalSettingsSchema } from '../../../shared/schemas/settings';
@@ -19,7 +19,7 @@ const ISTANBUL = 'Europe/Istanbul';
  * The number fields and the rule each is typed by. The form holds their texts: a new number
  * setting is a line here and a NumberField below.
  */
-const NUMBERS = { gram_tolerance_percent: AMOUNT, gram_confirm_percent: AMOUNT, gram_max_factor: AMOUNT } satisfies NumberRules;
+const NUMBERS = { gram_tolerance_percent: AMOUNT, gram_confirm_percent: AMOUNT, gram_max_factor: AMOUNT, working_set_days: WHOLE } satisfies NumberRules;
 type Texts = Omit<GeneralSettings, keyof typeof NUMBERS> & Record<keyof typeof NUMBERS, string>;
 
 /**
@@ -58,7 +58,7 @@ function TimeZoneSelect({ current, field }: { current: string; field: UseFormReg
   );
 }
 
-/** System e-mail, phone, time zone, the currency every amount is shown in, the gram tolerance and the bounds of a typed gram. */
+/** System e-mail, phone, time zone, the currency every amount is shown in, the gram tolerance, the bounds of a typed gram and how long closed lines stay in the everyday lists. */
 export function GeneralSettingsPanel() {
   const { t, i18n } = useTranslation('settings');
   const dispatch = useAppDispatch();
@@ -118,6 +118,14 @@ export function GeneralSettingsPanel() {
           label={t('general.gram_max_factor')}
           hint={t('general.gram_max_hint', { gram: formatGram(GRAM_MAX_WITHOUT_EXPECTED, i18n.language) })}
           preview={(factor) => fmt.money(factor, null)}
+        />
+        <NumberField
+          control={control}
+          name="working_set_days"
+          rule={NUMBERS.working_set_days}
+          label={t('general.working_set_days')}
+          hint={t('general.working_set_hint')}
+          preview={(days) => fmt.number(days)}
         />
         <button type="submit" className="submit" disabled={save.status === 'busy'}>
           {t('general.save')}

@@ -29,6 +29,7 @@ import * as closedAt from './2026-11-27-0027-closed-at';
 import * as prunedChanges from './2026-11-27-0028-pruned-changes';
 import * as figureIndexes from './2026-11-27-0029-figure-indexes';
 import * as archiveIndexes from './2026-11-27-0030-archive-indexes';
+import * as lineCustomers from './2026-11-27-0031-line-customers';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0028-pruned-changes': prunedChanges,
   '2026-11-27-0029-figure-indexes': figureIndexes,
   '2026-11-27-0030-archive-indexes': archiveIndexes,
+  '2026-11-27-0031-line-customers': lineCustomers,
 };
 
 export const migrationProvider: MigrationProvider = {

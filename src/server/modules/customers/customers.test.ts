@@ -87,6 +87,7 @@ describe.each(testDatabases())('B2B customers on $name', (database) => {
     const canceled = await order(true);
     const line = (order_id: number, status: number, price: number, expected: string | null = null) => ({
       order_id,
+      customer_id: customer.id,
       canceled_at: order_id === canceled ? at : null,
       product_id: product.id,
       order_line_status_id: status,

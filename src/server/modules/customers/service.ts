@@ -7,7 +7,8 @@ import { type Amount, creditStanding, type CreditStanding } from '../../../share
 import { Role } from '../../../shared/roles';
 import { recordChange } from '../audit/record';
 import { lineFigures, openSql } from '../order-lines/figures';
-import { streamLines } from '../order-lines/queries';
+import { workingSet } from '../order-lines/queries';
+import { workingSetStart } from '../settings/service';
 import { getGeneralSettings } from '../settings/service';
 import type { Page } from '../../paging';
 
@@ -80,7 +81,7 @@ export async function creditStandingOf(db: Db, customer: Pick<CustomerDto, 'id' 
 
 /** The customer's figures; its money figures count the orders in its credit's currency. */
 export async function statistics(db: Db, customer: CustomerDto): Promise<CustomerStatisticsDto> {
-  const f = await lineFigures(db, { column: 'o.customer_id', id: customer.id }, new Date(), customer.credit_currency);
+  const f = await lineFigures(db, { column: 'l.customer_id', id: customer.id }, new Date(), customer.credit_currency);
   return {
     // The open amounts of the same pass over the lines, as creditStandingOf reads them alone.
     ...creditStanding(Number(customer.credit), customer.credit_currency, f.open_amounts),
@@ -133,8 +134,8 @@ export async function updateCredit(db: Db, id: number, credit: number, changedBy
   return getCustomer(db, id);
 }
 
-/** The customer's order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown customer is "not found" first. */
+/** The customer's working set of order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown customer is "not found" first. */
 export async function ordersOf(db: Db, customerId: number, page?: Page) {
   await getCustomer(db, customerId);
-  return streamLines(db, { userId: 0, customerId }, page);
+  return (await workingSet(db, { userId: 0, customerId }, await workingSetStart(db), page)).pages;
 }

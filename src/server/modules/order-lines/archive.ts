@@ -128,11 +128,11 @@ function afterCursor(sort: ArchiveSort, dir: 'asc' | 'desc', [value, id]: Cursor
 /** The archive's query for the actor and filters; `codeLines`, the lines a search named by code (null: none, so it searches by name). */
 export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines: number[] | null) {
   const dated = f.date === 'closed' ? 'l.closed_at' : 'l.created_at';
-  let query = lineQuery(db).select('l.closed_at').where(visibleTo(actor));
+  let query = lineQuery(db).where(visibleTo(actor));
   // ISO text on SQLite compares in time order; PostgreSQL casts the text to timestamptz.
   if (f.from !== undefined) query = query.where(dated, '>=', f.from);
   if (f.to !== undefined) query = query.where(dated, '<=', f.to);
-  if (f.customerId !== undefined) query = query.where('o.customer_id', '=', f.customerId);
+  if (f.customerId !== undefined) query = query.where('l.customer_id', '=', f.customerId);
   if (f.workshopId !== undefined) query = query.where('l.workshop_id', '=', f.workshopId);
   if (f.productId !== undefined) query = query.where('l.product_id', '=', f.productId);
   if (f.statusId !== undefined) query = query.where('l.order_line_status_id', '=', f.statusId);
@@ -151,7 +151,7 @@ export async function readArchive(db: Db, actor: Actor, f: ArchiveFilters): Prom
   const rows = await archiveQuery(db, actor, f, codeLines.length > 0 ? codeLines : null).execute();
   const page = rows.slice(0, f.limit);
   const answer = answerFor(actor);
-  const orders = page.map((row): ArchiveLineDto => ({ ...answer(row), closed_at: row.closed_at }));
+  const orders: ArchiveLineDto[] = page.map(answer);
   const last = page[page.length - 1];
   const has_more = rows.length > f.limit;
   return { orders, has_more, next: has_more ? encodeCursor([f.sort === 'id' ? null : (last[f.sort] as string | null), last.id]) : null };

@@ -73,6 +73,7 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
       const closedAt = c.canceled || shipped ? addDays(c.made, 10).toISOString() : null;
       return {
         order_id: orders[Math.floor(i / 3) % 3].id,
+        customer_id: customerId,
         product_id: products[i % 3],
         total_price: 100 + i,
         product_cost: i % 7,
@@ -142,7 +143,7 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
     expect(expected).toMatchObject({ orders: 3, canceled_orders: 1, lines: 96, open_total: 72, open_daily: 36, total_daily: 48 });
     expect(await lineFigures(t.db, { column: 'l.workshop_id', id: workshopId }, now, 'TRY')).toEqual(expected);
     // The customer's orders hold the same lines and the other workshop's one (a waiting line made now).
-    const customer = await lineFigures(t.db, { column: 'o.customer_id', id: customerId }, now, 'TRY');
+    const customer = await lineFigures(t.db, { column: 'l.customer_id', id: customerId }, now, 'TRY');
     expect(customer).toMatchObject({ lines: expected.lines + 1, waiting: expected.waiting + 1, open_total: expected.open_total + 1, late: expected.late + 1 });
     // Its credit standing from the same pass reads as the one the manual order checks.
     const info = (await t.call('GET', `/api/v1/customers/B2B/${customerId}/info`, { token: admin })).body.customer;

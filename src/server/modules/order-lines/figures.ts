@@ -7,8 +7,8 @@ import type { CardSums } from '../../../shared/figures';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import type { CountedLineView } from '../../../shared/views';
 
-/** Whose lines: a workshop's (by line) or a customer's (by order). */
-export type LineOwner = { column: 'l.workshop_id' | 'o.customer_id'; id: number };
+/** Whose lines: a workshop's or a customer's (each line names both). */
+export type LineOwner = { column: 'l.workshop_id' | 'l.customer_id'; id: number };
 
 /**
  * `isLate` of src/shared/late.ts for lines `l`: not canceled, not delivered to the
@@ -121,8 +121,7 @@ export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), cu
       sum('l.product_cost', completed).as('completed_cost'),
       sum('l.total_price', openSql()).as('open_price'),
     ])
-    .$if(owner.column === 'l.workshop_id', (q) => q.where('l.workshop_id', '=', owner.id))
-    .$if(owner.column === 'o.customer_id', (q) => q.where('l.order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('customer_id', '=', owner.id)))
+    .where(owner.column, '=', owner.id)
     .groupBy('l.order_id');
   const total = (column: 'lines' | 'waiting' | 'in_process' | 'late' | 'open_total' | 'open_daily' | 'total_daily' | 'price' | 'completed_price' | 'completed_cost' | 'open_price') =>
     sql<number>`coalesce(sum(${sql.ref(`f.${column}`)}), 0)`.as(column);

@@ -55,7 +55,7 @@ describe.each(testDatabases())('one meaning of late on $name', (database) => {
         for (const delivered of [null, DELIVERED]) {
           await t.db
             .insertInto('order_lines')
-            .values({ order_id: order.id, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, canceled_at: canceled ? at : null, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at })
+            .values({ order_id: order.id, customer_id: customerId, product_id: productId, workshop_id: workshopId, production_expected_date: expected, delivery_to_office: delivered, canceled_at: canceled ? at : null, barcode: (await takeBarcodes(t.db, 1))[0], created_at: at, updated_at: at })
             .execute();
         }
       }
@@ -83,7 +83,7 @@ describe.each(testDatabases())('one meaning of late on $name', (database) => {
     expect(lines.filter((line) => isLate(line, at))).toHaveLength(count);
     expect(cardSums(lines, at).late).toBe(count);
     expect((await lineFigures(t.db, { column: 'l.workshop_id', id: workshopId }, at)).late).toBe(count);
-    expect((await lineFigures(t.db, { column: 'o.customer_id', id: customerId }, at)).late).toBe(count);
+    expect((await lineFigures(t.db, { column: 'l.customer_id', id: customerId }, at)).late).toBe(count);
   });
 
   test("the workshop's late card and the customer's late figure count the same lines", async () => {

@@ -78,6 +78,7 @@ export function lineQuery(db: Db) {
       'l.barcode',
       'l.item_index',
       'l.item_count',
+      'l.closed_at',
     ]);
 }
 
@@ -111,14 +112,14 @@ function toDto(row: LineRow): OrderLineDto {
 }
 
 /**
- * The one ownership rule of order lines, for any query naming lines `l` and orders `o`: the office
- * sees every line, a workshop its own, a customer its own.
+ * The one ownership rule of order lines, for any query naming lines `l`: the office sees every
+ * line, a workshop its own, a customer its own (each line names its order's customer).
  */
 export function visibleTo(actor: Actor) {
   return (eb: ExpressionBuilder<any, any>) =>
     eb.and([
       ...(actor.workshopId !== undefined ? [eb('l.workshop_id', '=', actor.workshopId)] : []),
-      ...(actor.customerId !== undefined ? [eb('o.customer_id', '=', actor.customerId)] : []),
+      ...(actor.customerId !== undefined ? [eb('l.customer_id', '=', actor.customerId)] : []),
     ]);
 }
 
@@ -188,51 +189,50 @@ export async function linesChangedSince(db: Db, actor: Actor, since: number) {
   return { ...(await linesByIds(db, actor, changed.map((row) => row.line_id))), version };
 }
 
-/** How many lines the actor may read. */
-export async function countLines(db: Db, actor: Actor): Promise<number> {
-  const row = await db
-    .selectFrom('order_lines as l')
-    .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where(visibleTo(actor))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-/** Lines the actor may read, newest first. */
+/** Every line the actor may read, of any age, newest first (what the archive and the figures are checked against). */
 export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
   return (await lineQuery(db).where(visibleTo(actor)).orderBy('l.id', 'desc').execute()).map(answerFor(actor));
 }
 
 /**
- * The same lines as listLines (from `offset` on, at most `limit`), handed on a page (an array of
- * up to `pageSize` lines) at a time: a list of tens of thousands of lines starts flowing to the
- * client at once, and no array of every line is ever built. Each page is its own short query (the
- * next one continues below the last id), never a cursor held open while the client reads: a slow
- * reader keeps neither SQLite's one connection nor a pooled one, and PostgreSQL's statement timeout
- * applies to each page, not to the whole download.
+ * The working set (shared/working-set.ts) in SQL over lines `l`: open lines, and those closed
+ * since `start` (none when it is null). Indexed with the owner first, so a workshop's or a
+ * customer's list costs its open work, never the history behind it.
  */
-export async function* streamLines(
+function inWorkingSet(start: string | null) {
+  return (eb: ExpressionBuilder<any, any>) => (start === null ? eb('l.closed_at', 'is', null) : eb.or([eb('l.closed_at', 'is', null), eb('l.closed_at', '>=', start)]));
+}
+
+/** The ids of the actor's working set, read over an index alone. */
+export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
+  db.selectFrom('order_lines as l').select('l.id').where(visibleTo(actor)).where(inWorkingSet(start));
+
+/**
+ * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
+ * newest first, with how many there are and the lines handed on a page (an array of up to
+ * `pageSize`) at a time, so tens of thousands of lines start flowing to the client at once and no
+ * array of every line is ever built. The ids are read first over the owner's index alone; each
+ * page is then its own short query by id, never a cursor held open while the client reads: a slow
+ * reader keeps neither SQLite's one connection nor a pooled one, other requests are served between
+ * pages, and PostgreSQL's statement timeout applies to each page, not to the whole download.
+ */
+export async function workingSet(
   db: Db,
   actor: Actor,
+  start: string | null,
   { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
   pageSize = 1000,
-): AsyncGenerator<OrderLineDto[]> {
+): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
+  const ids = (await workingSetIds(db, actor, start).execute()).map((row) => row.id).sort((a, b) => b - a);
+  const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);
   const answer = answerFor(actor);
-  let left = limit ?? Infinity;
-  let skip = offset;
-  let below: number | undefined;
-  while (left > 0) {
-    const size = Math.min(pageSize, left);
-    let query = lineQuery(db).where(visibleTo(actor));
-    if (below !== undefined) query = query.where('l.id', '<', below);
-    const rows = await query.orderBy('l.id', 'desc').limit(size).offset(skip).execute();
-    yield rows.map(answer);
-    if (rows.length < size) return;
-    left -= rows.length;
-    skip = 0;
-    below = rows[rows.length - 1].id;
+  async function* pages() {
+    for (let i = 0; i < wanted.length; i += pageSize) {
+      const page = await lineQuery(db).where('l.id', 'in', wanted.slice(i, i + pageSize)).where(visibleTo(actor)).orderBy('l.id', 'desc').execute();
+      yield page.map(answer);
+    }
   }
+  return { total: wanted.length, pages: pages() };
 }
 
 /** One line as every order route answers it; another workshop's or customer's line is "not found". */

@@ -63,7 +63,7 @@ const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.
  */
 export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null) {
   const barcodes = await takeBarcodes(trx, lines.length);
-  const rows = lines.map((line, index) => ({ ...line, barcode: barcodes[index] }));
+  const rows = lines.map((line, index) => ({ ...line, customer_id: customerId, barcode: barcodes[index] }));
   const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
   for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
   stored.sort((a, b) => a.id - b.id);

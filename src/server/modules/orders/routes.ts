@@ -15,10 +15,11 @@ import { gramSchema, manualOrderSchema, shipmentSchema } from '../../../shared/s
 import { cancelSchema, qualitySchema, stepBackSchema } from '../../../shared/schemas/corrections';
 import { officeReport, productLines, workshopCardSums } from '../order-lines/figures';
 import { lineHistory } from '../order-lines/history';
-import { countLines, getLine, streamLines } from '../order-lines/queries';
+import { getLine, workingSet } from '../order-lines/queries';
 import { sendLineWire, wantsLineWire } from '../order-lines/wire';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import { stepName } from '../production-steps/service';
+import { workingSetStart } from '../settings/service';
 import { enqueue } from '../jobs/queue';
 import { actOnLine, cancelLine, cancelOrder, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
@@ -77,15 +78,15 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
     return reply.code(201).send({ order, ...said('success:orderCreated') });
   });
 
-  // Lists, streamed: the office sees every line, a customer its own (GET /orders), a workshop its own;
-  // in the spec's JSON, or in the compact format to a client that asks for it (the admin grid).
+  // Lists of the working set, streamed: the office sees every line, a customer its own (GET /orders),
+  // a workshop its own; in the spec's JSON, or in the compact format to a client that asks for it
+  // (the admin grid). Older closed lines are the archive's.
   const ownLines = async (request: FastifyRequest, reply: FastifyReply) => {
     const actor = sessionActor(request);
-    const page = pageOf(request.query);
+    const { total, pages } = await workingSet(db, actor, await workingSetStart(db), pageOf(request.query));
     reply.header('vary', 'Accept');
-    if (!wantsLineWire(request)) return sendList(reply, 'orders', streamLines(db, actor, page));
-    const total = Math.max(0, Math.min(page.limit ?? Infinity, (await countLines(db, actor)) - page.offset));
-    return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, streamLines(db, actor, page));
+    if (!wantsLineWire(request)) return sendList(reply, 'orders', pages);
+    return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages);
   };
   api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [404] }), ownLines);
   api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY }), ownLines);

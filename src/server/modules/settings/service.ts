@@ -2,6 +2,7 @@ import { differenceInSeconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
+import { windowStart } from '../../../shared/working-set';
 import { changedFields, recordChange } from '../audit/record';
 
 const KEY = 'general';
@@ -9,6 +10,12 @@ const KEY = 'general';
 export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
   return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
+}
+
+/** Where the everyday lists' window of closed lines starts now (shared/working-set.ts), by the office's settings. */
+export async function workingSetStart(db: Db, now = Date.now()): Promise<string | null> {
+  const { working_set_days, time_zone } = await getGeneralSettings(db);
+  return windowStart(now, working_set_days, time_zone);
 }
 
 /**

@@ -19,16 +19,25 @@ describe.each(testDatabases())('settings, system info and shop records on $name'
       gram_tolerance_percent: 10,
       gram_confirm_percent: 50,
       gram_max_factor: 10,
+      working_set_days: 30,
     });
     const good = { system_email: 'ofis@atolye.com.tr', phone: '0212 000 00 00', time_zone: 'Europe/Berlin', currency: 'EUR', gram_tolerance_percent: 5 };
-    const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: null }, { system_email: undefined }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }];
+    const refusals = [{ currency: 'GBP' }, { time_zone: 'Mars/Olympus' }, { system_email: 'x' }, { phone: null }, { system_email: undefined }, { gram_tolerance_percent: -1 }, { gram_tolerance_percent: 101 }, { gram_tolerance_percent: 'on' }, { working_set_days: -1 }, { working_set_days: 3651 }, { working_set_days: 1.5 }, { working_set_days: null }, { working_set_days: 'otuz' }];
     for (const patch of refusals) {
       expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, ...patch } })).status).toBe(400);
     }
     expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, gram_tolerance_percent: 101 } })).body.error).toBe(
       'Gram toleransı 0 ile 100 arasında bir yüzde olmalıdır.',
     );
-    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual({ ...good, gram_confirm_percent: 50, gram_max_factor: 10 });
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, working_set_days: 3651 } })).body.error).toBe(
+      'Kapanan satırların günlük listelerde kalacağı gün sayısı 0 ile 3650 arasında bir tam sayı olmalıdır.',
+    );
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings).toEqual({ ...good, gram_confirm_percent: 50, gram_max_factor: 10, working_set_days: 30 });
+    // working_set_days is optional: absent keeps it.
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, working_set_days: 0 } })).body.settings.working_set_days).toBe(0);
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: good })).body.settings.working_set_days).toBe(0);
+    expect((await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, working_set_days: 3650 } })).body.settings.working_set_days).toBe(3650);
+    await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, working_set_days: 30 } });
     // The contact details may be left empty, as they start.
     const contactless = await t.call('PUT', '/api/v1/settings/general', { token: admin, body: { ...good, system_email: ' ', phone: '' } });
     expect(contactless).toMatchObject({ status: 200, body: { settings: { system_email: '', phone: '', time_zone: 'Europe/Berlin' } } });

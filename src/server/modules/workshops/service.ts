@@ -8,7 +8,8 @@ import { recordChanges } from '../audit/record';
 import type { LineBus, RecordChanges } from '../live/bus';
 import { lineFigures } from '../order-lines/figures';
 import { getGeneralSettings } from '../settings/service';
-import { streamLines } from '../order-lines/queries';
+import { workingSet } from '../order-lines/queries';
+import { workingSetStart } from '../settings/service';
 import { moveLines } from '../orders/line-writer';
 import type { Page } from '../../paging';
 import type { ProductDto, ProductWorkshopDto, WorkshopDto, WorkshopStatisticsDto } from '../../../shared/api';
@@ -153,10 +154,10 @@ export async function productsOf(db: Db, workshopId: number): Promise<ProductDto
   return db.selectFrom('products').selectAll().where('workshop_id', '=', workshopId).orderBy('id').execute();
 }
 
-/** The workshop's order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown workshop is "not found" first. */
+/** The workshop's working set of order lines (of `page`), newest first, with every field the order routes give, handed on page by page for the route to stream; an unknown workshop is "not found" first. */
 export async function ordersOf(db: Db, workshopId: number, page?: Page) {
   await getWorkshop(db, workshopId);
-  return streamLines(db, { userId: 0, workshopId }, page);
+  return (await workingSet(db, { userId: 0, workshopId }, await workingSetStart(db), page)).pages;
 }
 
 async function checkProducts(db: Db, productIds: number[]): Promise<void> {
