@@ -97,9 +97,8 @@ export function archiveCases(db: Db, targets: Targets, first: number): Array<[wh
       () =>
         db
           .selectFrom('order_lines as l')
-          .innerJoin('orders as o', 'o.id', 'l.order_id')
           .selectAll('l')
-          .where('o.customer_id', '=', targets.customer)
+          .where('l.customer_id', '=', targets.customer)
           .where('l.created_at', '>=', targets.from)
           .where('l.created_at', '<=', targets.to)
           .orderBy('l.created_at', 'desc')

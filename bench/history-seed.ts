@@ -236,7 +236,7 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
     'id', 'order_id', 'product_id', 'item_index', 'item_count', 'workshop_id', 'order_line_status_id', 'current_order_line_process',
     'workshop_started_process_id', 'quality_control_id', 'packing_status_id', 'customer_approval_status_id', 'product_gram', 'product_cost',
     'total_price', 'shipment_tracking_number', 'barcode', 'production_expected_date', 'delivery_to_office', 'gram_flagged', 'canceled_at',
-    'cancel_reason', 'closed_at', 'created_at', 'updated_at',
+    'cancel_reason', 'closed_at', 'created_at', 'updated_at', 'customer_id',
   ];
   const barcodeAt = lineColumns.indexOf('barcode');
   const historyColumns = ['order_line_id', 'user_id', 'action', 'from_status', 'to_status', 'from_step', 'to_step', 'from_workshop_id', 'to_workshop_id', 'detail', 'created_at'];
@@ -335,7 +335,7 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
         // The barcode, drawn for the whole round when it is written.
         null,
         daysAfter(created, product.days), delivered, state.gram !== null && gramDeviates(state.gram, product.weight) ? 1 : 0,
-        canceledAt, canceledAt ? 'Müşteri vazgeçti' : null, closed ? iso(last) : null, iso(created), iso(last),
+        canceledAt, canceledAt ? 'Müşteri vazgeçti' : null, closed ? iso(last) : null, iso(created), iso(last), customer,
       ]);
     }
     counts.lines += items.length;

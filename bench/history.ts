@@ -98,7 +98,7 @@ async function figures(report: Report, name: string, db: Db, product: RunningPro
   const routes: Array<[string, string, string, () => Promise<unknown>]> = [
     ["workshop A's tablet cards", API.myWorkshopStatistics, workshop, () => workshopCardSums(db, A)],
     ["workshop A's statistics", API.workshopStatistics(A), admin, () => lineFigures(db, { column: 'l.workshop_id', id: A })],
-    ["customer A's figures", API.customerInfo(targets.customerA.id), admin, () => lineFigures(db, { column: 'o.customer_id', id: targets.customerA.id })],
+    ["customer A's figures", API.customerInfo(targets.customerA.id), admin, () => lineFigures(db, { column: 'l.customer_id', id: targets.customerA.id })],
     ['office report', API.orderReport, admin, () => officeReport(db)],
     ['dashboard counts', API.dashboardCounts, admin, () => dashboardCounts(db)],
   ];
