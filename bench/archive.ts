@@ -36,7 +36,7 @@ const RUNS = 5;
 const DAY = 86_400_000;
 
 /** What the three queries ask for, chosen from the seeded lines. */
-interface Targets {
+export interface Targets {
   customer: number;
   from: string;
   to: string;
@@ -53,6 +53,11 @@ async function seed(db: Db, database: BenchDatabase, lines: number): Promise<Tar
   // The planner's statistics as autovacuum leaves them soon after a bulk load, rather than whatever it caught mid-load.
   if (database.name === 'postgres') await sql`analyze`.execute(db);
   const { id: customer } = await db.selectFrom('customers').select('id').orderBy('id').executeTakeFirstOrThrow();
+  return archiveTargets(db, customer);
+}
+
+/** The archive's questions on a seeded database: a month around the middle of `customer`'s lines, and a closed line from the middle of all. */
+export async function archiveTargets(db: Db, customer: number): Promise<Targets> {
   // The month around the middle of the customer's lines: closed lines and open ones alike.
   const { lines: own } = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select((eb) => eb.fn.countAll<number>().as('lines')).where('o.customer_id', '=', customer).executeTakeFirstOrThrow();
   const middle = await db
@@ -94,6 +99,36 @@ export async function timedRaw(query: () => Promise<unknown[]>): Promise<{ media
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
 
+/**
+ * The archive's three common questions: what each is called, the route's query string, and the raw
+ * indexed query answering the same question on the database directly.
+ */
+export function archiveCases(db: Db, targets: Targets, first: number): Array<[what: string, query: string, raw: () => Promise<unknown[]>]> {
+  return [
+    [
+      `a month of one customer (first ${first})`,
+      `customer_id=${targets.customer}&from=${encodeURIComponent(targets.from)}&to=${encodeURIComponent(targets.to)}&limit=${first}`,
+      () =>
+        db
+          .selectFrom('order_lines as l')
+          .selectAll('l')
+          .where('l.customer_id', '=', targets.customer)
+          .where('l.created_at', '>=', targets.from)
+          .where('l.created_at', '<=', targets.to)
+          .orderBy('l.created_at', 'desc')
+          .orderBy('l.id', 'desc')
+          .limit(first)
+          .execute(),
+    ],
+    [`one barcode (a closed line)`, `q=${targets.barcode}`, () => db.selectFrom('order_lines').selectAll().where('barcode', '=', targets.barcode).execute()],
+    [
+      `one order number (a closed line's)`,
+      `q=${encodeURIComponent(targets.orderNumber)}`,
+      () => db.selectFrom('orders as o').innerJoin('order_lines as l', 'l.order_id', 'o.id').selectAll('l').where('o.order_number', '=', targets.orderNumber).execute(),
+    ],
+  ];
+}
+
 async function measure(report: Report, name: string, database: BenchDatabase, product: RunningProduct, targets: Targets, lines: number, seconds: number): Promise<void> {
   const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -103,30 +138,7 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
   try {
     const load = machineLoad();
     report(`archive, ${name}`, `${lines.toLocaleString('en')} lines seeded in ${seconds.toFixed(1)} s; ${database.settings}; ${load} before the runs`);
-    const cases: Array<[what: string, query: string, raw: () => Promise<unknown[]>]> = [
-      [
-        `a month of one customer (first ${first})`,
-        `customer_id=${targets.customer}&from=${encodeURIComponent(targets.from)}&to=${encodeURIComponent(targets.to)}&limit=${first}`,
-        () =>
-          db
-            .selectFrom('order_lines as l')
-            .innerJoin('orders as o', 'o.id', 'l.order_id')
-            .selectAll('l')
-            .where('o.customer_id', '=', targets.customer)
-            .where('l.created_at', '>=', targets.from)
-            .where('l.created_at', '<=', targets.to)
-            .orderBy('l.created_at', 'desc')
-            .orderBy('l.id', 'desc')
-            .limit(first)
-            .execute(),
-      ],
-      [`one barcode (a closed line)`, `q=${targets.barcode}`, () => db.selectFrom('order_lines').selectAll().where('barcode', '=', targets.barcode).execute()],
-      [
-        `one order number (a closed line's)`,
-        `q=${encodeURIComponent(targets.orderNumber)}`,
-        () => db.selectFrom('orders as o').innerJoin('order_lines as l', 'l.order_id', 'o.id').selectAll('l').where('o.order_number', '=', targets.orderNumber).execute(),
-      ],
-    ];
+    const cases = archiveCases(db, targets, first);
     for (const [what, query, raw] of cases) {
       const route = await timed(agent, `${product.base}${API.lineArchive}?${query}`, auth);
       const direct = await timedRaw(raw);

@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   app.get(API.myWorkshopOrders, answer('workshopList'));
   app.get(API.myCustomerOrders, answer('customerList'));
   app.get(API.orders, answer('gridPage'));
+  // Archive queries, each by its whole URL (bench/history.ts).
+  app.get(API.lineArchive, async (request, reply) => answer(request.url)(request, reply));
   app.patch(API.myWorkshopNextStep(':id'), answer('nextStep'));
   app.post(API.manualOrder, answer('manualOrder'));
   await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

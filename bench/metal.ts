@@ -97,11 +97,11 @@ export interface Answer {
   body: string;
 }
 
-/** One GET, from the request to the last byte of the decoded body. */
-function get(agent: http.Agent, url: string, auth: string): Promise<Answer> {
+/** One GET, from the request to the last byte of the decoded body; `accept` as the screen asks (JSON by default). */
+function get(agent: http.Agent, url: string, auth: string, accept = 'application/json'): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const headers = { authorization: auth, accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
+    const headers = { authorization: auth, accept, 'accept-encoding': ACCEPT_ENCODING };
     const req = http.get(url, { agent, headers }, (res) => {
       const encoding = String(res.headers['content-encoding'] ?? 'identity');
       let bytes = 0;
@@ -136,11 +136,11 @@ function get(agent: http.Agent, url: string, auth: string): Promise<Answer> {
 }
 
 /** One warm-up (it also opens the connection the runs reuse), then RUNS timed requests; the last answer. */
-export async function timed(agent: http.Agent, url: string, auth: string): Promise<{ median: number; worst: number; last: Answer }> {
-  let last = await get(agent, url, auth);
+export async function timed(agent: http.Agent, url: string, auth: string, accept?: string): Promise<{ median: number; worst: number; last: Answer }> {
+  let last = await get(agent, url, auth, accept);
   const took: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    last = await get(agent, url, auth);
+    last = await get(agent, url, auth, accept);
     took.push(last.ms);
   }
   took.sort((a, b) => a - b);

@@ -17,10 +17,10 @@ type Report = (name: string, value: string) => void;
 
 const ROOT = resolve(__dirname, '..');
 const RUNS = 5;
-const BARE = `const app = require('fastify')(); app.get('/healthz', async () => ({ status: 'ok' })); app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
+export const BARE = `const app = require('fastify')(); app.get('/healthz', async () => ({ status: 'ok' })); app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
 /** Milliseconds from spawning `command` (in a process group of its own) to /healthz answering 200; then stops it. */
-async function timeToHealth(command: string, args: string[], env: Record<string, string>): Promise<number> {
+export async function timeToHealth(command: string, args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, {

@@ -31,6 +31,7 @@ import { shopSync } from './catalogue-sync';
 import { durability } from './durability';
 import { flow } from './flow';
 import { grid } from './grid';
+import { history } from './history';
 import { live } from './live';
 import { metalLedger } from './metal';
 import { load } from './load';
@@ -520,6 +521,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   archive: () => archive(report),
   flow: () => flow(report),
   tickets: () => tickets(report),
+  history: () => history(report),
 };
 
 async function main(): Promise<void> {
