@@ -32,6 +32,7 @@ import * as archiveIndexes from './2026-11-27-0030-archive-indexes';
 import * as lineCustomers from './2026-11-27-0031-line-customers';
 import * as lineStays from './2026-11-27-0032-line-stays';
 import * as listVersions from './2026-11-27-0033-list-versions';
+import * as viewCountIndexes from './2026-11-27-0034-view-count-indexes';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0031-line-customers': lineCustomers,
   '2026-11-27-0032-line-stays': lineStays,
   '2026-11-27-0033-list-versions': listVersions,
+  '2026-11-27-0034-view-count-indexes': viewCountIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
