@@ -43,6 +43,7 @@ import {
   startProduct,
   startScript,
 } from './product';
+import { printTable } from './table';
 
 type Report = (name: string, value: string) => void;
 
@@ -467,12 +468,7 @@ function table(title: string, result: MixResult): Summary {
     for (const key of Object.keys(sums) as Array<keyof typeof sums>) sums[key] += t[key];
   }
   const sorted = row('all', all, sums);
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  console.log(`\n${title}`);
-  for (const [index, r] of rows.entries()) {
-    console.log(`  ${r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')}`);
-    if (index === 0 || index === rows.length - 2) console.log(`  ${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  }
+  printTable(title, rows);
   const { cpu } = result;
   console.log(
     `  req/s counts the answers within the ${result.seconds} s; the last answer of the requests sent in them arrived at ${result.drained.toFixed(1)} s.\n` +

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ArchiveLineDto } from '../src/shared/api';
-import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { ADMIN, apiCall, apiToken, customerWithLine, login, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -9,27 +9,11 @@ const live = withBrowserServer();
 let closed: ArchiveLineDto;
 let other: ArchiveLineDto;
 
-/** A customer with its own login (`username`), who orders one piece of `productId`; answers its line as the archive does. */
-async function orderOf(admin: string, username: string, productId: number): Promise<ArchiveLineDto> {
-  const userId = await userWithRole(live.server.url, admin, username, 5);
-  const customer = (
-    await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, {
-      name: username, email: `${username}@example.com`, phone: '0532', address: 'Cd. 1', zip_code: '34000', city: 'İstanbul', company_name: username, credit: 100_000, tax_number: '1', user_id: userId,
-    })
-  ).customer;
-  const token = await apiToken(live.server.url, username, 'secret-1');
-  await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', token, {
-    address: 'x', email: `${username}@example.com`, phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: productId, quantity: 1 }],
-  });
-  const { orders } = await apiCall(live.server.url, 'GET', `/api/v1/order-lines/archive?customer_id=${customer.id}`, admin);
-  return orders[0];
-}
-
 beforeAll(async () => {
   const admin = await apiToken(live.server.url);
   const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Izgara Yüzük', price: 500 })).product;
-  closed = await orderOf(admin, 'izgara_kapanan', product.id);
-  other = await orderOf(admin, 'izgara_acik', product.id);
+  closed = await customerWithLine(live.server.url, admin, 'izgara_kapanan', 'izgara_kapanan', product.id);
+  other = await customerWithLine(live.server.url, admin, 'izgara_acik', 'izgara_acik', product.id);
   await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${closed.id}/cancel`, admin, { reason: 'Müşteri vazgeçti' });
   // No closed line in the everyday lists: the canceled one is found by the archive alone.
   const { settings } = await apiCall(live.server.url, 'GET', '/api/v1/settings/general', admin);

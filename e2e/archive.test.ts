@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { ArchiveLineDto } from '../src/shared/api';
-import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { ADMIN, apiCall, apiToken, customerWithLine, login, watchErrors, withBrowserServer } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -9,27 +9,11 @@ const live = withBrowserServer();
 /** The line each customer ordered, as the archive answers it. */
 const lineOf: Record<string, ArchiveLineDto> = {};
 
-/** A customer with its own login, who orders one piece; answers the line. */
-async function customerWithLine(admin: string, username: string, name: string, productId: number): Promise<ArchiveLineDto> {
-  const userId = await userWithRole(live.server.url, admin, username, 5);
-  const customer = (
-    await apiCall(live.server.url, 'POST', '/api/v1/customers', admin, {
-      name, email: `${username}@example.com`, phone: '0532', address: 'Cd. 1', zip_code: '34000', city: 'İstanbul', company_name: name, credit: 100_000, tax_number: '1', user_id: userId,
-    })
-  ).customer;
-  const token = await apiToken(live.server.url, username, 'secret-1');
-  await apiCall(live.server.url, 'POST', '/api/v1/customer-orders/simple', token, {
-    address: 'x', email: `${username}@example.com`, phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: productId, quantity: 1 }],
-  });
-  const { orders } = await apiCall(live.server.url, 'GET', `/api/v1/order-lines/archive?customer_id=${customer.id}`, admin);
-  return orders[0];
-}
-
 beforeAll(async () => {
   const admin = await apiToken(live.server.url);
   const product = (await apiCall(live.server.url, 'POST', '/api/v1/product', admin, { title: 'Arşiv Yüzük', price: 500 })).product;
-  lineOf.own = await customerWithLine(admin, 'arsiv_alici', 'Deniz Arşiv', product.id);
-  lineOf.other = await customerWithLine(admin, 'arsiv_diger', 'Başka Müşteri', product.id);
+  lineOf.own = await customerWithLine(live.server.url, admin, 'arsiv_alici', 'Deniz Arşiv', product.id);
+  lineOf.other = await customerWithLine(live.server.url, admin, 'arsiv_diger', 'Başka Müşteri', product.id);
   // The first customer's line closes: canceled with a reason.
   await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${lineOf.own.id}/cancel`, admin, { reason: 'Müşteri vazgeçti' });
 });

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { ArchiveLineDto } from '../src/shared/api';
 
 const ROOT = resolve(__dirname, '..');
 export const SESSION_SECRET = 'e2e-session-secret-long-enough-for-hs256-0123456789';
@@ -195,6 +196,25 @@ export async function userWithRole(url: string, adminToken: string, username: st
   const user = (await apiCall(url, 'GET', '/api/v1/user', adminToken)).users.find((u: { username: string }) => u.username === username);
   await apiCall(url, 'POST', '/api/v1/user/changeUserRoles', adminToken, [{ ID: user.id, Role: role }]);
   return user.id;
+}
+
+/**
+ * A B2B customer with its own login (`username`, company `name`), who orders one piece of
+ * `productId`; answers that line as the archive answers it.
+ */
+export async function customerWithLine(url: string, adminToken: string, username: string, name: string, productId: number): Promise<ArchiveLineDto> {
+  const userId = await userWithRole(url, adminToken, username, 5);
+  const customer = (
+    await apiCall(url, 'POST', '/api/v1/customers', adminToken, {
+      name, email: `${username}@example.com`, phone: '0532', address: 'Cd. 1', zip_code: '34000', city: 'İstanbul', company_name: name, credit: 100_000, tax_number: '1', user_id: userId,
+    })
+  ).customer;
+  const token = await apiToken(url, username, 'secret-1');
+  await apiCall(url, 'POST', '/api/v1/customer-orders/simple', token, {
+    address: 'x', email: `${username}@example.com`, phone_number: '1', country: 'TR', zip_code: '1', products: [{ product_id: productId, quantity: 1 }],
+  });
+  const { orders } = await apiCall(url, 'GET', `/api/v1/order-lines/archive?customer_id=${customer.id}`, adminToken);
+  return orders[0];
 }
 
 /**
