@@ -110,6 +110,8 @@ export const API = {
   lineChanges: '/api/v1/order-lines/changes',
   /** The history of order lines: filtered, searched, sorted and paged on the server (shared/schemas/archive.ts). */
   lineArchive: '/api/v1/order-lines/archive',
+  /** The line a scanned barcode names: `?code=<barcode>`, 404 alike for another workshop's and an unknown code. */
+  lineByCode: '/api/v1/order-lines/by-code',
   orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,
