@@ -27,6 +27,8 @@ export function ScanBar() {
   const openedAt = useRef(scan.seq);
   const fresh = scan.seq > openedAt.current ? scan.last : null;
   useWedgeScanner((code) => dispatch(codeScanned(code)));
+  // The line's screen is its own chunk: fetched while the list is read, not after the first scan.
+  useEffect(() => void import('./WorkshopOrderScreen'), []);
 
   useEffect(() => {
     if (fresh?.kind === 'open') navigate(`/workshop/order/${fresh.id}`);
