@@ -31,6 +31,12 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     module: {
       rules: [
         {
+          // The camera scanner's barcode reader (zxing-wasm), a file of our own origin like every script.
+          test: /\.wasm$/,
+          type: 'asset/resource',
+          generator: { filename: 'assets/[name].[contenthash:8][ext]' },
+        },
+        {
           // What a language brings to the browser, built from its folder (locales/loader.ts).
           test: /[\\/]locales[\\/][^\\/]+[\\/]language\.json$/,
           resourceQuery: /catalogue|grid/,

@@ -117,8 +117,8 @@ async function waitForPage(url: string, output: () => string): Promise<void> {
   throw new Error(`GET ${url}/ did not answer 200 (last: ${last.slice(0, 300)}):\n${output()}`);
 }
 
-/** Debian's chromium, headless; never a downloaded browser. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's chromium, headless; never a downloaded browser. `extraArgs` adds switches (a fake camera ...). */
+export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -129,6 +129,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

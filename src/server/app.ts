@@ -19,6 +19,7 @@ import { liveSocket } from './modules/live/socket';
 import { lookupRoutes } from './modules/lookups/routes';
 import { archiveRoutes } from './modules/order-lines/archive-routes';
 import { ticketRoutes } from './modules/order-lines/tickets-routes';
+import { byCodeRoutes } from './modules/order-lines/by-code';
 import { orderRoutes } from './modules/orders/routes';
 import { productionStepRoutes } from './modules/production-steps/routes';
 import { productRoutes } from './modules/products/routes';
@@ -79,7 +80,8 @@ export async function buildApp(
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The camera scanner's barcode reader is WebAssembly (served from our origin): compiling it needs this, and no eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // The order grid reads its lines in a worker of our own origin (a script file, never a blob).
         workerSrc: ["'self'"],
         // React sets style attributes; no inline script is ever allowed.
@@ -178,6 +180,7 @@ export async function buildApp(
     liveRoutes(api, db);
     archiveRoutes(api, db);
     ticketRoutes(api, db);
+    byCodeRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);

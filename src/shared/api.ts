@@ -114,6 +114,8 @@ export const API = {
   lineArchive: '/api/v1/order-lines/archive',
   /** What a job ticket prints of each line: `?lines=1,2,3` (up to TICKETS_MAX) or `?order=<order id>` (shared/api/tickets.ts). */
   tickets: '/api/v1/order-lines/tickets',
+  /** The line a scanned barcode names: `?code=<barcode>`, 404 alike for another workshop's and an unknown code. */
+  lineByCode: '/api/v1/order-lines/by-code',
   orderProductsDetailed: '/api/v1/order-products/detailed',
   qualityStatus: (id: number | string) => `/api/v1/orders/order-products/${id}/quality_status`,
   approveShipping: (id: number | string) => `/api/v1/orders/order-products/${id}/approve_shipping`,

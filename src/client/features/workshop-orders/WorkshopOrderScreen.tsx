@@ -18,6 +18,7 @@ import {
 import { useFormatters, useLookups, useStatusTexts } from '../lookups';
 import { GramEntry } from './GramEntry';
 import { isBusy, NextStepButton } from './NextStepButton';
+import { ScanBar } from './ScanBar';
 import { useStepName } from './useStepName';
 import { TicketLinks } from '../tickets';
 
@@ -36,7 +37,14 @@ export default function WorkshopOrderScreen() {
   useEffect(() => {
     dispatch(lineRequested({ id, reader: 'workshop' }));
   }, [dispatch, id]);
-  if (!order) return <NoticeView notice={load?.notice ?? null} />;
+  // Scanning stays on while the piece loads or is refused: the next ticket is read here too.
+  if (!order)
+    return (
+      <>
+        <ScanBar />
+        <NoticeView notice={load?.notice ?? null} />
+      </>
+    );
 
   // Each option named by what it is ('Ayar: 14 Ayar'): the master reads them across the bench.
   const options = (['material', 'chain_length', 'size', 'color', 'karat'] as const).flatMap((option) => {
@@ -56,6 +64,7 @@ export default function WorkshopOrderScreen() {
   return (
     <>
       <Link to="/workshop/orders">{t('back')}</Link>
+      <ScanBar />
       <h1>{t('title', { id })}</h1>
       <TicketLinks line={order.id} order={order.order_id} />
       <NoticeView notice={asked ? null : (action?.notice ?? null)} />

@@ -11,6 +11,7 @@ import { ArchiveLink } from '../archive';
 import { useScopeLines } from '../order-lines';
 import { useFormatters } from '../lookups';
 import { cardsRequested, selectWorkshopCards } from './slice';
+import { ScanBar } from './ScanBar';
 import { inWorkOrder, rangeBackwards } from './workOrder';
 import { WorkRow } from './WorkRow';
 
@@ -62,6 +63,7 @@ export function WorkshopOrdersPanel() {
 
   return (
     <section className="workshop-orders" aria-label={t('columns.order')}>
+      <ScanBar />
       <NoticeView notice={cardsNotice} />
       {figures && (
         <div className="cards">

@@ -13,9 +13,25 @@ import { loggedOut } from '../session';
 export interface WorkshopFiguresState {
   cards: Loadable & { data: WorkshopCards | null };
   products: Loadable & { data: ProductLinesDto[] };
+  scan: ScanState;
 }
 
-const initialState: WorkshopFiguresState = { cards: { ...notLoaded(), data: null }, products: { ...notLoaded(), data: [] } };
+/**
+ * What the tablet does with a scanned code, and what its last scan came to: its line opened, its
+ * line moved on (the line's action tells how that went), or refused with a sentence. `seq` counts
+ * the scans, so a screen acts on each new one once and not on one made before it opened.
+ */
+export interface ScanState {
+  advance: boolean;
+  seq: number;
+  last: { kind: 'open' | 'advance'; id: number } | { kind: 'refused'; notice: NoticeLike } | null;
+}
+
+const initialState: WorkshopFiguresState = {
+  cards: { ...notLoaded(), data: null },
+  products: { ...notLoaded(), data: [] },
+  scan: { advance: false, seq: 0, last: null },
+};
 
 export const workshopFiguresSlice = createSlice({
   name: 'workshopFigures',
@@ -33,11 +49,36 @@ export const workshopFiguresSlice = createSlice({
       loaded(state.products);
     },
     productLinesFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.products, action.payload),
+    /** A code read by the scanner or the camera; the saga finds its line. */
+    codeScanned: (_state, _action: PayloadAction<string>) => {},
+    scanAdvanceSet: (state, action: PayloadAction<boolean>) => {
+      state.scan.advance = action.payload;
+    },
+    scanResolved: (state, action: PayloadAction<{ kind: 'open' | 'advance'; id: number }>) => {
+      state.scan.seq += 1;
+      state.scan.last = action.payload;
+    },
+    scanRefused: (state, action: PayloadAction<NoticeLike>) => {
+      state.scan.seq += 1;
+      state.scan.last = { kind: 'refused', notice: action.payload };
+    },
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
 });
 
-export const { cardsRequested, cardsLoaded, cardsFailed, productLinesRequested, productLinesLoaded, productLinesFailed } = workshopFiguresSlice.actions;
+export const {
+  cardsRequested,
+  cardsLoaded,
+  cardsFailed,
+  productLinesRequested,
+  productLinesLoaded,
+  productLinesFailed,
+  codeScanned,
+  scanAdvanceSet,
+  scanResolved,
+  scanRefused,
+} = workshopFiguresSlice.actions;
 type State = { workshopFigures: WorkshopFiguresState };
 export const selectWorkshopCards = (state: State) => state.workshopFigures.cards;
 export const selectProductLines = (state: State) => state.workshopFigures.products;
+export const selectScan = (state: State) => state.workshopFigures.scan;
