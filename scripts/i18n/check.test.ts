@@ -106,6 +106,7 @@ describe('a copy of the repository with one planted fault', () => {
     expect(planted()).toEqual([
       'locales/ru/gridViews.json  filters.applied  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
       'locales/ru/orders.json  correction.orderLines  plural forms _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/tickets.json  count  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
     ]);
   });
 

@@ -73,6 +73,7 @@ describe.each(testDatabases())('order line barcodes on $name', (database) => {
     // The newest line of all is deleted, so a rule of the largest number living plus one would give its number again.
     const deleted = await t.db.selectFrom('order_lines').select(['id', 'barcode']).where('order_id', '=', deletedOrder).executeTakeFirstOrThrow();
     await t.db.deleteFrom('order_line_changes').where('line_id', '=', deleted.id).execute();
+    await t.db.deleteFrom('line_stays').where('order_line_id', '=', deleted.id).execute();
     await t.db.deleteFrom('order_lines').where('id', '=', deleted.id).execute();
     const given = await storedBarcodes();
     const highest = Math.max(number(deleted.barcode), ...given.map(number));
