@@ -5,7 +5,7 @@ import { Role } from '../../../shared/roles';
 import { type Cell, saveFile } from '../../components/excel';
 import { openSheetWriter } from '../../components/sheetWriter';
 import { mockFetch, renderApp, storeLogin } from '../../test-utils';
-import { linesChanged } from '../order-lines';
+import { liveVersionSeen } from '../live';
 import FlowScreen from './FlowScreen';
 import { FLOW_REREAD_MS } from './sagas';
 
@@ -156,8 +156,8 @@ test('lines moving while the board is open read it again once, after the moves s
     const board = t('flow:board');
     await screen.findByRole('table', { name: board });
     waiting = 5;
-    store.dispatch(linesChanged({ lines: [], gone: [] }));
-    store.dispatch(linesChanged({ lines: [], gone: [] }));
+    store.dispatch(liveVersionSeen(7));
+    store.dispatch(liveVersionSeen(9));
     jest.advanceTimersByTime(FLOW_REREAD_MS);
     await waitFor(() => expect(rows(board)).toEqual([[`Atölye #5`, '5']]));
     expect(calls.filter((call) => isFlow(call.url))).toHaveLength(2);
