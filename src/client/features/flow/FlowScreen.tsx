@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
 import type { FlowStepDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells, type SheetColumn } from '../../components/excel';
@@ -48,6 +49,8 @@ export default function FlowScreen() {
   const rowPlace = (row: FlowStepDto) => placeName({ phase: row.phase, stepName: row.step_name });
   const hours = (value: number | null) => (value === null ? '' : fmt.number(value, 1));
 
+  // The grid opens on a built-in view from a link; only pieces waiting for a workshop have one of their own.
+  const ordersPath = useLocation().pathname.startsWith('/office/') ? '/office/orders' : '/admin/orders';
   const rows = useMemo(() => steps ?? [], [steps]);
   const places = useMemo(() => placesOf(rows), [rows]);
   const board = useMemo(() => waitingNow(rows), [rows]);
@@ -126,9 +129,21 @@ export default function FlowScreen() {
                 {workshopsOf(rows).map((workshop) => (
                   <tr key={workshop ?? 'none'}>
                     <th scope="row">{workshopName(workshop)}</th>
-                    {places.map((place) => (
-                      <td key={place.key}>{fmt.number(board.get(workshop)?.get(place.key) ?? 0)}</td>
-                    ))}
+                    {places.map((place) => {
+                      const count = board.get(workshop)?.get(place.key) ?? 0;
+                      const shown = fmt.number(count);
+                      return (
+                        <td key={place.key}>
+                          {count > 0 && workshop === null && place.phase === 'unassigned' ? (
+                            <Link to={`${ordersPath}?view=awaitingWorkshop`} aria-label={t('openInGrid', { count: shown })}>
+                              {shown}
+                            </Link>
+                          ) : (
+                            shown
+                          )}
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>

@@ -75,6 +75,10 @@ test('the board of pieces waiting now, the dwell table, the bottleneck in words 
     ]),
   );
 
+  // Pieces waiting for a workshop open in the grid's view of them; the grid takes no other cell's filter from a link.
+  expect(within(screen.getByRole('table', { name: board })).getAllByRole('link')).toHaveLength(1);
+  expect(screen.getByRole('link', { name: t('flow:openInGrid', { count: '2' }) })).toHaveAttribute('href', '/admin/orders?view=awaitingWorkshop');
+
   // Longest median first; the packing place without a stay in the period has no dwell row.
   const dwell = t('flow:dwell');
   expect(rows(dwell)).toEqual([
@@ -104,10 +108,13 @@ test('the board of pieces waiting now, the dwell table, the bottleneck in words 
   expect(read.has('workshop_id')).toBe(false);
 });
 
-test('a workshop and a period asked for; the export writes the dwell rows as shown', async () => {
+test('the office asks for a workshop and a period; the export writes the dwell rows as shown', async () => {
+  storeLogin(Role.Office, 'Ofis');
   const calls = mockFetch((_method, url) => (isFlow(url) ? [200, { steps: STEPS }] : url === API.workshops ? [200, { workshops: WORKSHOPS }] : [200, {}]));
-  const { t } = renderApp(<FlowScreen />, '/admin/flow');
+  const { t } = renderApp(<FlowScreen />, '/office/flow');
   await screen.findByRole('table', { name: t('flow:dwell') });
+
+  expect(screen.getByRole('link', { name: t('flow:openInGrid', { count: '2' }) })).toHaveAttribute('href', '/office/orders?view=awaitingWorkshop');
 
   fireEvent.click(screen.getByRole('button', { name: t('flow:export') }));
   await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));

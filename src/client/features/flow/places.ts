@@ -23,8 +23,8 @@ export function placesOf(rows: readonly FlowStepDto[]): Place[] {
   return [...places.values()].sort((a, b) => PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.stepId ?? 0) - (b.stepId ?? 0));
 }
 
-/** The workshops of the answer once (null: pieces waiting for a workshop), in the answer's order. */
-export const workshopsOf = (rows: readonly FlowStepDto[]): (number | null)[] => [...new Set(rows.map((row) => row.workshop_id))];
+/** The workshops of the answer once, by id, after the pieces waiting for a workshop (null). */
+export const workshopsOf = (rows: readonly FlowStepDto[]): (number | null)[] => [...new Set(rows.map((row) => row.workshop_id))].sort((a, b) => (a ?? 0) - (b ?? 0));
 
 /** The pieces waiting now, by workshop and place. */
 export function waitingNow(rows: readonly FlowStepDto[]): Map<number | null, Map<string, number>> {
