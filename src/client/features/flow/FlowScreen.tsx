@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { FlowStepDto } from '../../../shared/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { exportCleared } from '../exports';
@@ -47,7 +48,7 @@ export default function FlowScreen() {
         .map((row) => ({ name: `${names.place(row)} (${names.workshop(row.workshop_id)})`, hours: row.median_hours ?? 0 })),
     [stayed, names],
   );
-  const placeOfRow = (row: (typeof rows)[number]) => t('bottleneckPlace', { place: names.place(row), workshop: names.workshop(row.workshop_id) });
+  const placeOfRow = (row: FlowStepDto) => t('bottleneckPlace', { place: names.place(row), workshop: names.workshop(row.workshop_id) });
 
   return (
     <section aria-labelledby="flow-title">
