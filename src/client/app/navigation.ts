@@ -25,6 +25,7 @@ const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
     { label: 'auditLog', to: '/admin/audit-log' },
     { label: 'metal', to: '/admin/metal' },
     { label: 'archive', to: '/admin/archive' },
+    { label: 'flow', to: '/admin/flow' },
   ],
   [Role.Office]: [
     DASHBOARD,
@@ -34,6 +35,7 @@ const NAV_OF_ROLE: Partial<Record<RoleId, readonly NavItem[]>> = {
     { label: 'reports', to: '/office/reports' },
     { label: 'metal', to: '/office/metal' },
     { label: 'archive', to: '/office/archive' },
+    { label: 'flow', to: '/office/flow' },
     { label: 'profile', to: '/office/profile' },
   ],
   [Role.Workshop]: [

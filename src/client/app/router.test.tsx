@@ -78,9 +78,10 @@ test('the dashboard greets the user by name once the profile is read, not by the
 });
 
 test.each([
-  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/phone-order', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal', '/admin/archive'], '/admin/customers'],
-  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/profile'], '/office/reports'],
-  [4, '/office/archive', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/profile'], '/office/archive'],
+  [2, '/admin/customers/5', ['/dashboard', '/admin/orders', '/admin/customers', '/admin/phone-order', '/admin/workshops', '/admin/product-catalog', '/admin/users', '/admin/audit-log', '/admin/metal', '/admin/archive', '/admin/flow'], '/admin/customers'],
+  [4, '/office/reports', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/flow', '/office/profile'], '/office/reports'],
+  [4, '/office/archive', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/flow', '/office/profile'], '/office/archive'],
+  [4, '/office/flow', ['/dashboard', '/office/orders', '/office/customers', '/office/phone-order', '/office/reports', '/office/metal', '/office/archive', '/office/flow', '/office/profile'], '/office/flow'],
   [3, '/workshop/order/9', ['/dashboard', '/workshop/orders', '/workshop/products', '/workshop/metal', '/workshop/archive', '/workshop/profile'], '/workshop/orders'],
   [5, '/order/9', ['/dashboard', '/customer/orders', '/customer/new-order', '/customer/archive', '/customer/profile'], '/customer/orders'],
   [1, '/dashboard', ['/dashboard'], '/dashboard'],

@@ -27,6 +27,7 @@ const AuditLogScreen = lazy(() => import('../features/audit/AuditLogScreen'));
 const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
 const PhoneOrderScreen = lazy(() => import('../features/customer-orders/PhoneOrderScreen'));
 const ArchiveScreen = lazy(() => import('../features/archive/ArchiveScreen'));
+const FlowScreen = lazy(() => import('../features/flow/FlowScreen'));
 // Its own chunk with bwip-js, which draws the barcodes: no other screen carries it.
 const TicketsScreen = lazy(() => import('../features/tickets/TicketsScreen'));
 
@@ -107,6 +108,7 @@ export function AppRoutes() {
               <Route path="/admin/metal" element={<MetalScreen />} />
               <Route path="/admin/phone-order" element={<PhoneOrderScreen />} />
               <Route path="/admin/archive" element={<ArchiveScreen />} />
+              <Route path="/admin/flow" element={<FlowScreen />} />
             </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
             <Route element={<ForRoles roles={OFFICE} />}>
@@ -117,6 +119,7 @@ export function AppRoutes() {
               {/* Not read-only: the office takes customers' orders by phone. */}
               <Route path="/office/phone-order" element={<PhoneOrderScreen />} />
               <Route path="/office/archive" element={<ArchiveScreen />} />
+              <Route path="/office/flow" element={<FlowScreen />} />
             </Route>
             <Route element={<ForRoles roles={WORKSHOPS} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />

@@ -23,6 +23,7 @@ import { gridViewsSlice } from '../features/grid-views/slice';
 import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { archiveSlice } from '../features/archive/slice';
+import { flowSlice } from '../features/flow/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
@@ -53,6 +54,7 @@ export const rootReducer = combineReducers({
   shops: shopsSlice.reducer,
   reports: reportsSlice.reducer,
   archive: archiveSlice.reducer,
+  flow: flowSlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,

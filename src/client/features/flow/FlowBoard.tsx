@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+import type { FlowStepDto } from '../../../shared/api';
+import { TableHead } from '../../components/TableHead';
+import { useFormatters } from '../lookups';
+import { placesOf, waitingNow, workshopsOf } from './places';
+import { useFlowNames } from './useFlowNames';
+
+/** The work in process: pieces waiting now, a row per workshop and a column per phase or step. */
+export function FlowBoard({ rows }: { rows: readonly FlowStepDto[] }) {
+  const { t } = useTranslation('flow');
+  const fmt = useFormatters();
+  const names = useFlowNames();
+  const places = useMemo(() => placesOf(rows), [rows]);
+  const board = useMemo(() => waitingNow(rows), [rows]);
+  // The grid opens on a built-in view from a link; only pieces waiting for a workshop have one of their own.
+  const ordersPath = useLocation().pathname.startsWith('/office/') ? '/office/orders' : '/admin/orders';
+  return (
+    <div className="table-scroll">
+      <table aria-label={t('board')}>
+        <TableHead labels={[t('columns.workshop'), ...places.map((place) => names.place({ phase: place.phase, step_name: place.stepName }))]} />
+        <tbody>
+          {workshopsOf(rows).map((workshop) => (
+            <tr key={workshop ?? 'none'}>
+              <th scope="row">{names.workshop(workshop)}</th>
+              {places.map((place) => {
+                const count = board.get(workshop)?.get(place.key) ?? 0;
+                const shown = fmt.number(count);
+                return (
+                  <td key={place.key}>
+                    {count > 0 && workshop === null && place.phase === 'unassigned' ? (
+                      <Link to={`${ordersPath}?view=awaitingWorkshop`} aria-label={t('openInGrid', { count: shown })}>
+                        {shown}
+                      </Link>
+                    ) : (
+                      shown
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

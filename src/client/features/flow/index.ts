@@ -1,0 +1,3 @@
+/* Where pieces wait (the flow report): its slice and saga for the composition root; the screen loads lazily. */
+export { flowSlice } from './slice';
+export { flowSaga } from './sagas';
