@@ -7,6 +7,8 @@ import type { LoginResponse } from '../shared/api';
 import type { RoleId } from '../shared/roles';
 import { createI18n } from './app/i18n';
 import { createStore } from './app/store';
+import type { Cell } from './components/excel';
+import { openSheetWriter } from './components/sheetWriter';
 import { saveSession, sessionOf } from './features/session/storage';
 
 /** A signed-looking token; the client only checks its shape. */
@@ -68,4 +70,22 @@ export function mockFetch(answer: (method: string, url: string, body: unknown, a
     return jsonResponse(status, payload);
   }) as typeof fetch;
   return calls;
+}
+
+/**
+ * The rows an export writes, for a test file that mocks `components/sheetWriter` (the file itself
+ * is not made): emptied before each test, filled as the export writes.
+ */
+export function keepWrittenRows(): Cell[][] {
+  const written: Cell[][] = [];
+  beforeEach(() => {
+    written.length = 0;
+    jest.mocked(openSheetWriter).mockImplementation(async () => ({
+      write: async (rows) => void written.push(...rows),
+      written: () => written.length,
+      finish: async () => new Blob([]),
+      close: () => undefined,
+    }));
+  });
+  return written;
 }

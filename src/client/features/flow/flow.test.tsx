@@ -2,9 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { API, type FlowStepDto } from '../../../shared/api';
 import { dayBounds, dayIn } from '../../../shared/days';
 import { Role } from '../../../shared/roles';
-import { type Cell, saveFile } from '../../components/excel';
-import { openSheetWriter } from '../../components/sheetWriter';
-import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { saveFile } from '../../components/excel';
+import { keepWrittenRows, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { liveVersionSeen } from '../live';
 import FlowScreen from './FlowScreen';
 import { FLOW_REREAD_MS } from './sagas';
@@ -23,15 +22,8 @@ jest.mock('./FlowChart', () => ({
 /* The file itself is not written: what matters is which rows reach it. */
 jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
 jest.mock('../../components/sheetWriter', () => ({ openSheetWriter: jest.fn() }));
-const written: Cell[][] = [];
+const written = keepWrittenRows();
 beforeEach(() => {
-  written.length = 0;
-  jest.mocked(openSheetWriter).mockImplementation(async () => ({
-    write: async (rows) => void written.push(...rows),
-    written: () => written.length,
-    finish: async () => new Blob([]),
-    close: () => undefined,
-  }));
   storeLogin(Role.Admin, 'Admin');
 });
 

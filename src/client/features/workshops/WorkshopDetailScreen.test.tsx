@@ -2,24 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { PAGE_SIZE } from '../../components/Pager';
-import { type Cell, saveFile } from '../../components/excel';
-import { openSheetWriter } from '../../components/sheetWriter';
-import { mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { saveFile } from '../../components/excel';
+import { keepWrittenRows, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import WorkshopDetailScreen from './WorkshopDetailScreen';
 
 /* The file itself is not written: what matters is which rows reach it. */
 jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
 jest.mock('../../components/sheetWriter', () => ({ openSheetWriter: jest.fn() }));
-const written: Cell[][] = [];
-beforeEach(() => {
-  written.length = 0;
-  jest.mocked(openSheetWriter).mockImplementation(async () => ({
-    write: async (rows) => void written.push(...rows),
-    written: () => written.length,
-    finish: async () => new Blob([]),
-    close: () => undefined,
-  }));
-});
+const written = keepWrittenRows();
 
 const AT = '2026-11-20T09:00:00.000Z';
 /* 120 lines of workshop 4, every other one with a gift note. */
