@@ -26,7 +26,9 @@ export async function recordStays(trx: Transaction<Database>, ids: readonly numb
     .select(['id', 'workshop_id', 'order_line_status_id', 'current_order_line_process', 'packing_status_id', 'canceled_at', 'created_at'])
     .where('id', 'in', ids)
     .execute();
-  const open = await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
+  // Lines just made have no stay yet: only a move looks up the stays it may close.
+  const open =
+    at === null ? [] : await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
   const openOf = new Map(open.map((stay) => [stay.order_line_id, stay]));
   const leaving: number[] = [];
   const entering: Array<Insertable<LineStaysTable>> = [];
