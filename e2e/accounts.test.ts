@@ -102,7 +102,13 @@ test('an expired access token is refreshed and the request retried', async () =>
     .setIssuedAt(now - 3600)
     .setExpirationTime(now - 60)
     .sign(new TextEncoder().encode(SESSION_SECRET));
-  await page.evaluate((token) => sessionStorage.setItem('authToken', btoa(token)), expired);
+  // Planted as the next page starts, not into the live page: a request of that page refused for
+  // the planted token would refresh the session, and the navigation could drop the rotated tokens.
+  await page.addInitScript((token) => {
+    if (sessionStorage.getItem('plantedOnce') !== null) return;
+    sessionStorage.setItem('plantedOnce', '1');
+    sessionStorage.setItem('authToken', btoa(token));
+  }, expired);
 
   await page.goto(`${server.url}/admin/users`);
   await page.getByRole('cell', { name: 'admin@example.com' }).waitFor();
