@@ -78,6 +78,8 @@ export const API = {
   customerOrders: (id: number | string) => `/api/v1/customers/${id}/orders`,
   myCustomer: '/api/v1/customers/me',
   myCustomerOrders: '/api/v1/customers/me/orders',
+  myCustomerSummary: '/api/v1/customers/me/summary',
+  customerSummary: (id: number | string) => `/api/v1/customers/${id}/summary`,
   myCustomerOrder: (id: number | string) => `/api/v1/customers/me/orders/${id}`,
   myCustomerApprove: (id: number | string) => `/api/v1/customers/me/orders/${id}/approve`,
   manualOrder: '/api/v1/customer-orders/simple',

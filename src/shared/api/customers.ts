@@ -48,3 +48,42 @@ export interface CreditChangeDto {
   new_credit: number;
   created_at: string;
 }
+
+/** An order of the summary's period with its lines counted by where they stand; `total` sums the lines not canceled. */
+export interface SummaryOrderDto {
+  id: number;
+  order_number: string;
+  created_at: string;
+  currency: string;
+  /** Placed above the available credit, as the customer confirmed ('Kredi aşımı'). */
+  credit_exceeded: boolean;
+  lines: number;
+  shipped_lines: number;
+  canceled_lines: number;
+  total: number;
+  /** The tracking numbers its shipped lines went under, each once. */
+  tracking_numbers: string[];
+}
+
+/** A line handed to the carrier in the period. */
+export interface SummaryShipmentDto {
+  line_id: number;
+  order_id: number;
+  order_number: string;
+  product_title: string;
+  shipped_at: string;
+  tracking_number: string | null;
+}
+
+/**
+ * 'Sipariş ve Kredi Özeti': the credit as it stands now, the orders placed in the period and the
+ * lines shipped in it. Payments are not modelled, so it is a summary, never a statement.
+ */
+export interface CustomerSummaryDto {
+  customer: { id: number; name: string; company_name: string };
+  from: string;
+  to: string;
+  credit: CreditStanding;
+  orders: SummaryOrderDto[];
+  shipments: SummaryShipmentDto[];
+}

@@ -3,14 +3,22 @@ import type { Db } from '../../db';
 import { said } from '../../messages';
 import { paged, PAGING_QUERY } from '../../paging';
 import { sessionActor, sessionUser } from '../../plugins/auth';
-import { routesOf } from '../../plugins/route-table';
+import { type QueryParameter, routesOf } from '../../plugins/route-table';
 import { declaredBody, type DeclaringBody, idParam } from '../../validate';
-import { API } from '../../../shared/api';
+import { API, type CustomerSummaryDto } from '../../../shared/api';
 import { ADMINS, CUSTOMERS, OFFICE } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
+import { SUMMARY_DEFAULT_DAYS, SUMMARY_MAX_DAYS } from '../../../shared/schemas/summary';
 import { answerList } from '../order-lines/lists';
 import { workingSetStart } from '../settings/service';
 import * as customers from './service';
+import { customerSummary, parseSummaryQuery } from './summary';
+
+/** The parameters `summaryQuerySchema` takes, for the API document; any other is refused. */
+const SUMMARY_QUERY: Readonly<Record<string, QueryParameter>> = {
+  from: { schema: { type: 'string' }, description: `Orders placed and lines shipped at or after this instant, with its zone (default: ${SUMMARY_DEFAULT_DAYS} days before to; at most ${SUMMARY_MAX_DAYS} days before it)` },
+  to: { schema: { type: 'string' }, description: 'Orders placed and lines shipped at or before this instant, with its zone (default: now)' },
+};
 
 const TRIMMED = ['name', 'email', 'phone', 'address', 'company_name', 'tax_number', 'zip_code', 'city'];
 
@@ -47,4 +55,13 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
     const customer = await customers.getCustomer(db, sessionActor(request).customerId!);
     return { customer: { ...customer, ...(await customers.statistics(db, customer)) } };
   });
+
+  const summaryOf = (roles: typeof OFFICE | typeof CUSTOMERS, summary: string) => route({ config: { roles } }, { summary, query: SUMMARY_QUERY, errors: [404] });
+  api.get(API.customerSummary(':id'), summaryOf(OFFICE, "A customer's order and credit summary over a period"), async (request): Promise<CustomerSummaryDto> =>
+    customerSummary(db, idParam(request.params), await parseSummaryQuery(request.query, new Date())),
+  );
+  // A customer's actor always names its customer record.
+  api.get(API.myCustomerSummary, summaryOf(CUSTOMERS, 'The own order and credit summary over a period'), async (request): Promise<CustomerSummaryDto> =>
+    customerSummary(db, sessionActor(request).customerId!, await parseSummaryQuery(request.query, new Date())),
+  );
 }
