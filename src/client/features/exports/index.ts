@@ -11,3 +11,4 @@ export {
 } from './slice';
 export { exportsSaga } from './sagas';
 export { ExportProgress } from './ExportProgress';
+export { ReportButtons } from './ReportButtons';

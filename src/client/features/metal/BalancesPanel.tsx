@@ -5,11 +5,10 @@ import { type SheetColumn, sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { exportCleared, exportRequested, selectExport } from '../exports';
+import { exportCleared, exportRequested, ReportButtons, selectExport } from '../exports';
 import { formatDay } from '../../../shared/locale';
 import type { BalanceDto } from '../../../shared/metal-api';
 import { useMetalFormat } from './format';
-import { ReportButtons } from './ReportButtons';
 import { selectBalances } from './slice';
 
 const EXPORT_KEY = 'metal:balances';

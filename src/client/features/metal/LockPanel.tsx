@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Modal } from '../../components/Modal';
 import { NoticeView } from '../../components/NoticeView';
 import { firstError } from '../../components/validate';
-import { Field, FormEnd } from './Field';
+import { Field, FormEnd } from '../../components/Field';
 import { useMetalFormat } from './format';
 import { lockRequested, lockUpdateRequested, selectLock, selectMetal } from './slice';
 

@@ -6,12 +6,11 @@ import { sheetCells } from '../../components/excel';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { TableHead } from '../../components/TableHead';
-import { exportCleared, exportRequested, selectExport } from '../exports';
+import { exportCleared, exportRequested, ReportButtons, selectExport } from '../exports';
 import { stepsRequested } from '../production-steps';
-import { Field } from './Field';
+import { Field } from '../../components/Field';
 import { useMetalFormat } from './format';
 import { lossSheet } from './lossSheet';
-import { ReportButtons } from './ReportButtons';
 import { useLedgerNames } from './names';
 import { lossRequested, puritiesRequested, selectLoss } from './slice';
 

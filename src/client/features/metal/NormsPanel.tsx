@@ -11,7 +11,7 @@ import { type Sentence, sentenceText } from '../../components/NoticeView';
 import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
-import { Field, FormEnd } from './Field';
+import { Field, FormEnd } from '../../components/Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { useLedgerNames } from './names';

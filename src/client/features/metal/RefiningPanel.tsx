@@ -11,7 +11,7 @@ import { TableHead } from '../../components/TableHead';
 import { type Sentence, sentenceText } from '../../components/NoticeView';
 import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
-import { Field, FormEnd } from './Field';
+import { Field, FormEnd } from '../../components/Field';
 import { useMetalFormat } from './format';
 import { refiningLotCreateRequested, refiningRequested, selectMetal, selectRefining } from './slice';
 import { useBlankAfterWrite } from './blankAfterWrite';

@@ -8,7 +8,7 @@ import { NoticeView, type Sentence, sentenceText } from '../../components/Notice
 import { NumberField, useTypedNumbers } from '../../components/numberFields';
 import { firstError } from '../../components/validate';
 import { stepsRequested } from '../production-steps';
-import { Field, FormEnd } from './Field';
+import { Field, FormEnd } from '../../components/Field';
 import { StepOptions, WorkshopOptions } from './options';
 import { useMetalFormat } from './format';
 import { emptyLine, LINE_NUMBERS, lineInput, linePreview, type TypedLine } from './lines';

@@ -1,4 +1,4 @@
-import { ExportProgress } from '../exports';
+import { ExportProgress } from './ExportProgress';
 
 /** A report's print and Excel buttons and its export's progress; both wait until there is something to show. */
 export function ReportButtons({ ready, exportKey, onExport, labels }: { ready: boolean; exportKey: string; onExport: () => void; labels: { print: string; export: string } }) {
