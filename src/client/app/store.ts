@@ -24,6 +24,7 @@ import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { archiveSlice } from '../features/archive/slice';
 import { flowSlice } from '../features/flow/slice';
+import { creditSummarySlice } from '../features/credit-summary/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
@@ -55,6 +56,7 @@ export const rootReducer = combineReducers({
   reports: reportsSlice.reducer,
   archive: archiveSlice.reducer,
   flow: flowSlice.reducer,
+  creditSummary: creditSummarySlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,

@@ -1,4 +1,5 @@
 import { intlLocale } from '../../shared/locale';
+import { dayBounds } from '../../shared/days';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -29,4 +30,12 @@ export function formatDateTime(iso: string, language: string, timeZone?: string)
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '-';
   return formatter(language, timeZone).format(date);
+}
+
+/** A period of whole office days (`yyyy-MM-dd`, either may be empty) as the instants a report's `from` and `to` take. */
+export function dayRangeParams(from: string, to: string, timeZone: string): URLSearchParams {
+  const params = new URLSearchParams();
+  if (from) params.set('from', new Date(dayBounds(from, timeZone).start).toISOString());
+  if (to) params.set('to', new Date(dayBounds(to, timeZone).end).toISOString());
+  return params;
 }

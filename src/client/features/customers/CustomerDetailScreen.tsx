@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
 import { AMOUNT } from '../../../shared/decimal';
 import { creditSchema } from '../../../shared/schemas/customers';
@@ -169,6 +169,9 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
           </div>
           <section className="card" aria-labelledby="customer-credit-title">
             <h2 id="customer-credit-title">{t('credit')}</h2>
+            <p>
+              <Link to={`${base}/${customer.id}/summary`}>{t('summary:title')}</Link>
+            </p>
             {!readOnly && <CreditForm customerId={customer.id} currency={customer.credit_currency} />}
             <h3>{t('creditHistory')}</h3>
             {creditHistory.length === 0 ? (

@@ -13,6 +13,7 @@ const TAB_OF_PATH: Record<string, string> = {
   '/customer/orders': 'orders',
   '/customer/new-order': 'orders',
   '/customer/profile': 'account',
+  '/customer/account': 'account',
   '/office/reports': 'reports',
   '/office/profile': 'account',
 };

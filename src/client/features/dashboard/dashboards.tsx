@@ -5,6 +5,7 @@ import { isInactive, Role } from '../../../shared/roles';
 import { type Tab, Tabs } from '../../components/Tabs';
 import { AccountPanel, PasswordChangeForm } from '../account';
 import { OptionNamesPanel } from '../catalogue';
+import { CreditSummary } from '../credit-summary';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
 import { OrderReportPanel } from '../reports';
@@ -127,8 +128,11 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string,
       label: t('tabs.account'),
       content: () => (
         <>
-          <AccountPanel role={Role.Customer} />
-          <NavCards cards={[{ card: 'help' }]} />
+          <div className="no-print">
+            <AccountPanel role={Role.Customer} />
+            <NavCards cards={[{ card: 'help' }]} />
+          </div>
+          <CreditSummary orderLink={(id) => `/customer/orders/${id}`} />
         </>
       ),
     },
