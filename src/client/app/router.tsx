@@ -28,7 +28,6 @@ const MetalScreen = lazy(() => import('../features/metal/MetalScreen'));
 const PhoneOrderScreen = lazy(() => import('../features/customer-orders/PhoneOrderScreen'));
 const ArchiveScreen = lazy(() => import('../features/archive/ArchiveScreen'));
 const FlowScreen = lazy(() => import('../features/flow/FlowScreen'));
-const CustomerSummaryScreen = lazy(() => import('../features/credit-summary/CustomerSummaryScreen'));
 // Its own chunk with bwip-js, which draws the barcodes: no other screen carries it.
 const TicketsScreen = lazy(() => import('../features/tickets/TicketsScreen'));
 
@@ -101,7 +100,6 @@ export function AppRoutes() {
               <Route path="/admin/product-catalog" element={<ProductCatalogScreen />} />
               <Route path="/admin/customers" element={<CustomerListScreen />} />
               <Route path="/admin/customers/:id" element={<CustomerDetailScreen />} />
-              <Route path="/admin/customers/:id/summary" element={<CustomerSummaryScreen />} />
               <Route path="/admin/workshops" element={<WorkshopListScreen />} />
               <Route path="/admin/workshops/:id" element={<WorkshopDetailScreen />} />
               <Route path="/admin/workshops/:id/products" element={<WorkshopProductsScreen />} />
@@ -118,7 +116,6 @@ export function AppRoutes() {
               <Route path="/office/orders" element={<AdminOrdersScreen readOnly />} />
               <Route path="/office/customers" element={<CustomerListScreen readOnly />} />
               <Route path="/office/customers/:id" element={<CustomerDetailScreen readOnly />} />
-              <Route path="/office/customers/:id/summary" element={<CustomerSummaryScreen />} />
               <Route path="/office/metal" element={<MetalScreen readOnly />} />
               {/* Not read-only: the office takes customers' orders by phone. */}
               <Route path="/office/phone-order" element={<PhoneOrderScreen />} />

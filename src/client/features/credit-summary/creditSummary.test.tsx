@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
 import { API, type CustomerSummaryDto } from '../../../shared/api';
 import { dayBounds, dayIn } from '../../../shared/days';
 import { Role } from '../../../shared/roles';
@@ -7,7 +6,6 @@ import { DEFAULT_SETTINGS } from '../../../shared/schemas/settings';
 import { saveFile } from '../../components/excel';
 import { keepWrittenRows, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { CreditSummary } from './CreditSummary';
-import CustomerSummaryScreen from './CustomerSummaryScreen';
 
 /* The file itself is not written: what matters is which rows reach it. */
 jest.mock('../../components/excel', () => ({ ...jest.requireActual('../../components/excel'), saveFile: jest.fn() }));
@@ -73,20 +71,14 @@ test("the customer's own summary: the credit now, the orders and shipments of th
   ]);
 });
 
-test("the office reads a customer's summary on its own page, asks for another period, and a period too long is refused before asking", async () => {
+test("the office reads a customer's summary on its detail, asks for another period, and a period too long is refused before asking", async () => {
   storeLogin(Role.Office, 'Ofis');
   const calls = mockFetch((_method, url) => (isSummary(url) ? [200, SUMMARY] : [200, {}]));
-  const { t } = renderApp(
-    <Routes>
-      <Route path="/office/customers/:id/summary" element={<CustomerSummaryScreen />} />
-    </Routes>,
-    '/office/customers/9/summary',
-  );
+  const { t } = renderApp(<CreditSummary customerId={9} />, '/office/customers/9');
   const orders = await screen.findByRole('table', { name: t('summary:orders') });
   expect(new URL(calls.find((call) => isSummary(call.url))!.url, 'http://x').pathname).toBe(API.customerSummary(9));
   // The office has no screen of a customer's order: its number is not a link.
   expect(within(orders).queryAllByRole('link')).toEqual([]);
-  expect(screen.getByRole('link', { name: 'Ayşe Yılmaz' })).toHaveAttribute('href', '/office/customers/9');
 
   const asks = () => calls.filter((call) => isSummary(call.url)).length;
   fireEvent.change(screen.getByLabelText(t('summary:from')), { target: { value: '2025-01-01' } });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import type { OrderLineDto } from '../../../shared/api';
 import { AMOUNT } from '../../../shared/decimal';
 import { creditSchema } from '../../../shared/schemas/customers';
@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { sheetCells } from '../../components/excel';
 import { Breadcrumbs } from '../../components/Breadcrumbs';
 import { NoticeView } from '../../components/NoticeView';
+import { CreditSummary } from '../credit-summary';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useStatusTexts } from '../lookups';
 import { useScopeLines } from '../order-lines';
@@ -125,11 +126,11 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
   return (
     <>
       <Breadcrumbs trail={[{ label: t('common:nav.customers'), to: base }]} current={found?.name ?? String(id)} />
-      <h1>{t('detailTitle')}</h1>
+      <h1 className="no-print">{t('detailTitle')}</h1>
       <NoticeView notice={detail?.notice ?? null} />
       {customer && (
         <>
-          <div className="detail-grid">
+          <div className="detail-grid no-print">
             <section className="card" aria-labelledby="customer-info">
               <h2 id="customer-info">{t('info')}</h2>
               <dl className="field-grid">
@@ -167,11 +168,8 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
               </dl>
             </section>
           </div>
-          <section className="card" aria-labelledby="customer-credit-title">
+          <section className="card no-print" aria-labelledby="customer-credit-title">
             <h2 id="customer-credit-title">{t('credit')}</h2>
-            <p>
-              <Link to={`${base}/${customer.id}/summary`}>{t('summary:title')}</Link>
-            </p>
             {!readOnly && <CreditForm customerId={customer.id} currency={customer.credit_currency} />}
             <h3>{t('creditHistory')}</h3>
             {creditHistory.length === 0 ? (
@@ -194,29 +192,32 @@ export default function CustomerDetailScreen({ readOnly = false }: { readOnly?: 
           </section>
         </>
       )}
-      <h2>{t('orders')}</h2>
-      <div className="toolbar">
-        <button type="button" onClick={exportOrders} disabled={exported?.status === 'busy'}>
-          {t('export')}
-        </button>
-        <ExportProgress exportKey={exportKey} />
+      {customer && <CreditSummary customerId={customer.id} />}
+      <div className="no-print">
+        <h2>{t('orders')}</h2>
+        <div className="toolbar">
+          <button type="button" onClick={exportOrders} disabled={exported?.status === 'busy'}>
+            {t('export')}
+          </button>
+          <ExportProgress exportKey={exportKey} />
+        </div>
+        <NoticeView notice={exported?.notice ?? orders.notice} />
+        {orders.status === 'ready' && rows.length === 0 && <p>{t('noOrders')}</p>}
+        {rows.length > 0 && (
+          <table>
+            <TableHead labels={columns.map((c) => t(`orderColumns.${c.key}`))} />
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.order_product_id}>
+                  {columns.map((c) => (
+                    <td key={c.key}>{c.value(row) || '-'}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </div>
-      <NoticeView notice={exported?.notice ?? orders.notice} />
-      {orders.status === 'ready' && rows.length === 0 && <p>{t('noOrders')}</p>}
-      {rows.length > 0 && (
-        <table>
-          <TableHead labels={columns.map((c) => t(`orderColumns.${c.key}`))} />
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.order_product_id}>
-                {columns.map((c) => (
-                  <td key={c.key}>{c.value(row) || '-'}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </>
   );
 }

@@ -19,6 +19,16 @@ const FIGURES = {
 };
 const SETTINGS = { settings: { system_email: 'a@b.c', phone: '1', time_zone: 'Europe/Istanbul', currency: 'TRY', gram_tolerance_percent: 10 } };
 
+/* The customer's order and credit summary, shown on its detail: nothing in the period. */
+const SUMMARY = {
+  customer: { id: 4, name: 'Ayşe', company_name: '' },
+  from: AT,
+  to: AT,
+  credit: { credit: 1000, credit_currency: 'TRY', open_order_amount: 0, available_credit: 1000, other_currency_open_amounts: [] },
+  orders: [],
+  shipments: [],
+};
+
 beforeEach(() => storeLogin(2, 'Admin'));
 
 test("a credit change shows the server's sentence, the new credit and the history row the server wrote", async () => {
@@ -27,6 +37,7 @@ test("a credit change shows the server's sentence, the new credit and the histor
   const calls = mockFetch((method, url, body) => {
     if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, credit, ...FIGURES, credit_history: [...history] } }];
     if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url.startsWith(API.customerSummary(4))) return [200, SUMMARY];
     if (url === API.generalSettings) return [200, SETTINGS];
     if (method === 'PUT' && url === API.customerCredit(4)) {
       history.push({ id: 1, changed_by: 7, changed_by_username: 'admin', old_credit: credit, new_credit: (body as { credit: number }).credit, created_at: AT });
@@ -62,6 +73,7 @@ test('a credit is read as the admin writes amounts: thousands grouped by a point
   const calls = mockFetch((method, url, body) => {
     if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
     if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url.startsWith(API.customerSummary(4))) return [200, SUMMARY];
     if (url === API.generalSettings) return [200, SETTINGS];
     if (method === 'PUT' && url === API.customerCredit(4)) return [200, { customer: { ...CUSTOMER, credit: (body as { credit: number }).credit }, message: 'Kredi başarıyla güncellendi!' }];
     return [200, {}];
@@ -97,6 +109,7 @@ test('in English a comma groups thousands and a point marks the decimals', async
   const calls = mockFetch((method, url, body) => {
     if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
     if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url.startsWith(API.customerSummary(4))) return [200, SUMMARY];
     if (url === API.generalSettings) return [200, SETTINGS];
     if (method === 'PUT' && url === API.customerCredit(4)) return [200, { customer: { ...CUSTOMER, credit: (body as { credit: number }).credit }, message: 'Kredi başarıyla güncellendi!' }];
     return [200, {}];
@@ -142,6 +155,7 @@ test('the office reads customers without changing them: the list leads to the of
     if (url === API.b2bCustomers) return [200, { customers: [CUSTOMER] }];
     if (url === API.customerInfo(4)) return [200, { customer: { ...CUSTOMER, ...FIGURES, credit_history: [] } }];
     if (url === API.customerOrders(4)) return [200, { orders: [] }];
+    if (url.startsWith(API.customerSummary(4))) return [200, SUMMARY];
     if (url === API.generalSettings) return [200, SETTINGS];
     return [200, {}];
   });
