@@ -39,7 +39,7 @@ async function readSheet(path: string, name: string) {
   return workbook.getWorksheet(name)!;
 }
 
-test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid; the other piece canceled reads so for the customer and on the tablet', async () => {
+test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid; the other piece canceled reads so for the customer and on the tablet; the shipped order in the customer's order and credit summary', async () => {
   const customer = await personPage('yol_alici', 'secret-1');
   const master = await personPage('yol_usta', 'secret-1');
   const admin = await personPage('admin', 'admin-secret');
@@ -184,6 +184,33 @@ test('an order of two pieces from the customer to completion, through the worksh
   await customer.page.waitForURL(new RegExp(`/order/${otherId}$`));
   await customer.page.getByRole('definition').filter({ hasText: canceled }).waitFor();
   await expect(customer.page.getByRole('button', { name: 'Siparişi Onayla' }).count()).resolves.toBe(0);
+
+  // The completed piece goes to the carrier; the customer's order and credit summary shows the order shipped with its tracking number.
+  await apiCall(live.server.url, 'PUT', `/api/v1/orders/order-products/${lineId}/shipment`, await apiToken(live.server.url), { shipment_tracking_number: 'YK-123456' });
+  await customer.page.goto(`${live.server.url}/customer/account`);
+  const summary = customer.page.getByRole('region', { name: 'Sipariş ve Kredi Özeti' });
+  const orders = summary.getByRole('table', { name: 'Siparişler' });
+  await orders.getByRole('row', { name: /Gönderildi/ }).getByRole('cell', { name: 'YK-123456' }).waitFor();
+  await summary.getByRole('table', { name: 'Gönderiler' }).getByRole('row', { name: /Tektaş Yüzük.*YK-123456/ }).waitFor();
+  // Nothing is open: the whole credit is available.
+  await summary.getByText('100.000,00').first().waitFor();
+  // Printed, the summary stands alone: the account's own cards are left off the paper.
+  await customer.page.emulateMedia({ media: 'print' });
+  await expect(customer.page.getByRole('heading', { name: 'Şifre Değiştir' }).isVisible()).resolves.toBe(false);
+  await expect(orders.isVisible()).resolves.toBe(true);
+  expect((await customer.page.pdf({ format: 'A4' })).length).toBeGreaterThan(1000);
+  await customer.page.emulateMedia({ media: 'screen' });
+  const [summaryFile] = await Promise.all([customer.page.waitForEvent('download'), summary.getByRole('button', { name: "Excel'e Aktar" }).click()]);
+  const summarySheet = await readSheet((await summaryFile.path())!, 'Sipariş ve Kredi Özeti');
+  expect(summarySheet.rowCount).toBe(2);
+  const summaryHeaders = (summarySheet.getRow(1).values as string[]).slice(1);
+  const summaryCell = (header: string) => summarySheet.getRow(2).getCell(summaryHeaders.indexOf(header) + 1).value;
+  expect([summaryCell('Durum'), summaryCell('Ürün Sayısı'), summaryCell('Gönderilen'), summaryCell('İptal'), summaryCell('Kargo Takip No')]).toEqual(['Gönderildi', 2, 1, 1, 'YK-123456']);
+
+  // The admin sees the same summary on the customer's detail.
+  await admin.page.goto(`${live.server.url}/admin/customers`);
+  await admin.page.getByRole('link', { name: 'Ayşe Yılmaz', exact: true }).click();
+  await admin.page.getByRole('region', { name: 'Sipariş ve Kredi Özeti' }).getByRole('table', { name: 'Gönderiler' }).getByRole('row', { name: /YK-123456/ }).waitFor();
 
   expect([...customer.errors, ...master.errors, ...admin.errors]).toEqual([]);
 });

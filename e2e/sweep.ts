@@ -160,6 +160,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/customer/orders', ready: [rows] },
         { path: '/customer/new-order', ready: ['main form [role="combobox"]', rows] },
         { path: '/customer/profile', ready: ['main dl dd'] },
+        { path: '/customer/account', ready: ['main .credit-summary dl dd', 'main .credit-summary tbody tr'] },
         { path: `/order/${lineId}`, ready: ['main dl dd'] },
       ],
     },
