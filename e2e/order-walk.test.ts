@@ -39,7 +39,7 @@ async function readSheet(path: string, name: string) {
   return workbook.getWorksheet(name)!;
 }
 
-test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid; the other piece canceled reads so for the customer and on the tablet; the shipped order in the customer's order and credit summary', async () => {
+test('an order of two pieces from the customer to completion, through the workshop tablet and the admin grid; the other piece canceled reads so for the customer and on the tablet; the shipped order in the customer order and credit summary', async () => {
   const customer = await personPage('yol_alici', 'secret-1');
   const master = await personPage('yol_usta', 'secret-1');
   const admin = await personPage('admin', 'admin-secret');

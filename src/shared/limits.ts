@@ -1,6 +1,12 @@
 /** Business constants of SPEC section 9 shared by client and server. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 export const REFRESH_THROTTLE_MS = 2_000;
+/**
+ * A refresh token used again within this long of its first use is the same tab that lost the
+ * answer (a reload or a navigation while its refresh was under way): it gets new tokens. Later,
+ * a replay is taken for theft and ends the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 export const SESSION_IDLE_LIMIT_MS = 30 * 60_000;
 export const SESSION_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Access tokens are short-lived; the server-side session decides how long a login lasts. */

@@ -1,6 +1,7 @@
 import { testDatabases } from '../../../../test/databases';
 import { ADMIN, startTestApp, type TestApp } from '../../../../test/server';
 import { sweepIdleSessions } from './sessions';
+import { REFRESH_REUSE_GRACE_MS } from '../../../shared/limits';
 
 const LOGIN = '/api/v1/user/login';
 const REGISTER = '/api/v1/user/register';
@@ -117,11 +118,24 @@ describe.each(testDatabases())('auth on $name', (database) => {
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     expect((await t.call('GET', ME, { token: second.body.token })).status).toBe(200);
 
+    // A replay past the grace of a lost answer (REFRESH_REUSE_GRACE_MS) is taken for theft.
+    const pastGrace = new Date(Date.now() - REFRESH_REUSE_GRACE_MS - 1_000).toISOString();
+    await t.db.updateTable('refresh_tokens').set({ used_at: pastGrace }).where('used_at', 'is not', null).execute();
     const replay = await t.call('POST', REFRESH, { body: { refresh_token: first.refresh_token } });
     expect(replay).toMatchObject({ status: 401, body: { code: 'REFRESH_INVALID' } });
     expect((await t.call('GET', ME, { token: second.body.token })).status).toBe(401);
     expect((await t.call('POST', REFRESH, { body: { refresh_token: second.body.refresh_token } })).status).toBe(401);
     expect((await t.call('POST', REFRESH, { body: {} })).status).toBe(400);
+  });
+
+  test('a tab that lost its refresh answer (reloaded while refreshing) uses the old token again within the grace and keeps its session', async () => {
+    const first = await t.login();
+    const kept = await t.call('POST', REFRESH, { body: { refresh_token: first.refresh_token } });
+    const lost = await t.call('POST', REFRESH, { body: { refresh_token: first.refresh_token } });
+    expect(lost.status).toBe(200);
+    expect(lost.body.refresh_token).not.toBe(kept.body.refresh_token);
+    expect((await t.call('GET', ME, { token: lost.body.token })).status).toBe(200);
+    expect((await t.call('POST', REFRESH, { body: { refresh_token: lost.body.refresh_token } })).status).toBe(200);
   });
 
   test('a session idle for 30 minutes is refused and swept', async () => {

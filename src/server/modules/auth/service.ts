@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
 import { message } from '../../messages';
 import type { LoginResponse } from '../../../shared/api';
-import { PASSWORD_RESET_TTL_MS } from '../../../shared/limits';
+import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS } from '../../../shared/limits';
 import { DEFAULT_ROLE, type RoleId } from '../../../shared/roles';
 import { usernameKey } from '../../../shared/schemas/auth';
 import { usernameKeySql } from './usernames';
@@ -113,8 +113,12 @@ export async function refresh(deps: AuthDeps, refreshToken: string): Promise<Log
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
-    await endSession(deps.db, row.session_id);
-    throw refused();
+    // Claimed between the read and the claim: used just now, within the grace.
+    const usedAt = row.used_at === null ? Date.now() : Date.parse(row.used_at);
+    if (Date.now() - usedAt > REFRESH_REUSE_GRACE_MS) {
+      await endSession(deps.db, row.session_id);
+      throw refused();
+    }
   }
   const user = await useSession(deps.db, row.session_id, row.user_id);
   if (!user) throw refused();
