@@ -115,6 +115,8 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/technical\/shops\/:id\b/, () => ({ id: 999_999 })],
   // No job or waiting item has this id (404 and 409 are the answers these routes give anyway).
   [/\/technical\/shopify\/(jobs|pending-items)\/:id\b/, () => ({ id: 999_999 })],
+  // No mail server in the probes: a mail id that is none.
+  [/\/mail\/:id\b/, () => ({ id: 999_999 })],
 ];
 
 /** The fixture's id for each parameter of `route` (an owned line's route: line A). */

@@ -27,6 +27,8 @@ export interface TestSmtp {
    * so two calls for the same address give its first and then its second message.
    */
   waitForMessage(address: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** While on, every recipient is refused with a temporary error (451), as a mail server that is down for a while. */
+  refuse(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startSmtp(): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const handedOut = new Set<ReceivedMail>();
   const listeners = new Set<() => void>();
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     // Plain text only; credentials in SMTP_URL (smtp://user:pass@...) are accepted whatever they are.
@@ -160,6 +163,7 @@ export async function startSmtp(): Promise<TestSmtp> {
     allowInsecureAuth: true,
     onAuth: (auth, _session, callback) => callback(null, { user: auth.username ?? 'test' }),
     logger: false,
+    onRcptTo: (_address, _session, callback) => callback(refusing ? Object.assign(new Error('Try again later'), { responseCode: 451 }) : undefined),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -189,6 +193,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    refuse: (on) => {
+      refusing = on;
+    },
     waitForMessage(address, timeoutMs = 5000) {
       const wanted = address.toLowerCase();
       const take = () => {

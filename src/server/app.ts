@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { DatabaseHandle } from './db';
-import { createMailer } from './modules/auth/mail';
+import { createMailer } from './modules/mail/transport';
 import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { tokenKey } from './modules/auth/tokens';
@@ -29,7 +29,9 @@ import { secretsCipher } from './modules/shops/secrets';
 import { storeClient } from './modules/shops/service';
 import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
-import { jobWorker } from './modules/jobs/queue';
+import { jobWorker, MAIL_JOB_KIND } from './modules/jobs/queue';
+import { MAIL_RETRY, mailJobHandler, mailOutbox } from './modules/mail/outbox';
+import { mailRoutes } from './modules/mail/routes';
 import { housekeepingEvery } from './modules/housekeeping/runner';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
@@ -141,6 +143,13 @@ export async function buildApp(
     concurrency: config.shopify.jobWorkers ?? (dialect === 'postgres' ? 4 : 1),
     log: app.log,
   });
+  // Mail has its own worker, so a slow mail server never holds up a webhook; none without a mail server.
+  const mails = mailer
+    ? jobWorker({ db, dialect, handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer) }, retry: MAIL_RETRY, pollMs: config.shopify.jobPollMs, concurrency: 1, log: app.log })
+    : null;
+  const outbox = mailOutbox(mails);
+  app.addHook('onReady', async () => mails?.start());
+  app.addHook('onClose', async () => mails?.close());
   let stopReconciling = () => {};
   app.addHook('onReady', async () => {
     await jobs.start();
@@ -184,6 +193,7 @@ export async function buildApp(
     auditRoutes(api, db);
     gridViewRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);
+    mailRoutes(api, db, outbox);
     metalRoutes(api, db, bus);
   });
   sweepSessions(app, db);

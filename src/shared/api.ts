@@ -37,6 +37,8 @@ export const API = {
   shopifyWebhook: '/webhooks/shopify',
   /** The latest webhooks received and what became of them. */
   shopEvents: '/api/v1/technical/shopify/events',
+  failedMails: '/api/v1/mail/failed',
+  failedMailRetry: (id: number | string) => `/api/v1/mail/${id}/retry`,
   /** 'Yeniden dene' on a failed job. */
   shopJobRetry: (id: number | string) => `/api/v1/technical/shopify/jobs/${id}/retry`,
   shopJobDismiss: (id: number | string) => `/api/v1/technical/shopify/jobs/${id}/dismiss`,

@@ -24,6 +24,7 @@ import { shopsSlice } from '../features/shops/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { archiveSlice } from '../features/archive/slice';
 import { flowSlice } from '../features/flow/slice';
+import { mailSlice } from '../features/mail/slice';
 import { creditSummarySlice } from '../features/credit-summary/slice';
 import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
@@ -56,6 +57,7 @@ export const rootReducer = combineReducers({
   reports: reportsSlice.reducer,
   archive: archiveSlice.reducer,
   flow: flowSlice.reducer,
+  mail: mailSlice.reducer,
   creditSummary: creditSummarySlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,

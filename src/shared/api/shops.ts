@@ -85,3 +85,14 @@ export interface RefusedWebhookDto {
   count: number;
   last_at: string;
 }
+
+/** An e-mail that failed its last try ('Gönderilemeyen e-postalar'): to whom, what, how often tried, and why it failed. */
+export interface FailedMailDto {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}

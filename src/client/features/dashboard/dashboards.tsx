@@ -6,6 +6,7 @@ import { type Tab, Tabs } from '../../components/Tabs';
 import { AccountPanel, PasswordChangeForm } from '../account';
 import { OptionNamesPanel } from '../catalogue';
 import { CreditSummary } from '../credit-summary';
+import { FailedMailsPanel } from '../mail';
 import { CustomerOrdersPanel, ManualOrderForm } from '../customer-orders';
 import { ProductionStepsPanel } from '../production-steps';
 import { OrderReportPanel } from '../reports';
@@ -57,6 +58,7 @@ const TABS: Partial<Record<number, (t: TFunction<'dashboard'>, pathname: string,
             { id: 'steps', label: t('settingsTabs.steps'), content: () => <ProductionStepsPanel /> },
             { id: 'optionNames', label: t('catalogue:optionNames.tab'), content: () => <OptionNamesPanel /> },
             { id: 'shops', label: t('shops:tab'), content: () => <ShopsPanel /> },
+            { id: 'mail', label: t('mail:tab'), content: () => <FailedMailsPanel /> },
           ]}
         />
       ),

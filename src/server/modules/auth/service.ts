@@ -10,7 +10,7 @@ import { PASSWORD_RESET_TTL_MS, REFRESH_REUSE_GRACE_MS } from '../../../shared/l
 import { DEFAULT_ROLE, type RoleId } from '../../../shared/roles';
 import { usernameKey } from '../../../shared/schemas/auth';
 import { usernameKeySql } from './usernames';
-import type { Mailer } from './mail';
+import type { Mailer } from '../mail/transport';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, endUserSessions, type SessionUser, useSession } from './sessions';
 import { hashToken, randomToken, signAccessToken } from './tokens';
@@ -177,7 +177,7 @@ export async function mailPasswordLink(
     .execute();
   const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(user.email, message(mail.subject, mail.values), `${message(mail.body, mail.values)}\n\n${link}\n`);
+    await deps.mailer.send({ to: user.email, subject: message(mail.subject, mail.values), text: `${message(mail.body, mail.values)}\n\n${link}\n` });
   } catch (error) {
     await deps.db.deleteFrom('password_resets').where('token_hash', '=', hashToken(token)).execute();
     throw error;

@@ -44,7 +44,8 @@ describe.each(testDatabases())('durable jobs on $name', (database) => {
     expect(await claimJob(t.db, dialect, at(10 * JOB_LOCK_MS))).toBeNull();
 
     // 'Yeniden dene': from its first try again.
-    expect(await retryJob(t.db, job.id, at(10 * JOB_LOCK_MS))).toBe('retried');
+    expect(await retryJob(t.db, job.id, ['webhook'], at(10 * JOB_LOCK_MS))).toBe('unknown');
+    expect(await retryJob(t.db, job.id, ['test'], at(10 * JOB_LOCK_MS))).toBe('retried');
     expect(await claimJob(t.db, dialect, at(10 * JOB_LOCK_MS + 1))).toMatchObject({ id: job.id, attempts: 1 });
   });
 });

@@ -11,6 +11,12 @@ import type { JobsTable } from '../../db/schema';
 
 export type Job = Selectable<JobsTable>;
 
+/** The jobs of the shops ('Mağazalar' lists these), worked by the shops' worker. */
+export const SHOP_JOB_KINDS = ['webhook', 'subscribe', 'fulfil', 'reconcile'] as const;
+export type ShopJobKind = (typeof SHOP_JOB_KINDS)[number];
+/** An e-mail to send, worked by a worker of its own: a slow mail server never holds up a webhook. */
+export const MAIL_JOB_KIND = 'mail';
+
 /** A job taken is the worker's for this long; past it (the process died), another takes it again. */
 export const JOB_LOCK_MS = 120_000;
 /** Tries before a job stays failed (visible, retried by hand). */
@@ -20,6 +26,15 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
   const full = Math.min(3_600_000, 5_000 * 2 ** Math.max(0, attempts - 1));
   return Math.round(full * (0.5 + random() / 2));
 }
+
+/** How a worker's jobs are tried again: after `delayMs(attempts)`, until `maxAttempts` tries have failed. */
+export interface RetryPolicy {
+  maxAttempts: number;
+  delayMs: (attempts: number, random: () => number) => number;
+}
+
+/** The shops' jobs: a store is usually back within the hour. */
+export const SHOP_RETRY: RetryPolicy = { maxAttempts: JOB_MAX_ATTEMPTS, delayMs: retryDelayMs };
 
 export interface NewJob {
   kind: string;
@@ -40,8 +55,8 @@ export async function enqueue(db: Db, job: NewJob, now = new Date()): Promise<bo
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Takes the next due job (waiting and due, or taken by a worker whose lock ran out), or null. */
-export async function claimJob(db: Db, dialect: DialectName, now = new Date()): Promise<Job | null> {
+/** Takes the next due job of `kinds` (waiting and due, or taken by a worker whose lock ran out), or null. */
+export async function claimJob(db: Db, dialect: DialectName, now = new Date(), kinds?: readonly string[]): Promise<Job | null> {
   const at = now.toISOString();
   const job = await db
     .updateTable('jobs')
@@ -51,6 +66,7 @@ export async function claimJob(db: Db, dialect: DialectName, now = new Date()): 
         .selectFrom('jobs')
         .select('id')
         .where((w) => w.or([w.and([w('status', '=', 'waiting'), w('run_after', '<=', at)]), w.and([w('status', '=', 'running'), w('locked_until', '<', at)])]))
+        .$if(kinds !== undefined, (q) => q.where('kind', 'in', [...kinds!]))
         .orderBy('run_after')
         .orderBy('id')
         .limit(1);
@@ -67,15 +83,15 @@ export async function finishJob(db: Db, id: number, now = new Date()): Promise<v
   await db.updateTable('jobs').set({ status: 'done', locked_until: null, last_error: null, finished_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
-/** The job failed: tried again after a back-off, or kept as failed after JOB_MAX_ATTEMPTS. */
-export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random): Promise<void> {
-  const failed = job.attempts >= JOB_MAX_ATTEMPTS;
+/** The job failed: tried again after the policy's back-off, or kept as failed after its last try. */
+export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random, policy = SHOP_RETRY): Promise<void> {
+  const failed = job.attempts >= policy.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
   await db
     .updateTable('jobs')
     .set({
       status: failed ? 'failed' : 'waiting',
-      run_after: new Date(now.getTime() + (failed ? 0 : retryDelayMs(job.attempts, random))).toISOString(),
+      run_after: new Date(now.getTime() + (failed ? 0 : policy.delayMs(job.attempts, random))).toISOString(),
       locked_until: null,
       last_error: message,
       updated_at: now.toISOString(),
@@ -84,19 +100,25 @@ export async function failJob(db: Db, job: Job, error: unknown, now = new Date()
     .execute();
 }
 
-/** 'Yeniden dene': a failed job waits again, from its first try. */
-export async function retryJob(db: Db, id: number, now = new Date()): Promise<'retried' | 'notFailed' | 'unknown'> {
+/** 'Yeniden dene': a failed job of `kinds` waits again, from its first try. */
+export async function retryJob(db: Db, id: number, kinds: readonly string[], now = new Date()): Promise<'retried' | 'notFailed' | 'unknown'> {
   const at = now.toISOString();
-  const result = await db.updateTable('jobs').set({ status: 'waiting', attempts: 0, run_after: at, updated_at: at }).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'waiting', attempts: 0, run_after: at, updated_at: at })
+    .where('id', '=', id)
+    .where('kind', 'in', [...kinds])
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return 'retried';
-  return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'unknown';
+  return (await db.selectFrom('jobs').select('id').where('id', '=', id).where('kind', 'in', [...kinds]).executeTakeFirst()) ? 'notFailed' : 'unknown';
 }
 
-/** A failed job dismissed: deleted, never tried again. */
-export async function dismissJob(db: Db, id: number): Promise<'dismissed' | 'notFailed' | 'unknown'> {
-  const result = await db.deleteFrom('jobs').where('id', '=', id).where('status', '=', 'failed').executeTakeFirst();
+/** A failed job of `kinds` dismissed: deleted, never tried again. */
+export async function dismissJob(db: Db, id: number, kinds: readonly string[]): Promise<'dismissed' | 'notFailed' | 'unknown'> {
+  const result = await db.deleteFrom('jobs').where('id', '=', id).where('kind', 'in', [...kinds]).where('status', '=', 'failed').executeTakeFirst();
   if (Number(result.numDeletedRows) > 0) return 'dismissed';
-  return (await db.selectFrom('jobs').select('id').where('id', '=', id).executeTakeFirst()) ? 'notFailed' : 'unknown';
+  return (await db.selectFrom('jobs').select('id').where('id', '=', id).where('kind', 'in', [...kinds]).executeTakeFirst()) ? 'notFailed' : 'unknown';
 }
 
 /** A finished job is kept this long (what a store sent is seen on the shop screen), then deleted. */
@@ -134,6 +156,8 @@ export interface JobWorkerOptions {
   pollMs: number;
   /** Jobs worked on at once by this process; 0: none (it only stores them, another process works them). */
   concurrency: number;
+  /** How its jobs are tried again (default: the shops' policy). */
+  retry?: RetryPolicy;
   log: { error(object: unknown, message: string): void };
 }
 
@@ -142,7 +166,9 @@ export interface JobWorkerOptions {
  * (jobs waiting for their retry, and those another process stored). On SQLite the one process owns
  * the file, so jobs left running by a process that died are taken again at once on start.
  */
-export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: JobWorkerOptions) {
+export function jobWorker({ db, dialect, handlers, pollMs, concurrency, retry = SHOP_RETRY, log }: JobWorkerOptions) {
+  // Each worker takes only the kinds it can work: mail has a worker of its own beside the shops'.
+  const kinds = Object.keys(handlers);
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running = 0;
@@ -163,7 +189,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
       await handler(job, done);
       if (!marked) await finishJob(db, job.id);
     } catch (error) {
-      await failJob(db, job, error).catch((failure: unknown) => log.error({ err: failure, job: job.id }, 'a failed job could not be marked'));
+      await failJob(db, job, error, new Date(), Math.random, retry).catch((failure: unknown) => log.error({ err: failure, job: job.id }, 'a failed job could not be marked'));
     }
   }
 
@@ -172,7 +198,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
     try {
       do {
         again = false;
-        for (let job = await claimJob(db, dialect); job && !stopped; job = await claimJob(db, dialect)) {
+        for (let job = await claimJob(db, dialect, new Date(), kinds); job && !stopped; job = await claimJob(db, dialect, new Date(), kinds)) {
           const handled = runOne(job);
           handling.add(handled);
           await handled;
@@ -206,7 +232,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, log }: J
   return {
     async start(): Promise<void> {
       if (concurrency === 0) return;
-      if (dialect === 'sqlite') await db.updateTable('jobs').set({ status: 'waiting', locked_until: null }).where('status', '=', 'running').execute();
+      if (dialect === 'sqlite') await db.updateTable('jobs').set({ status: 'waiting', locked_until: null }).where('status', '=', 'running').where('kind', 'in', kinds).execute();
       tick();
     },
     /** A job was stored: work on it now rather than at the next look. */

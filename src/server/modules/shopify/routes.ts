@@ -11,7 +11,7 @@ import { ADMINS } from '../../../shared/roles';
 import { pendingMatchSchema } from '../../../shared/schemas/shops';
 import type { LineBus } from '../live/bus';
 import type { ShopifyClient } from './client';
-import { dismissJob, retryJob } from '../jobs/queue';
+import { dismissJob, retryJob, SHOP_JOB_KINDS } from '../jobs/queue';
 import { latestEvents } from './events';
 import { matchItem, waitingItems } from './pending';
 import { listRefusals } from './refusals';
@@ -32,7 +32,7 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
 
   api.post(API.shopJobRetry(':id'), route(admin, { summary: "'Yeniden dene': a failed job waits again, from its first try", body: null, errors: [404, 409] }), async (request) => {
     const id = idParam(request.params);
-    const outcome = await retryJob(db, id);
+    const outcome = await retryJob(db, id, SHOP_JOB_KINDS);
     if (outcome === 'unknown') throw notFound('errors:shopifyJobNotFound', 'JOB_NOT_FOUND');
     if (outcome === 'notFailed') throw conflict('errors:shopifyJobNotFailed', 'JOB_NOT_FAILED');
     jobs.wake();
@@ -41,7 +41,7 @@ export function shopifyRoutes(api: FastifyInstance, db: Db, bus: LineBus, jobs: 
 
   api.post(API.shopJobDismiss(':id'), route(admin, { summary: 'A failed job dismissed: deleted, never tried again', body: null, errors: [404, 409] }), async (request) => {
     const id = idParam(request.params);
-    const outcome = await dismissJob(db, id);
+    const outcome = await dismissJob(db, id, SHOP_JOB_KINDS);
     if (outcome === 'unknown') throw notFound('errors:shopifyJobNotFound', 'JOB_NOT_FOUND');
     if (outcome === 'notFailed') throw conflict('errors:shopifyJobNotDismissable', 'JOB_NOT_FAILED');
     return { job: { id }, ...said('success:shopifyJobDismissed') };

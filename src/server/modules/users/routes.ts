@@ -9,7 +9,7 @@ import { declaredBody } from '../../validate';
 import { API } from '../../../shared/api';
 import { ADMINS, ANY_ROLE, type RoleId } from '../../../shared/roles';
 import { addUserSchema } from '../../../shared/schemas/users';
-import type { Mailer } from '../auth/mail';
+import type { Mailer } from '../mail/transport';
 import { id, integer } from '../../../shared/schemas/fields';
 import * as users from './service';
 

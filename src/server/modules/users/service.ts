@@ -4,7 +4,7 @@ import { badRequest, conflict } from '../../errors';
 import type { RoleDto, UserDto } from '../../../shared/api';
 import { Role, type RoleId, userStatus } from '../../../shared/roles';
 import { recordChange, recordChanges } from '../audit/record';
-import type { Mailer } from '../auth/mail';
+import type { Mailer } from '../mail/transport';
 import { hashPassword } from '../auth/passwords';
 import { insertUser, mailPasswordLink, refuseTaken } from '../auth/service';
 

@@ -1,0 +1,74 @@
+import type { Db } from '../../db';
+import { enqueue, type Job, type JobHandler, MAIL_JOB_KIND, type RetryPolicy } from '../jobs/queue';
+import type { MailMessage, Mailer } from './transport';
+
+/*
+ * The mail outbox: an e-mail is a durable job written in the transaction of the change that
+ * causes it, so it is sent at least once whatever happens after the commit (a restart, a kill -9),
+ * and never visibly twice: its Message-ID comes from the job's key, so a resend after a crash is
+ * the same message to the reader's mail program. Mail has a worker of its own (app.ts), so a slow
+ * or absent mail server never holds up the shops' webhooks.
+ */
+
+/** An e-mail to queue: `key` names what it tells (a notification's id): the same key is queued once. */
+export interface QueuedMail {
+  key: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where one click unsubscribes from this kind of mail (List-Unsubscribe, with the one-click POST of RFC 8058). */
+  unsubscribeUrl?: string;
+}
+
+const MINUTE = 60_000;
+/** The waits between tries: from a minute to half a day, 28 hours in all before the mail shows as failed. */
+export const MAIL_RETRY_DELAYS_MS = [1, 5, 15, 30, 60, 120, 240, 480, 720].map((minutes) => minutes * MINUTE);
+export const MAIL_RETRY: RetryPolicy = {
+  maxAttempts: MAIL_RETRY_DELAYS_MS.length + 1,
+  delayMs: (attempts) => MAIL_RETRY_DELAYS_MS[Math.min(attempts, MAIL_RETRY_DELAYS_MS.length) - 1],
+};
+
+/** Where the product's changes put their e-mails: queued inside the change's transaction, sent after it by the mail worker. */
+export interface Outbox {
+  /** Queues `mail` inside `trx`, the transaction of the change that causes it. */
+  queue(trx: Db, mail: QueuedMail): Promise<void>;
+  /** Mail was queued and committed: send it now rather than at the worker's next look. */
+  wake(): void;
+}
+
+/**
+ * The outbox of the mail worker, or without one (no mail server) an outbox that keeps nothing:
+ * notifications then stay in the product and nothing fails.
+ */
+export function mailOutbox(worker: { wake(): void } | null): Outbox {
+  return {
+    async queue(trx, mail) {
+      if (worker) await enqueue(trx, { kind: MAIL_JOB_KIND, key: `mail:${mail.key}`, connectionId: null, payload: mail });
+    },
+    wake: () => worker?.wake(),
+  };
+}
+
+/** The Message-ID of a queued mail: its key, made safe for the header, at the product's host. */
+export const messageIdOf = (job: Pick<Job, 'key'>, host: string) => `<${job.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`;
+
+/** The message a mail job sends. */
+export function messageOf(job: Job, host: string): MailMessage {
+  const mail = JSON.parse(job.payload) as QueuedMail;
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: messageIdOf(job, host),
+    headers: mail.unsubscribeUrl ? { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+  };
+}
+
+/** The mail worker's one handler: sends the job's message; a refusal or a timeout fails the try, retried by MAIL_RETRY. */
+export const mailJobHandler =
+  (mailer: Mailer): JobHandler =>
+  async (job) => {
+    await mailer.send(messageOf(job, mailer.host));
+  };
