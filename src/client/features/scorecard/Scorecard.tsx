@@ -10,7 +10,7 @@ import { scorecardRequested, selectScorecard } from './slice';
 /** A month with nothing to judge: no delivery, no quality control and no metal. */
 const isEmptyMonth = (month: ScorecardMonthDto) => month.delivered === 0 && month.inspected === 0 && month.loss_per_mille === null;
 
-/** A month (yyyy-mm) as its reader names it: 'Kasım 2026', 'November 2026'. */
+/** A month (yyyy-mm) as its reader names it, in the reader's language: 'November 2026'. */
 const monthName = (month: string, language: string) => {
   const [year, index] = month.split('-').map(Number);
   return new Intl.DateTimeFormat(intlLocale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(year, index - 1, 1));
