@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScorecardMonthDto } from '../../../shared/api';
 import { formatDecimal, intlLocale } from '../../../shared/locale';
@@ -19,9 +19,9 @@ const monthName = (month: string, language: string) => {
 /**
  * A workshop's scorecard, month by month (newest first, months with nothing left out): on-time
  * deliveries, lead time, quality-control rejections, metal loss against its norm (in words beside
- * its colour when above). `children`: what the screen shows under its title, such as a workshop chooser.
+ * its colour when above).
  */
-export function Scorecard({ workshopId, children }: { workshopId: number; children?: ReactNode }) {
+export function Scorecard({ workshopId }: { workshopId: number }) {
   const { t, i18n } = useTranslation('scorecard');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
@@ -37,7 +37,6 @@ export function Scorecard({ workshopId, children }: { workshopId: number; childr
   return (
     <section className="card scorecard" aria-labelledby={`scorecard-${workshopId}`}>
       <h2 id={`scorecard-${workshopId}`}>{t('title')}</h2>
-      {children}
       <ListStatus status={status === 'idle' ? 'loading' : status} notice={notice} count={months ? 1 : 0} empty="" />
       {months && months.length === 0 && <p>{t('empty')}</p>}
       {months && months.length > 0 && (
