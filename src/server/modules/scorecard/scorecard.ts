@@ -58,7 +58,7 @@ const daysBetween = (db: Db, from: RawBuilder<unknown>, to: RawBuilder<unknown>)
 /** The scorecard's two queries over the stays: the deliveries of each month, and the pieces quality control judged. */
 export function scorecardQueries(db: Db, workshopId: number, bounds: readonly string[]) {
   const [start, end] = [bounds[0], bounds.at(-1)!];
-  // The piece's stays found by its own index (line_stays_line_idx), the workshop's among them picked by the case.
+  // The piece's stays read from its own index (line_stays_line_phase_idx), the workshop's among them picked by the case.
   const firstStay = sql`(select min(case when a.workshop_id = s.workshop_id then a.entered_at end) from line_stays a where a.order_line_id = s.order_line_id)`;
   return {
     delivered: sql<{ month: number; delivered: number | string; dated: number | string; on_time: number | string; lead_days: number | string | null }>`
@@ -74,13 +74,22 @@ export function scorecardQueries(db: Db, workshopId: number, bounds: readonly st
       ) as deliveries
       group by month`,
     judged: sql<{ month: number; inspected: number | string; rejected: number | string }>`
-      select month, count(distinct case when phase = 'quality_control' or rejected = 1 then line end) as inspected, count(distinct case when rejected = 1 then line end) as rejected
+      select month, count(*) as inspected, sum(rejected) as rejected
       from (
-        select ${monthOf(sql.ref('s.left_at'), bounds)} as month, s.phase, s.order_line_id as line,
-          case when exists (select 1 from order_line_history h where h.order_line_id = s.order_line_id and h.created_at = s.left_at and h.action = ${ACTION_NAMES.qcReject}) then 1 else 0 end as rejected
-        from line_stays s
-        where s.workshop_id = ${workshopId} and s.left_at >= ${start} and s.left_at < ${end} and s.phase in ('quality_control', 'packing')
-      ) as stays
+        -- Each piece once a month: judged when its stay in quality control ended, or when it was sent back.
+        select month, line, max(rejected) as rejected, max(case when phase = 'quality_control' then 1 else 0 end) as inspected
+        from (
+          select ${monthOf(sql.ref('s.left_at'), bounds)} as month, s.phase, s.order_line_id as line,
+            -- Sent back: a step followed the stay, and the history row of that instant is a quality rejection (not an admin's step back).
+            case when exists (select 1 from line_stays b where b.order_line_id = s.order_line_id and b.phase = 'step' and b.entered_at = s.left_at)
+              and exists (select 1 from order_line_history h where h.order_line_id = s.order_line_id and h.created_at = s.left_at and h.action = ${ACTION_NAMES.qcReject})
+              then 1 else 0 end as rejected
+          from line_stays s
+          where s.workshop_id = ${workshopId} and s.left_at >= ${start} and s.left_at < ${end} and s.phase in ('quality_control', 'packing')
+        ) as stays
+        group by month, line
+      ) as pieces
+      where inspected = 1 or rejected = 1
       group by month`,
   };
 }
