@@ -80,11 +80,11 @@ export function scorecardQueries(db: Db, workshopId: number, bounds: readonly st
         select month, line, max(rejected) as rejected, max(case when phase = 'quality_control' then 1 else 0 end) as inspected
         from (
           select ${monthOf(sql.ref('s.left_at'), bounds)} as month, s.phase, s.order_line_id as line,
-            -- Sent back: a step followed the stay, and the history row of that instant is a quality rejection (not an admin's step back).
-            case when exists (select 1 from line_stays b where b.order_line_id = s.order_line_id and b.phase = 'step' and b.entered_at = s.left_at)
-              and exists (select 1 from order_line_history h where h.order_line_id = s.order_line_id and h.created_at = s.left_at and h.action = ${ACTION_NAMES.qcReject})
-              then 1 else 0 end as rejected
+            case when h.id is null then 0 else 1 end as rejected
           from line_stays s
+          -- Sent back: a step followed the stay, and the history row of that instant is a quality rejection (not an admin's step back).
+          left join line_stays b on b.order_line_id = s.order_line_id and b.phase = 'step' and b.entered_at = s.left_at
+          left join order_line_history h on b.order_line_id is not null and h.order_line_id = s.order_line_id and h.created_at = s.left_at and h.action = ${ACTION_NAMES.qcReject}
           where s.workshop_id = ${workshopId} and s.left_at >= ${start} and s.left_at < ${end} and s.phase in ('quality_control', 'packing')
         ) as stays
         group by month, line
