@@ -19,6 +19,7 @@ import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
 import { timedRaw } from './archive';
 import { timed } from './metal';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
+import { scorecardFigure } from './scorecard';
 
 type Report = (name: string, value: string) => void;
 
@@ -69,6 +70,7 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
         `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells} cells); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
       );
     }
+    await scorecardFigure(report, name, db, product, agent, auth, seeded.workshop);
   } finally {
     agent.destroy();
     await close();

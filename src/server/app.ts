@@ -42,6 +42,7 @@ import { shopifyWebhookRoutes, webhookJobHandler } from './modules/shopify/webho
 import { userRoutes } from './modules/users/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { flowRoutes } from './modules/flow/routes';
+import { scorecardRoutes } from './modules/scorecard/routes';
 import { gridViewRoutes } from './modules/views/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
@@ -177,6 +178,7 @@ export async function buildApp(
     userRoutes(api, db, { mailer, publicUrl: config.publicUrl });
     dashboardRoutes(api, db);
     flowRoutes(api, db);
+    scorecardRoutes(api, db);
     languageRoutes(api, db);
     productionStepRoutes(api, db);
     lookupRoutes(api, db);

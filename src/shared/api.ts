@@ -92,6 +92,8 @@ export const API = {
   dashboardCounts: '/api/v1/reports/dashboard',
   /** Where pieces wait: stays by workshop and step or phase over a period, and the pieces waiting now. */
   flowReport: '/api/v1/reports/flow',
+  /** A workshop's scorecard by month: on-time rate, lead time, quality-control rejections, metal loss against its norm. */
+  workshopScorecard: '/api/v1/reports/workshop-scorecard',
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
@@ -177,4 +179,5 @@ export type * from './api/audit';
 export type * from './api/grid-views';
 export type * from './api/dashboard';
 export type * from './api/flow';
+export type * from './api/scorecard';
 export type * from './api/tickets';

@@ -43,3 +43,23 @@ export function dayIn(at: number, timeZone: string | undefined): string {
   const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
+
+/** A month typed as yyyy-mm: the instant it starts at in the office's time zone. */
+export function monthStart(month: string, timeZone: string): number {
+  const [year, index] = month.split('-').map(Number);
+  return new TZDate(year, index - 1, 1, timeZone).getTime();
+}
+
+/** The month (yyyy-mm) `count` months after `month` (before it when negative). */
+export function monthAfter(month: string, count: number): string {
+  const [year, index] = month.split('-').map(Number);
+  const months = year * 12 + index - 1 + count;
+  return `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}`;
+}
+
+/** Every month from `from` through `to` (yyyy-mm, inclusive), oldest first. */
+export function monthsThrough(from: string, to: string): string[] {
+  const months: string[] = [];
+  for (let month = from; month <= to; month = monthAfter(month, 1)) months.push(month);
+  return months;
+}

@@ -21,6 +21,7 @@ import { archiveSaga } from '../features/archive/sagas';
 import { flowSaga } from '../features/flow/sagas';
 import { mailSaga } from '../features/mail/sagas';
 import { creditSummarySaga } from '../features/credit-summary/sagas';
+import { scorecardSaga } from '../features/scorecard/sagas';
 import { metalSaga } from '../features/metal/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { workshopOrdersSaga } from '../features/workshop-orders/sagas';
@@ -31,7 +32,7 @@ import { ticketsSaga } from '../features/tickets/sagas';
  * rest (the error is caught here, so it never reaches the root). Cancelling the root cancels them all.
  */
 export function* rootSaga() {
-  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga, auditSaga, liveSaga, gridViewsSaga, shopsSaga, reportsSaga, metalSaga, dashboardSaga, workshopOrdersSaga, archiveSaga, ticketsSaga, flowSaga, creditSummarySaga, mailSaga];
+  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga, auditSaga, liveSaga, gridViewsSaga, shopsSaga, reportsSaga, metalSaga, dashboardSaga, workshopOrdersSaga, archiveSaga, ticketsSaga, flowSaga, creditSummarySaga, mailSaga, scorecardSaga];
   yield all(
     sagas.map((saga) =>
       fork(function* keepAlive() {

@@ -30,6 +30,7 @@ import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { ticketsSlice } from '../features/tickets/slice';
+import { scorecardSlice } from '../features/scorecard/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -59,6 +60,7 @@ export const rootReducer = combineReducers({
   flow: flowSlice.reducer,
   mail: mailSlice.reducer,
   creditSummary: creditSummarySlice.reducer,
+  scorecard: scorecardSlice.reducer,
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,

@@ -9,6 +9,7 @@ import { workshopsRequested } from '../workshops';
 import { DwellTable, FLOW_EXPORT_KEY } from './DwellTable';
 import { FlowBoard } from './FlowBoard';
 import { FlowForm } from './FlowForm';
+import { FlowScorecard } from './FlowScorecard';
 import { bottleneckOf } from './places';
 import { defaultFlowFilters, type FlowFilters, flowQuery } from './query';
 import { flowLeft, flowRequested, selectFlow } from './slice';
@@ -72,6 +73,7 @@ export default function FlowScreen() {
           )}
         </>
       )}
+      <FlowScorecard />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Pager, usePaging } from '../../components/Pager';
 import { ExportProgress, exportRequested, selectExport } from '../exports';
 import { useFormatters, useLookups } from '../lookups';
 import { useScopeLines } from '../order-lines';
+import { Scorecard } from '../scorecard';
 import { type WorkshopOrderRow, workshopOrderColumns } from './orderColumns';
 import { selectWorkshopById, selectWorkshopRead, selectWorkshopStatistics, workshopRequested, workshopStatisticsRequested } from './slice';
 
@@ -101,6 +102,7 @@ export default function WorkshopDetailScreen() {
           </section>
         </div>
       )}
+      <Scorecard workshopId={id} />
       <h2>{t('orders')}</h2>
       <div className="toolbar">
         <Link to={`/admin/workshops/${id}/products`} className="button-link">

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db';
 import type { MetalLossNormsTable } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -107,17 +107,24 @@ export async function addNorm(db: Db, input: NormInput): Promise<NormDto> {
  * returned net, per mille of the issued, beside the norm valid at the period's end; and by
  * workshop, the loss in fine gold less what refining recovered of it over the period.
  */
+/** Confirmed entries with their voucher line (its step): the rows a loss is summed from. */
+const lossEntries = (db: Db) => sidedEntries(db).innerJoin('metal_voucher_lines as l', 'l.id', 'e.voucher_line_id');
+/** The net issued, and the net returned as receipts are stored (negated, against the workshop's debt). */
+const issuedSum = sql<number>`sum(case when ${side} = 'issue' then e.net_mg else 0 end)`;
+const returnedSum = sql<number>`sum(case when ${side} = 'receipt' then e.net_mg else 0 end)`;
+/** Loss per mille (in hundredths) of a net issued, null when nothing was. */
+const lossPerMilleOf = (issued: number, loss: number) => (issued > 0 ? Math.round((loss * 100_000) / issued) : null);
+
 export async function lossReport(db: Db, from?: string, to?: string): Promise<LossReportDto> {
-  const rows = await sidedEntries(db)
-    .innerJoin('metal_voucher_lines as l', 'l.id', 'e.voucher_line_id')
+  const rows = await lossEntries(db)
     .innerJoin('workshops as w', 'w.id', 'e.workshop_id')
     .select((eb) => [
       'e.workshop_id',
       'w.name as workshop_name',
       'e.milyem',
       'l.step_id',
-      eb.fn.sum<number>(eb.case().when(side, '=', 'issue').then(eb.ref('e.net_mg')).else(0).end()).as('issued'),
-      eb.fn.sum<number>(eb.case().when(side, '=', 'receipt').then(eb.ref('e.net_mg')).else(0).end()).as('returned'),
+      issuedSum.as('issued'),
+      returnedSum.as('returned'),
       // The fine gold the workshop still owes of this metal: issued less returned, as the ledger signs them.
       eb.fn.sum<number>('e.fine').as('fine'),
     ])
@@ -134,7 +141,7 @@ export async function lossReport(db: Db, from?: string, to?: string): Promise<Lo
     // Receipts are stored against the workshop's debt: returned metal is their negated net.
     const returned = -Number(row.returned);
     const loss = issued - returned;
-    const lossPerMille = issued > 0 ? Math.round((loss * 100_000) / issued) : null;
+    const lossPerMille = lossPerMilleOf(issued, loss);
     const norm = normAmong(norms, row.workshop_id, row.step_id, row.milyem, day);
     return {
       workshop_id: row.workshop_id,
@@ -151,6 +158,62 @@ export async function lossReport(db: Db, from?: string, to?: string): Promise<Lo
   });
   return { rows: byRow, workshops: await unrecoveredLoss(db, rows, from, to) };
 }
+
+/** A month's loss of one workshop (monthlyLoss). */
+export interface MonthLoss {
+  issued_g: string;
+  loss_per_mille: string | null;
+  norm_per_mille: string | null;
+  above_norm: boolean;
+}
+
+/**
+ * One workshop's loss month by month (`months`: yyyy-mm, in order): the loss of the metal entered
+ * in a month per mille of what it was issued, as lossReport counts a period's, beside the norm each
+ * issue (milyem and step) was allowed on the month's last day, weighed by its net; null when some
+ * issued metal has none. Summed by the database over the ledger's workshop index.
+ */
+export async function monthlyLoss(db: Db, workshopId: number, months: readonly string[]): Promise<Map<string, MonthLoss>> {
+  const answer = new Map<string, MonthLoss>();
+  if (months.length === 0) return answer;
+  const month = sql<string>`substr(e.date, 1, 7)`;
+  const rows = await lossEntries(db)
+    .select(['e.milyem', 'l.step_id', month.as('month'), issuedSum.as('issued'), returnedSum.as('returned')])
+    .where('e.workshop_id', '=', workshopId)
+    .where('e.date', '>=', `${months[0]}-01`)
+    .where('e.date', '<=', `${months.at(-1)}-31`)
+    .groupBy([month, 'e.milyem', 'l.step_id'])
+    .execute();
+  const norms = rows.length === 0 ? [] : await allNorms(db);
+  const sums = new Map<string, { issued: number; loss: number; allowed: number; judged: boolean }>();
+  for (const row of rows) {
+    const issued = Number(row.issued);
+    const sum = sums.get(row.month) ?? sums.set(row.month, { issued: 0, loss: 0, allowed: 0, judged: true }).get(row.month)!;
+    sum.issued += issued;
+    sum.loss += issued + Number(row.returned);
+    if (issued === 0) continue;
+    const norm = normAmong(norms, workshopId, row.step_id, row.milyem, lastDayOf(row.month));
+    if (norm === null) sum.judged = false;
+    else sum.allowed += issued * norm;
+  }
+  for (const [key, sum] of sums) {
+    const lossPerMille = lossPerMilleOf(sum.issued, sum.loss);
+    const norm = sum.judged && sum.issued > 0 ? Math.round(sum.allowed / sum.issued) : null;
+    answer.set(key, {
+      issued_g: grams(sum.issued),
+      loss_per_mille: lossPerMille === null ? null : perMille(lossPerMille),
+      norm_per_mille: norm === null ? null : perMille(norm),
+      above_norm: lossPerMille !== null && norm !== null && lossPerMille > norm,
+    });
+  }
+  return answer;
+}
+
+/** The last day (yyyy-mm-dd) of a month (yyyy-mm). */
+const lastDayOf = (month: string) => {
+  const [year, index] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(year, index, 0)).getUTCDate()).padStart(2, '0')}`;
+};
 
 /**
  * Each workshop's loss in fine gold over a period, what refining lots dated in it recovered for
