@@ -3,6 +3,7 @@ import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
+import { storedMedians, storeForecasts } from '../flow/forecast';
 import { movesPieces, recordStays } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
@@ -15,7 +16,7 @@ import type { NewLine } from './units';
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
  * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
  * or giving it back, its product moving to another workshop) is written here, in the caller's
- * transaction, with its history row, its stays (flow/stays.ts) and its change for the live
+ * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts) and its change for the live
  * channel (live/bus.ts). A changed line comes back with the version of its change, so an action
  * answers the line as it is now and the client that acted skips the event of its own change. Only the migrations, the demo seed
  * and the bench write lines otherwise (line-writes.test.ts).
@@ -55,7 +56,18 @@ export interface LineWrite {
   event: LineEventType;
 }
 
+/** Besides a move, what a forecast reads of a line (shared/forecast.ts). */
+const FORECAST_COLUMNS = ['production_expected_date', 'delivery_to_office', 'product_id'] as const;
+
 const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Forecasts lines just written at `at`, over the medians read once for the whole write. */
+async function forecast(trx: Transaction<Database>, lines: ReadonlyArray<{ id: number }>, at: string) {
+  if (lines.length === 0) return;
+  const medians = await storedMedians(trx);
+  const now = new Date(at);
+  for (const chunk of chunks(lines)) await storeForecasts(trx, chunk.map((line) => line.id), medians, now);
+}
 
 /**
  * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order, each with
@@ -69,6 +81,8 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
   stored.sort((a, b) => a.id - b.id);
   for (const chunk of chunks(stored)) await recordStays(trx, chunk.map((line) => line.id), null);
+  // Made together, they were made at once.
+  if (lines.length > 0) await forecast(trx, stored, lines[0].created_at);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
   return stored;
 }
@@ -130,6 +144,7 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
   if (movesPieces(set)) {
     for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => line.id), change.at);
   }
+  if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, changed, change.at);
   const versions = await record(
     changed.map((line) => ({
       type: change.event,
