@@ -33,7 +33,7 @@ import { jobWorker } from './modules/jobs/queue';
 import { housekeepingEvery } from './modules/housekeeping/runner';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
-import { FORECAST_JOB, forecastEvery, forecastJobHandler } from './modules/flow/forecast-job';
+import { FORECAST_JOB, forecastEvery, forecastJobHandler } from './modules/orders/forecast-job';
 import { shopifyRoutes } from './modules/shopify/routes';
 import { metalRoutes } from './modules/metal/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';

@@ -8,9 +8,10 @@ import { builtInRouting } from '../production-steps/service';
 import { byRank } from './report';
 
 /*
- * The forecast of open lines (shared/forecast.ts `forecastOf`), stored on the line: by the line
- * writer at every move, over the medians as the daily job (forecast-job.ts) last stored them in
- * `step_medians` (a small table read once per write), and by that job for every open line.
+ * The forecast of open lines (shared/forecast.ts `forecastOf`), stored on the line by the line
+ * writer (orders/line-writer.ts): at every move, over the medians as the daily job
+ * (orders/forecast-job.ts) last stored them in `step_medians` (a small table read once per
+ * write), and for every open line by that job.
  */
 
 /** Stays that ended within this many days make the medians. */
@@ -73,12 +74,15 @@ export async function storedMedians(db: Reader): Promise<StepMedians> {
   return { at: (workshopId, stepId) => hours.get(key(workshopId, stepId)), anywhere: (stepId) => hours.get(key(null, stepId)) };
 }
 
-/** A line whose forecast was stored, with who hears of it. */
-export interface Forecasted {
+/** A line whose forecast changed, with who hears of it and what to store. */
+export interface Reforecast {
   id: number;
   order_id: number;
   workshop_id: number | null;
   customer_id: number | null;
+  forecast_date: string | null;
+  /** 0/1 as stored; null when closed. */
+  late_risk: number | null;
   /** It is at risk now and was not, or the other way round (unknown counting as not at risk). */
   riskChanged: boolean;
 }
@@ -86,10 +90,10 @@ export interface Forecasted {
 const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
 /**
- * Forecasts lines (at most a statement's worth of ids) at `now` over `medians` and stores what
- * changed in one statement; answers every line whose forecast changed.
+ * Forecasts lines (at most a statement's worth of ids) at `now` over `medians`; answers those whose
+ * stored forecast differs, for the line writer to store (orders/line-writer.ts `storeForecasts`).
  */
-export async function storeForecasts(db: Reader, ids: readonly number[], medians: StepMedians, now: Date): Promise<Forecasted[]> {
+export async function forecastsOf(db: Reader, ids: readonly number[], medians: StepMedians, now: Date): Promise<Reforecast[]> {
   if (ids.length === 0) return [];
   const lines = await db
     .selectFrom('order_lines')
@@ -118,26 +122,22 @@ export async function storeForecasts(db: Reader, ids: readonly number[], medians
   for (const step of steps) routings.set(step.product_id, [...(routings.get(step.product_id) ?? []), step.step_id]);
   let builtIn: number[] | undefined;
 
-  const changed: Array<Forecasted & { forecast_date: string | null; late_risk: number | null }> = [];
+  const changed: Reforecast[] = [];
   for (const line of lines) {
     const routing = routings.get(line.product_id) ?? (builtIn ??= await builtInRouting(db));
     const forecast = forecastOf({ ...line, closed: isClosedLine(line), routing, stepSince: since.get(line.id) ?? null }, medians, now);
     const risk = flag(forecast.late_risk);
     const sameDate = forecast.forecast_date === null || line.forecast_date === null ? forecast.forecast_date === line.forecast_date : Date.parse(forecast.forecast_date) === Date.parse(line.forecast_date);
     if (sameDate && risk === line.late_risk) continue;
-    changed.push({ id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id, riskChanged: (risk === 1) !== (line.late_risk === 1), forecast_date: forecast.forecast_date, late_risk: risk });
+    changed.push({
+      id: line.id,
+      order_id: line.order_id,
+      workshop_id: line.workshop_id,
+      customer_id: line.customer_id,
+      forecast_date: forecast.forecast_date,
+      late_risk: risk,
+      riskChanged: (risk === 1) !== (line.late_risk === 1),
+    });
   }
-  if (changed.length > 0) {
-    const each = <T>(value: (line: (typeof changed)[number]) => T) => sql.join(changed.map((line) => sql`when ${line.id} then ${value(line)}`), sql` `);
-    const timestamp = isPostgres(db) ? sql`timestamptz` : sql`text`;
-    await db
-      .updateTable('order_lines')
-      .set({
-        forecast_date: sql<string | null>`cast(case id ${each((line) => line.forecast_date)} end as ${timestamp})`,
-        late_risk: sql<number | null>`cast(case id ${each((line) => line.late_risk)} end as integer)`,
-      })
-      .where('id', 'in', changed.map((line) => line.id))
-      .execute();
-  }
-  return changed.map(({ forecast_date: _date, late_risk: _risk, ...line }) => line);
+  return changed;
 }

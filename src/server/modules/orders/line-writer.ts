@@ -1,9 +1,11 @@
-import type { Expression, ExpressionBuilder, SqlBool, Transaction, Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
 import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
-import { storedMedians, storeForecasts } from '../flow/forecast';
+import type { StepMedians } from '../../../shared/forecast';
+import { isPostgres } from '../../db/ddl';
+import { forecastsOf, type Reforecast, storedMedians } from '../flow/forecast';
 import { movesPieces, recordStays } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
@@ -61,12 +63,39 @@ const FORECAST_COLUMNS = ['production_expected_date', 'delivery_to_office', 'pro
 
 const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
+/** Stores forecasts that changed (at most a statement's worth), in one statement. */
+async function storeForecasts(trx: Transaction<Database>, lines: readonly Reforecast[]) {
+  if (lines.length === 0) return;
+  const each = <T>(value: (line: Reforecast) => T) => sql.join(lines.map((line) => sql`when ${line.id} then ${value(line)}`), sql` `);
+  const timestamp = isPostgres(trx) ? sql`timestamptz` : sql`text`;
+  await trx
+    .updateTable('order_lines')
+    .set({
+      forecast_date: sql<string | null>`cast(case id ${each((line) => line.forecast_date)} end as ${timestamp})`,
+      late_risk: sql<number | null>`cast(case id ${each((line) => line.late_risk)} end as integer)`,
+    })
+    .where('id', 'in', lines.map((line) => line.id))
+    .execute();
+}
+
 /** Forecasts lines just written at `at`, over the medians read once for the whole write. */
 async function forecast(trx: Transaction<Database>, lines: ReadonlyArray<{ id: number }>, at: string) {
   if (lines.length === 0) return;
   const medians = await storedMedians(trx);
   const now = new Date(at);
-  for (const chunk of chunks(lines)) await storeForecasts(trx, chunk.map((line) => line.id), medians, now);
+  for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOf(trx, chunk.map((line) => line.id), medians, now));
+}
+
+/**
+ * The daily forecast of lines (at most a statement's worth) at `now`: each changed forecast is
+ * stored, and only a line whose late risk changed is told, as an update. Answers those lines' ids.
+ */
+export async function reforecastLines(trx: Transaction<Database>, record: RecordChanges, ids: readonly number[], medians: StepMedians, now: Date): Promise<number[]> {
+  const changed = await forecastsOf(trx, ids, medians, now);
+  await storeForecasts(trx, changed);
+  const risky = changed.filter((line) => line.riskChanged);
+  if (risky.length > 0) await record(risky.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
+  return risky.map((line) => line.id);
 }
 
 /**

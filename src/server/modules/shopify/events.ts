@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import type { ShopEventDto } from '../../../shared/api';
+import { FORECAST_JOB } from '../orders/forecast-job';
 
 /** Received webhooks shown: the latest, enough to see what a store sent today. */
 const EVENTS_SHOWN = 500;
@@ -10,6 +11,8 @@ export async function latestEvents(db: Db): Promise<ShopEventDto[]> {
     .selectFrom('jobs as j')
     .leftJoin('shop_connections as c', 'c.id', 'j.connection_id')
     .select(['j.id', 'j.kind', 'j.payload', 'j.status', 'j.attempts', 'j.last_error', 'j.created_at', 'j.finished_at', 'j.run_after', 'c.shop_name'])
+    // The daily forecast shares the queue, not the shop link.
+    .where('j.kind', '!=', FORECAST_JOB)
     .orderBy('j.id', 'desc')
     .limit(EVENTS_SHOWN)
     .execute();

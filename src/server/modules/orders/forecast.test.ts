@@ -7,9 +7,10 @@ import type { LineEvent } from '../../../shared/live';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../../shared/statuses';
 import { Role } from '../../../shared/roles';
 import { lineBus } from '../live/bus';
-import { takeBarcodes } from '../orders/barcodes';
-import { countMedians, storedMedians, storeForecasts } from './forecast';
+import { countMedians, storedMedians } from '../flow/forecast';
+import { takeBarcodes } from './barcodes';
 import { FORECAST_JOB, forecastOpenLines, scheduleForecast } from './forecast-job';
+import { reforecastLines } from './line-writer';
 
 /*
  * The forecast over stays of known times (written directly) at an injected clock: the medians by
@@ -120,10 +121,9 @@ describe.each(testDatabases())('the forecast on $name', (database) => {
     const closed = await line({ canceled_at: hour(-2), closed_at: hour(-2) });
     const risky = await line({ order_line_status_id: LineStatus.InProcess, current_order_line_process: s1, production_expected_date: hour(2) }, -1);
     const ids = [atW1, atW2, nowhere, noHistory, closed, risky];
-    const written = await storeForecasts(t.db, ids, await storedMedians(t.db), NOW);
-    // The closed line had no forecast and has none: nothing to write.
-    expect(written.map((l) => l.id).sort((a, b) => a - b)).toEqual(ids.filter((id) => id !== closed));
-    expect(written.filter((l) => l.riskChanged).map((l) => l.id)).toEqual([risky]);
+    const medians = await storedMedians(t.db);
+    // Only the line now at risk is told.
+    expect(await bus.write(t.db, (trx, record) => reforecastLines(trx, record, ids, medians, NOW))).toEqual([risky]);
 
     expect(await forecast(atW1)).toEqual({ forecast_date: hour(4 - 1 + 3), late_risk: 0 });
     expect(await forecast(atW2)).toEqual({ forecast_date: hour(3 - 1), late_risk: 0 });
@@ -196,7 +196,8 @@ describe.each(testDatabases())('the forecast on $name', (database) => {
   test('a shipped line closes with no forecast', async () => {
     const shipped = await line({ order_line_status_id: LineStatus.Completed, delivery_to_office: hour(-5) });
     await t.db.updateTable('order_lines').set({ packing_status_id: PackingStatus.HandedToCarrier, closed_at: hour(-1), forecast_date: hour(-5), late_risk: 0 }).where('id', '=', shipped).execute();
-    await storeForecasts(t.db, [shipped], await storedMedians(t.db), NOW);
+    const medians = await storedMedians(t.db);
+    await bus.write(t.db, (trx, record) => reforecastLines(trx, record, [shipped], medians, NOW));
     expect(await forecast(shipped)).toEqual({ forecast_date: null, late_risk: null });
   });
 });

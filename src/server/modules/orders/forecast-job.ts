@@ -1,12 +1,13 @@
 import type { Db } from '../../db';
 import { enqueue, type JobHandler } from '../jobs/queue';
 import type { LineBus } from '../live/bus';
-import { countMedians, storedMedians, storeForecasts } from './forecast';
+import { countMedians, storedMedians } from '../flow/forecast';
+import { reforecastLines } from './line-writer';
 
 /*
  * The daily forecast: the medians counted afresh, then every open line forecast again (time spent
- * at a step grows, and history changes the medians), a batch of lines per transaction. Only lines
- * whose late risk changed are told to the live channel: a forecast moving by some hours is no news
+ * at a step grows, and history changes the medians), a batch of lines per transaction through the
+ * line writer. Only lines whose late risk changed are told to the live channel: a forecast moving by some hours is no news
  * worth a read on every screen. A durable job (jobs/queue.ts) keyed by its day, so with several
  * processes it still runs once a day.
  */
@@ -25,12 +26,7 @@ export async function forecastOpenLines(db: Db, bus: LineBus, now: Date): Promis
     const ids = (await db.selectFrom('order_lines').select('id').where('closed_at', 'is', null).where('id', '>', after).orderBy('id').limit(BATCH).execute()).map((row) => row.id);
     if (ids.length === 0) return told;
     after = ids[ids.length - 1];
-    const risky = await bus.write(db, async (trx, record) => {
-      const lines = (await storeForecasts(trx, ids, medians, now)).filter((line) => line.riskChanged);
-      if (lines.length > 0) await record(lines.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
-      return lines.map((line) => line.id);
-    });
-    told.push(...risky);
+    told.push(...(await bus.write(db, (trx, record) => reforecastLines(trx, record, ids, medians, now))));
   }
 }
 
