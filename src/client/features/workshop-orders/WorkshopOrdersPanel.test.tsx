@@ -247,3 +247,28 @@ test('a start date after the end date is said beside the filter, and the list is
   fireEvent.change(screen.getByLabelText(t('workshopOrders:to')), { target: { value: '2026-06-01' } });
   expect(shownOrders()).toEqual(numbers([line(3), line(2), line(1)]));
 });
+
+test('the open lines sort by their forecast leaving date, or those at risk of being late first; each row shows its forecast and risk', async () => {
+  const day = (n: number) => `2026-12-${String(n).padStart(2, '0')}T09:00:00.000Z`;
+  const lines = [
+    line(1, { forecast_date: day(9), late_risk: false }),
+    line(2, { forecast_date: day(3), late_risk: false }),
+    line(3, { forecast_date: day(6), late_risk: true, production_expected_date: day(5) }),
+    line(4, { forecast_date: null, late_risk: false }),
+    line(5, { forecast_date: day(1), late_risk: false, customer_note: 'ACİL' }),
+  ];
+  const { t } = openPanel(lines);
+  await screen.findByRole('button', { name: t('workshopOrders:work.open', { count: 5 }) });
+  const sort = screen.getByRole('combobox', { name: t('workshopOrders:sort.label') });
+  // By default the work's own order: urgent first, then the soonest due, then the newest.
+  expect(shownOrders()).toEqual(numbers([lines[4], lines[2], lines[3], lines[1], lines[0]]));
+
+  fireEvent.change(sort, { target: { value: 'forecast' } });
+  expect(shownOrders()).toEqual(numbers([lines[4], lines[1], lines[2], lines[0], lines[3]]));
+
+  fireEvent.change(sort, { target: { value: 'risk' } });
+  expect(shownOrders()).toEqual(numbers([lines[2], lines[4], lines[1], lines[0], lines[3]]));
+  const risky = screen.getByRole('row', { name: new RegExp(lines[2].order_number) });
+  expect(within(risky).getByRole('cell', { name: `06.12.2026 12:00 ${t('workshopOrders:lateRisk')}` })).toBeInTheDocument();
+  expect(within(screen.getByRole('row', { name: new RegExp(lines[3].order_number) })).getAllByRole('cell')[5]).toHaveTextContent(/^-$/);
+});
