@@ -18,8 +18,8 @@ import type { NewLine } from './units';
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
  * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
  * or giving it back, its product moving to another workshop) is written here, in the caller's
- * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts) and its change for the live
- * channel (live/bus.ts). A changed line comes back with the version of its change, so an action
+ * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts)
+ * and its change for the live channel (live/bus.ts). A changed line comes back with the version of its change, so an action
  * answers the line as it is now and the client that acted skips the event of its own change. Only the migrations, the demo seed
  * and the bench write lines otherwise (line-writes.test.ts).
  */
