@@ -93,8 +93,8 @@ export function WorkshopOrdersPanel() {
             </button>
           ))}
         </div>
-        <div className="toolbar">
-          {work === 'open' && (
+        {work === 'open' && (
+          <div className="toolbar">
             <label>
               {t('sort.label')}
               <select value={sort} onChange={(e) => isWorkSort(e.target.value) && setSort(e.target.value)}>
@@ -105,7 +105,9 @@ export function WorkshopOrdersPanel() {
                 ))}
               </select>
             </label>
-          )}
+          </div>
+        )}
+        <div className="toolbar">
           <label>
             {t('from')}
             <input type="date" value={from} aria-invalid={backwards} aria-describedby={backwards ? `${id}-range` : undefined} onChange={(e) => setFrom(e.target.value)} />
@@ -145,7 +147,7 @@ export function WorkshopOrdersPanel() {
       {shown.length > 0 && (
         <div className="table-scroll" ref={listTop}>
           <table>
-            <TableHead labels={(['order', 'product', 'status', 'step', 'expected', 'forecast', 'note', 'style', 'actions'] as const).map((key) => t(`columns.${key}`))} />
+            <TableHead labels={(['order', 'product', 'status', 'step', 'expected', 'note', 'style', 'actions'] as const).map((key) => t(`columns.${key}`))} />
             <tbody>
               {paging.visible.map((line) => (
                 <WorkRow key={line.id} line={line} now={now} />
