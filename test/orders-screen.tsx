@@ -16,7 +16,7 @@ export function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDt
     customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: null, gram_flagged: false, credit_exceeded: false, metal_received_at: null,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
     workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: at,
-    production_expected_days: at, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id), item_index: 1, item_count: 1, closed_at: null,
+    production_expected_days: at, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id), item_index: 1, item_count: 1, closed_at: null, forecast_date: null, late_risk: null,
     ...patch,
   };
 }

@@ -35,6 +35,7 @@ import { mailRoutes } from './modules/mail/routes';
 import { housekeepingEvery } from './modules/housekeeping/runner';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
+import { FORECAST_JOB, forecastEvery, forecastJobHandler } from './modules/orders/forecast-job';
 import { shopifyRoutes } from './modules/shopify/routes';
 import { metalRoutes } from './modules/metal/routes';
 import { subscribeStore } from './modules/shopify/subscriptions';
@@ -139,6 +140,7 @@ export async function buildApp(
       subscribe: async (job) => void (await subscribeStore(await clientOf(job.connection_id), webhookUri)),
       fulfil: async (job) => void (await fulfilShipment(await clientOf(job.connection_id), JSON.parse(job.payload))),
       reconcile: reconcileJobHandler(db, bus, clientOf),
+      [FORECAST_JOB]: forecastJobHandler(db, bus),
     },
     pollMs: config.shopify.jobPollMs,
     concurrency: config.shopify.jobWorkers ?? (dialect === 'postgres' ? 4 : 1),
@@ -152,12 +154,15 @@ export async function buildApp(
   app.addHook('onReady', async () => mails?.start());
   app.addHook('onClose', async () => mails?.close());
   let stopReconciling = () => {};
+  let stopForecasting = () => {};
   app.addHook('onReady', async () => {
     await jobs.start();
     stopReconciling = reconcileEvery(db, jobs.wake, app.log);
+    stopForecasting = forecastEvery(db, jobs.wake, app.log);
   });
   app.addHook('onClose', async () => {
     stopReconciling();
+    stopForecasting();
     await jobs.close();
   });
   let stopHousekeeping = async () => {};

@@ -12,7 +12,7 @@ const line = (id: number, workshop: number | null): OrderLineDto =>
     font: null, gift_note: null, customer_note: 'acil', product_gram: 4.25, expected_weight: 4, gram_flagged: id === 1, product_cost: 200, canceled_at: null, cancel_reason: null,
     metal_received_at: null, total_price: 1000, currency: 'TRY', credit_exceeded: id === 2, shipment_tracking_number: null, location: 'raf', workshop_id: workshop,
     customer_id: 9, source: 'manual', production_expected_date: AT, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null,
-    barcode: '2000000000017', item_index: 1, item_count: 2, closed_at: workshop === null ? AT : null, order_product_id: id, product_title: 'Yüzük', product_picture_url: '/p.jpg', photo_url: '/p.jpg',
+    barcode: '2000000000017', item_index: 1, item_count: 2, closed_at: workshop === null ? AT : null, forecast_date: workshop === null ? null : AT, late_risk: workshop === null ? null : id === 1, order_product_id: id, product_title: 'Yüzük', product_picture_url: '/p.jpg', photo_url: '/p.jpg',
     fulfillment_style: 'standard', note_customer: 'acil', workshop_name: workshop === null ? null : 'Usta', customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd',
     production_expected_days: AT,
   }) as OrderLineDto;

@@ -71,6 +71,8 @@ export const ROW_FIELDS = [
   'item_index',
   'item_count',
   'closed_at',
+  'forecast_date',
+  'late_risk',
 ] as const satisfies ReadonlyArray<keyof OrderLineDto>;
 
 export type RowField = (typeof ROW_FIELDS)[number];
@@ -187,6 +189,8 @@ export function wireDecoder(header: WireHeader) {
       item_index: row[at.item_index],
       item_count: row[at.item_count],
       closed_at: row[at.closed_at],
+      forecast_date: row[at.forecast_date],
+      late_risk: row[at.late_risk],
       product_title: product?.[0] ?? '',
       product_picture_url: product?.[1] ?? null,
       photo_url: product?.[1] ?? null,

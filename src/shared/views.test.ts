@@ -9,6 +9,7 @@ const line = (patch: Partial<ViewLine & { customer_note: string }> = {}): ViewLi
   workshop_id: 1,
   production_expected_date: null,
   delivery_to_office: null,
+  late_risk: false,
   customer_note: '',
   ...patch,
 });
@@ -54,6 +55,10 @@ test('awaiting packing: in packing, not canceled', () => {
 
 test('awaiting a workshop: no workshop, not canceled', () => {
   expect(kept('awaitingWorkshop', { none: line({ workshop_id: null }), canceled: line({ workshop_id: null, canceled_at: CANCELED_AT }), made: line() })).toEqual(['none']);
+});
+
+test('late risk: a line whose stored forecast passes its expected date; none once closed or late', () => {
+  expect(kept('lateRisk', { risky: line({ late_risk: true }), calm: line(), closed: line({ late_risk: null, canceled_at: CANCELED_AT }) })).toEqual(['risky']);
 });
 
 test('a view key is one of the views', () => {

@@ -6,12 +6,17 @@ import { isUrgent } from './urgent';
 export interface ViewLine extends StatusLine, LateLine {
   quality_control_id: number | null;
   workshop_id: number | null;
+  /** The stored forecast's risk (shared/forecast.ts); null when closed. */
+  late_risk: boolean | null;
 }
 
 /** The views every office user has of the order lines, by key: the grid's built-in views, and what the dashboard may count. */
-export const LINE_VIEWS = ['urgent', 'late', 'qualityControl', 'packing', 'awaitingWorkshop'] as const;
+export const LINE_VIEWS = ['urgent', 'late', 'qualityControl', 'packing', 'awaitingWorkshop', 'lateRisk'] as const;
 
-/** The views the dashboard counts: all but urgent, whose rule reads every text of a line (no count in SQL). */
+/**
+ * The views the dashboard counts: all but urgent, whose rule reads every text of a line (no count
+ * in SQL), and the late risk, a forecast the server stores rather than a rule it counts.
+ */
 export const COUNTED_LINE_VIEWS = ['late', 'qualityControl', 'packing', 'awaitingWorkshop'] as const satisfies readonly LineViewKey[];
 
 export type CountedLineView = (typeof COUNTED_LINE_VIEWS)[number];
@@ -41,5 +46,8 @@ export function inLineView<L extends ViewLine>(key: LineViewKey, urgent: (line: 
     case 'awaitingWorkshop':
       // Shop orders of a product no workshop makes yet: they move to one when the product is assigned.
       return (line) => line.workshop_id === null && shownStatus(line) !== CANCELED;
+    case 'lateRisk':
+      // The forecast passes the expected date of a line not late yet: stored so by the server, null once closed.
+      return (line) => line.late_risk === true;
   }
 }

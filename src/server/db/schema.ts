@@ -257,8 +257,19 @@ export interface OrderLinesTable {
   closed_at: string | null;
   /** The order's customer, copied so a customer's lines are one index range (orders never change hands). */
   customer_id: number | null;
+  /** When the line will likely leave its workshop (shared/forecast.ts); null when closed. Written by the line writer and the daily forecast job. */
+  forecast_date: string | null;
+  /** 0/1: the forecast passes the expected date and the line is not late yet; null when closed. */
+  late_risk: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The median hours of a production step's recent stays at a workshop, or over every workshop (null): what the forecast reads. */
+export interface StepMediansTable {
+  workshop_id: number | null;
+  step_id: number;
+  median_hours: number;
 }
 
 export interface OrderLineHistoryTable {
@@ -551,6 +562,7 @@ export interface Database {
   refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
   line_stays: LineStaysTable;
+  step_medians: StepMediansTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

@@ -82,6 +82,10 @@ export interface OrderLineDto {
    * while it is open; a list keeps it while it is within the working set's window (shared/working-set.ts).
    */
   closed_at: string | null;
+  /** When the line will likely leave its workshop (shared/forecast.ts); null when it is closed. */
+  forecast_date: string | null;
+  /** The forecast passes the expected date and the line is not late yet; null when it is closed. */
+  late_risk: boolean | null;
 }
 
 /** A line as the archive answers it: the same as every list's. */

@@ -24,6 +24,7 @@ const ORDERS: readonly BuiltInView[] = [
   lineView('packing'),
   lineView('awaitingWorkshop'),
   lineView('late', { sort: { sortModel: [{ colId: 'production_expected_date', sort: 'asc' }] } }),
+  lineView('lateRisk', { sort: { sortModel: [{ colId: 'production_expected_date', sort: 'asc' }] } }),
 ];
 
 export const BUILT_IN_VIEWS: Record<GridKey, readonly BuiltInView[]> = { orders: ORDERS };

@@ -34,7 +34,7 @@ interface Row extends ViewLine {
   production_expected_date: string;
 }
 
-const ids = (status: number, quality: number | null): Omit<ViewLine, 'production_expected_date'> => ({ order_line_status_id: status, quality_control_id: quality, canceled_at: null, workshop_id: 1, delivery_to_office: null });
+const ids = (status: number, quality: number | null): Omit<ViewLine, 'production_expected_date'> => ({ order_line_status_id: status, quality_control_id: quality, canceled_at: null, workshop_id: 1, delivery_to_office: null, late_risk: null });
 const ROWS: Row[] = [
   { id: 1, order_number: 'A-1', status: 'Bekliyor', quality_control: '', urgent: '', production_expected_date: '2026-12-05', ...ids(1, null) },
   { id: 2, order_number: 'A-2', status: 'Kalite Kontrol', quality_control: '', urgent: 'Acil', production_expected_date: '2026-12-03', ...ids(3, null) },
@@ -253,7 +253,7 @@ test('own views: saved under a name (a taken name keeps the dialog with its sent
     return undefined;
   });
   await waitFor(() => expect(shown()).toBe('A-1,A-2,A-3,A-4'));
-  expect(within(menu()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Görünüm seçin', 'Acil', 'Kalite kontrol bekleyen', 'Paketleme bekleyen', 'Atölye bekleyen', 'Geciken', 'Ödeme bekleyen']);
+  expect(within(menu()).getAllByRole('option').map((o) => o.textContent)).toEqual(['Görünüm seçin', 'Acil', 'Kalite kontrol bekleyen', 'Paketleme bekleyen', 'Atölye bekleyen', 'Geciken', 'Gecikme riski', 'Ödeme bekleyen']);
   expect(screen.queryByRole('button', { name: 'Görünümü sil' })).not.toBeInTheDocument();
 
   fireEvent.change(menu(), { target: { value: 'builtIn:urgent' } });

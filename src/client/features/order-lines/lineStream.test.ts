@@ -15,7 +15,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     customization_option: null, font: null, gift_note: null, customer_note: id % 2 ? 'ACİL 🎁 "hediye"' : null, product_gram: id % 4 ? 4.25 : null, expected_weight: id % 3 ? 4 : null, metal_received_at: id % 7 ? null : '2026-11-20T09:00:00.000Z', gram_flagged: id % 4 === 1, credit_exceeded: id % 5 === 0,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null, workshop_id: id % 5 ? 2 : null,
     customer_id: 1, source: 'manual', production_expected_date: AT, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id),
-    item_index: 1, item_count: 1, closed_at: id % 6 ? null : AT,
+    item_index: 1, item_count: 1, closed_at: id % 6 ? null : AT, forecast_date: id % 6 ? AT : null, late_risk: id % 6 ? id % 2 === 0 : null,
   };
   const full = {
     ...base, order_product_id: id, product_title: `Ürün ${product}`, product_picture_url: null, photo_url: null, fulfillment_style: null, note_customer: base.customer_note,

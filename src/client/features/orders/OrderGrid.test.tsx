@@ -20,13 +20,13 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   expect(columns.map((c) => c.key)).toEqual([
     'photo', 'order_number', 'product', 'first_name', 'last_name', 'email', 'address', 'city', 'country', 'zip_code', 'created_at', 'updated_at', 'order_id', 'product_id',
     'order_product_id', 'status', 'current_step', 'material', 'chain_length', 'color', 'size', 'karat', 'customer_note', 'product_cost', 'product_gram', 'gram_flagged',
-    'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'source',
-    'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action', 'history_action',
+    'customer_approval', 'quality_control', 'fulfilment_style', 'shipment_tracking_number', 'location', 'workshop', 'production_expected_date', 'forecast_date',
+    'late_risk', 'source', 'customization_option', 'barcode', 'packing_status', 'b2b_customer', 'total_price', 'credit_exceeded', 'canceled_at', 'cancel_reason', 'urgent', 'quality_action', 'packing_action', 'correct_action', 'history_action',
   ]);
   expect(columns.filter((c) => c.hidden).map((c) => c.key)).toEqual(['urgent']);
   expect(Object.fromEntries(columns.filter((c) => c.filter !== 'text').map((c) => [c.key, c.filter]))).toEqual({
     created_at: 'date', updated_at: 'date', order_id: 'number', product_id: 'number', order_product_id: 'number', product_cost: 'number',
-    product_gram: 'number', production_expected_date: 'date', total_price: 'number', canceled_at: 'date',
+    product_gram: 'number', production_expected_date: 'date', forecast_date: 'date', total_price: 'number', canceled_at: 'date',
   });
   const text = (key: string, row: OrderLineDto) => columns.find((c) => c.key === key)!.text(row);
   expect(text('current_step', line(1))).toBe('Daha başlamadı');
@@ -52,7 +52,24 @@ test('the columns follow the spec with the gram deviation next to the gram, and 
   const dated = line(1);
   expect(text('created_at', dated)).toBe(text('created_at', dated));
   expect(columns.find((c) => c.key === 'product_gram')!.filterValue(line(1, { product_gram: 4.5 }))).toBe(4.5);
+  // The forecast: a date like the others, sorted and filtered by its instant; the risk a mark with a word, nothing once closed.
+  const forecast = line(1, { forecast_date: '2026-11-25T15:00:00.000Z', late_risk: true });
+  expect(text('forecast_date', forecast)).toBe('2026-11-25');
+  expect(columns.find((c) => c.key === 'forecast_date')!.sortValue(forecast)).toBe('2026-11-25T15:00:00.000Z');
+  expect(text('late_risk', forecast)).toBe('⚠ Risk var');
+  expect(text('late_risk', line(1, { late_risk: false }))).toBe('Risk yok');
+  expect(text('late_risk', line(1, { late_risk: null, canceled_at: '2026-11-21T10:30:00.000Z' }))).toBe('');
 });
+
+test("the built-in view 'Gecikme riski' keeps the lines at risk, and their cells say so in words", async () => {
+  openScreen([line(1, { late_risk: true }), line(2, { late_risk: false }), line(3)]);
+  const menu = await screen.findByRole('combobox', { name: 'Görünüm' });
+  fireEvent.change(menu, { target: { value: 'builtIn:lateRisk' } });
+  expect(within(menu).getByRole('option', { name: 'Gecikme riski' })).toHaveProperty('selected', true);
+  expect(await screen.findByText('1 / 3 satır', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(screen.getByRole('gridcell', { name: 'B2B-000001' })).toBeInTheDocument();
+  expect(screen.getByRole('gridcell', { name: '⚠ Risk var' })).toBeInTheDocument();
+}, 30_000);
 
 test("the built-in views 'Atölye bekleyen' and 'Kalite kontrol bekleyen' keep the lines with nothing in their column", async () => {
   openScreen([
@@ -79,8 +96,8 @@ test.each([
     [
       line(1, { workshop_name: null, workshop_id: null }),
       line(2, { order_line_status_id: 3, customer_note: 'express' }),
-      line(3, { order_line_status_id: 3, quality_control_id: 2 }),
-      line(4, { order_line_status_id: 4 }),
+      line(3, { order_line_status_id: 3, quality_control_id: 2, late_risk: true }),
+      line(4, { order_line_status_id: 4, late_risk: false }),
       line(5, { order_line_status_id: 4, canceled_at: canceled, workshop_id: null, customer_note: 'ACİL' }),
     ],
     undefined,
@@ -88,7 +105,7 @@ test.each([
   );
   const menu = await screen.findByRole('combobox', { name: label });
   const orderNumbers = () => screen.getAllByRole('gridcell').map((cell) => cell.textContent).filter((text) => text?.startsWith('B2B-')).sort();
-  for (const [view, ids] of [['urgent', [2, 5]], ['qualityControl', [2]], ['packing', [4]], ['awaitingWorkshop', [1]]] as const) {
+  for (const [view, ids] of [['urgent', [2, 5]], ['qualityControl', [2]], ['packing', [4]], ['awaitingWorkshop', [1]], ['lateRisk', [3]]] as const) {
     fireEvent.change(menu, { target: { value: `builtIn:${view}` } });
     expect(await screen.findByText(count(ids.length), {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(orderNumbers()).toEqual(ids.map((id) => `B2B-00000${id}`));
@@ -211,7 +228,7 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
     const headers = header.split(',');
     expect(headers.slice(0, 4)).toEqual(['"Fotoğraf"', '"Sipariş No"', '"Ürün"', '"Ad"']);
     // Every data column shown, in order (the spec's and the product's name); the hidden 'Acil' and the buttons are not data of the file.
-    expect(headers).toHaveLength(42);
+    expect(headers).toHaveLength(44);
     expect(headers.at(-1)).toBe('"İptal Nedeni"');
     expect(headers).not.toContain('"Acil"');
     expect(headers).not.toContain('"Paketleme Onayı"');

@@ -111,6 +111,9 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
   const notStarted = t('orders:notStarted');
   const step = (id: number) => stepLabel(id, (s) => lookups.step.get(s), notStarted);
   const [waiting, approved, deviates, urgent, overCredit] = [t('orders:approval.waiting'), t('orders:approval.approved'), t('orders:gramDeviates'), t('orders:urgent'), t('orders:creditExceeded')];
+  // A mark and a word, never a colour alone; a closed line has no forecast, so no risk to name.
+  const [atRisk, noRisk] = [t('orders:lateRisk.yes'), t('orders:lateRisk.no')];
+  const lateRisk = (risk: boolean | null) => (risk === null ? '' : risk ? atRisk : noRisk);
   const approval = (id: number | null) => (id === null ? waiting : id === CUSTOMER_APPROVED ? approved : String(id));
   const source = perValue((value: string) => t(`orders:sources.${value}`, { defaultValue: value }));
   const historyAction = t('orders:history.action');
@@ -158,6 +161,9 @@ export function orderColumns(t: TFunction, lookups: OrderLookups, fmt: Formatter
     ['location', 110, 'location'],
     ['workshop', 140, 'workshop_name'],
     ['production_expected_date', 160, date((r) => r.production_expected_date), 'production_expected_date', 'date'],
+    // When the line will likely leave its workshop, and whether that passes the date before it (shared/forecast.ts).
+    ['forecast_date', 160, date((r) => r.forecast_date), 'forecast_date', 'date'],
+    ['late_risk', 120, (r) => lateRisk(r.late_risk)],
     ['source', 100, (r) => source(r.source)],
     ['customization_option', 160, 'customization_option'],
     // Wide enough for the thirteen digits whole: a code cut short cannot be read against a label.

@@ -11,7 +11,8 @@ import { isBusy, NextStepButton } from './NextStepButton';
 import { useStepName } from './useStepName';
 
 /**
- * A line of the workshop's list: urgent rows marked, a late one says so beside its due date, and the
+ * A line of the workshop's list: urgent rows marked, a late one says so beside its due date (one at
+ * risk of it with its forecast leaving date), and the
  * next step is a tap away where the life cycle offers it (a failed one says why in the row).
  */
 export function WorkRow({ line, now }: { line: OrderLineDto; now: number }) {
@@ -32,6 +33,7 @@ export function WorkRow({ line, now }: { line: OrderLineDto; now: number }) {
       <td>
         {line.production_expected_date ? fmt.date(line.production_expected_date) : '-'}
         {isLate(line, now) && <span className="badge late">{t('late')}</span>}
+        {line.late_risk && line.forecast_date && <span className="badge late">{t('lateRisk', { date: fmt.date(line.forecast_date) })}</span>}
       </td>
       <td>{line.customer_note || '-'}</td>
       <td>{line.fulfilment_style || '-'}</td>

@@ -21,7 +21,7 @@ function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {
     customization_option: null, font: null, gift_note: null, customer_note: null, note_customer: null, product_gram: null, expected_weight: null, gram_flagged: false, credit_exceeded: false, metal_received_at: null,
     product_cost: 200, canceled_at: null, cancel_reason: null, total_price: 1000, currency: 'TRY', shipment_tracking_number: null, location: null,
     workshop_id: 1, workshop_name: 'Usta', customer_id: 1, customer_name: 'Alıcı', b2b_customer_name: 'Alıcı Ltd', source: 'manual', production_expected_date: FUTURE,
-    production_expected_days: FUTURE, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id), item_index: 1, item_count: 1, closed_at: null,
+    production_expected_days: FUTURE, current_order_line_process: -1, workshop_started_process_id: null, delivery_to_office: null, barcode: barcodeOf(id), item_index: 1, item_count: 1, closed_at: null, forecast_date: null, late_risk: null,
     ...patch,
   };
 }
@@ -246,4 +246,28 @@ test('a start date after the end date is said beside the filter, and the list is
   expect(from).toHaveAttribute('aria-invalid', 'false');
   fireEvent.change(screen.getByLabelText(t('workshopOrders:to')), { target: { value: '2026-06-01' } });
   expect(shownOrders()).toEqual(numbers([line(3), line(2), line(1)]));
+});
+
+test('the open lines sort by their forecast leaving date, or those at risk of being late first; a line at risk says so with its forecast', async () => {
+  const day = (n: number) => `2026-12-${String(n).padStart(2, '0')}T09:00:00.000Z`;
+  const lines = [
+    line(1, { forecast_date: day(9), late_risk: false }),
+    line(2, { forecast_date: day(3), late_risk: false }),
+    line(3, { forecast_date: day(6), late_risk: true, production_expected_date: day(5) }),
+    line(4, { forecast_date: null, late_risk: false }),
+    line(5, { forecast_date: day(1), late_risk: false, customer_note: 'ACİL' }),
+  ];
+  const { t } = openPanel(lines);
+  await screen.findByRole('button', { name: t('workshopOrders:work.open', { count: 5 }) });
+  const sort = screen.getByRole('combobox', { name: t('workshopOrders:sort.label') });
+  // By default the work's own order: urgent first, then the soonest due, then the newest.
+  expect(shownOrders()).toEqual(numbers([lines[4], lines[2], lines[3], lines[1], lines[0]]));
+
+  fireEvent.change(sort, { target: { value: 'forecast' } });
+  expect(shownOrders()).toEqual(numbers([lines[4], lines[1], lines[2], lines[0], lines[3]]));
+
+  fireEvent.change(sort, { target: { value: 'risk' } });
+  expect(shownOrders()).toEqual(numbers([lines[2], lines[4], lines[1], lines[0], lines[3]]));
+  const risky = screen.getByRole('row', { name: new RegExp(lines[2].order_number) });
+  expect(within(risky).getByRole('cell', { name: `05.12.2026 12:00 ${t('workshopOrders:lateRisk', { date: '06.12.2026 12:00' })}` })).toBeInTheDocument();
 });

@@ -12,7 +12,7 @@ import { useScopeLines } from '../order-lines';
 import { useFormatters } from '../lookups';
 import { cardsRequested, selectWorkshopCards } from './slice';
 import { ScanBar } from './ScanBar';
-import { inWorkOrder, rangeBackwards } from './workOrder';
+import { inWorkOrder, isWorkSort, rangeBackwards, WORK_SORTS, type WorkSort } from './workOrder';
 import { WorkRow } from './WorkRow';
 
 const MINE = { kind: 'myWorkshop' } as const;
@@ -23,8 +23,9 @@ const WORKS: readonly Work[] = ['open', 'finished'];
 
 /**
  * The workshop's orders tab on a 1024 x 768 tablet: five figures over all its lines in one row, the
- * open lines (urgent first, then the soonest due) or the finished ones (newest first) with a
- * delivery-date filter, a page at a time (a workshop may have tens of thousands).
+ * open lines (urgent first, then the soonest due; or by their forecast, or those at risk first) or
+ * the finished ones (newest first) with a delivery-date filter, a page at a time (a workshop may
+ * have tens of thousands).
  */
 export function WorkshopOrdersPanel() {
   const { t } = useTranslation('workshopOrders');
@@ -41,14 +42,15 @@ export function WorkshopOrdersPanel() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [work, setWork] = useState<Work>('open');
+  const [sort, setSort] = useState<WorkSort>('work');
   const rows = lines.lines;
   // Split once per change of the lines; a live change that completes a line moves it to 'finished'.
   const split = useMemo(() => {
     const open: typeof rows = [];
     const finished: typeof rows = [];
     for (const line of rows) (isOpenLine(line) ? open : finished).push(line);
-    return { open: inWorkOrder(open), finished };
-  }, [rows]);
+    return { open: inWorkOrder(open, sort), finished };
+  }, [rows, sort]);
   const listed = split[work];
   // A start after the end is said beside the filter, and filters nothing: no line falls in it.
   const backwards = rangeBackwards(from, to);
@@ -57,7 +59,7 @@ export function WorkshopOrdersPanel() {
     const due = withinDays(from, to, fmt.timeZone);
     return listed.filter((line) => due(line.production_expected_date));
   }, [listed, from, to, backwards, fmt.timeZone]);
-  const paging = usePaging(shown, `${work} ${backwards ? '' : `${from} ${to}`}`);
+  const paging = usePaging(shown, `${work} ${sort} ${backwards ? '' : `${from} ${to}`}`);
   const listTop = useRef<HTMLDivElement>(null);
   const now = Date.now();
 
@@ -91,6 +93,20 @@ export function WorkshopOrdersPanel() {
             </button>
           ))}
         </div>
+        {work === 'open' && (
+          <div className="toolbar">
+            <label>
+              {t('sort.label')}
+              <select value={sort} onChange={(e) => isWorkSort(e.target.value) && setSort(e.target.value)}>
+                {WORK_SORTS.map((key) => (
+                  <option key={key} value={key}>
+                    {t(`sort.${key}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+        )}
         <div className="toolbar">
           <label>
             {t('from')}

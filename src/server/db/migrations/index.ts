@@ -35,6 +35,7 @@ import * as listVersions from './2026-11-27-0033-list-versions';
 import * as viewCountIndexes from './2026-11-27-0034-view-count-indexes';
 import * as ordersByCustomerDate from './2026-11-27-0035-orders-by-customer-date';
 import * as scorecardIndexes from './2026-11-27-0036-scorecard-indexes';
+import * as lineForecasts from './2026-11-27-0037-line-forecasts';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -77,6 +78,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0034-view-count-indexes': viewCountIndexes,
   '2026-11-27-0035-orders-by-customer-date': ordersByCustomerDate,
   '2026-11-27-0036-scorecard-indexes': scorecardIndexes,
+  '2026-11-27-0037-line-forecasts': lineForecasts,
 };
 
 export const migrationProvider: MigrationProvider = {

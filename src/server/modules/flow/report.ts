@@ -33,7 +33,7 @@ export async function parseFlowQuery(query: unknown, now: Date): Promise<FlowQue
  * computed by rank where SQLite has none: between the values ranked at floor(p (n - 1)) and the
  * next one, by the fraction left over. Every row is read by the database, never by the server.
  */
-const byRank = (tenths: number) => {
+export const byRank = (tenths: number) => {
   const at = sql`(${sql.lit(tenths)} * (n - 1))`;
   return sql<number | string>`sum(case
     when r = ${at} / 10 then hours * (10 - ${at} % 10) / 10.0

@@ -79,6 +79,8 @@ export function lineQuery(db: Db) {
       'l.item_index',
       'l.item_count',
       'l.closed_at',
+      'l.forecast_date',
+      'l.late_risk',
     ]);
 }
 
@@ -100,7 +102,7 @@ export function answerFor(actor: Actor) {
 
 /** The row read becomes the answer in place: a list of thousands of lines makes no second object per line. */
 function toDto(row: LineRow): OrderLineDto {
-  return Object.assign(row as Omit<LineRow, 'gram_flagged' | 'credit_exceeded'>, {
+  return Object.assign(row as Omit<LineRow, 'gram_flagged' | 'credit_exceeded' | 'late_risk'>, {
     order_product_id: row.id,
     photo_url: row.product_picture_url,
     fulfillment_style: row.fulfilment_style,
@@ -108,6 +110,7 @@ function toDto(row: LineRow): OrderLineDto {
     production_expected_days: row.production_expected_date,
     gram_flagged: row.gram_flagged === 1,
     credit_exceeded: row.credit_exceeded === 1,
+    late_risk: row.late_risk === null ? null : row.late_risk === 1,
   });
 }
 

@@ -1,8 +1,11 @@
-import type { Expression, ExpressionBuilder, SqlBool, Transaction, Updateable } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
 import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
+import type { StepMedians } from '../../../shared/forecast';
+import { isPostgres } from '../../db/ddl';
+import { forecastsOf, type Reforecast, storedMedians } from '../flow/forecast';
 import { movesPieces, recordStays } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
@@ -15,8 +18,8 @@ import type { NewLine } from './units';
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
  * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
  * or giving it back, its product moving to another workshop) is written here, in the caller's
- * transaction, with its history row, its stays (flow/stays.ts) and its change for the live
- * channel (live/bus.ts). A changed line comes back with the version of its change, so an action
+ * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts)
+ * and its change for the live channel (live/bus.ts). A changed line comes back with the version of its change, so an action
  * answers the line as it is now and the client that acted skips the event of its own change. Only the migrations, the demo seed
  * and the bench write lines otherwise (line-writes.test.ts).
  */
@@ -55,7 +58,45 @@ export interface LineWrite {
   event: LineEventType;
 }
 
+/** Besides a move, what a forecast reads of a line (shared/forecast.ts). */
+const FORECAST_COLUMNS = ['production_expected_date', 'delivery_to_office', 'product_id'] as const;
+
 const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Stores forecasts that changed (at most a statement's worth), in one statement. */
+async function storeForecasts(trx: Transaction<Database>, lines: readonly Reforecast[]) {
+  if (lines.length === 0) return;
+  const each = <T>(value: (line: Reforecast) => T) => sql.join(lines.map((line) => sql`when ${line.id} then ${value(line)}`), sql` `);
+  const timestamp = isPostgres(trx) ? sql`timestamptz` : sql`text`;
+  await trx
+    .updateTable('order_lines')
+    .set({
+      forecast_date: sql<string | null>`cast(case id ${each((line) => line.forecast_date)} end as ${timestamp})`,
+      late_risk: sql<number | null>`cast(case id ${each((line) => line.late_risk)} end as integer)`,
+    })
+    .where('id', 'in', lines.map((line) => line.id))
+    .execute();
+}
+
+/** Forecasts lines just written at `at`, over the medians read once for the whole write. */
+async function forecast(trx: Transaction<Database>, lines: ReadonlyArray<{ id: number }>, at: string) {
+  if (lines.length === 0) return;
+  const medians = await storedMedians(trx);
+  const now = new Date(at);
+  for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOf(trx, chunk.map((line) => line.id), medians, now));
+}
+
+/**
+ * The daily forecast of lines (at most a statement's worth) at `now`: each changed forecast is
+ * stored, and only a line whose late risk changed is told, as an update. Answers those lines' ids.
+ */
+export async function reforecastLines(trx: Transaction<Database>, record: RecordChanges, ids: readonly number[], medians: StepMedians, now: Date): Promise<number[]> {
+  const changed = await forecastsOf(trx, ids, medians, now);
+  await storeForecasts(trx, changed);
+  const risky = changed.filter((line) => line.riskChanged);
+  if (risky.length > 0) await record(risky.map((line) => ({ type: 'order_update', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: line.customer_id })));
+  return risky.map((line) => line.id);
+}
 
 /**
  * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order, each with
@@ -69,6 +110,8 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
   stored.sort((a, b) => a.id - b.id);
   for (const chunk of chunks(stored)) await recordStays(trx, chunk.map((line) => line.id), null);
+  // Made together, they were made at once.
+  if (lines.length > 0) await forecast(trx, stored, lines[0].created_at);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
   return stored;
 }
@@ -130,6 +173,7 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
   if (movesPieces(set)) {
     for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => line.id), change.at);
   }
+  if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, changed, change.at);
   const versions = await record(
     changed.map((line) => ({
       type: change.event,

@@ -1,0 +1,143 @@
+import { subDays } from 'date-fns';
+import { type Kysely, sql } from 'kysely';
+import { forecastOf, type StepMedians } from '../../../shared/forecast';
+import { isClosedLine } from '../../../shared/lifecycle';
+import { isPostgres } from '../../db/ddl';
+import type { Database } from '../../db/schema';
+import { builtInRouting } from '../production-steps/service';
+import { byRank } from './report';
+
+/*
+ * The forecast of open lines (shared/forecast.ts `forecastOf`), stored on the line by the line
+ * writer (orders/line-writer.ts): at every move, over the medians as the daily job
+ * (orders/forecast-job.ts) last stored them in `step_medians` (a small table read once per
+ * write), and for every open line by that job.
+ */
+
+/** Stays that ended within this many days make the medians. */
+export const FORECAST_HISTORY_DAYS = 90;
+
+type Reader = Kysely<Database>;
+
+interface MedianRow {
+  workshop_id: number | null;
+  step_id: number;
+  median_hours: number | string;
+}
+
+/**
+ * The median hours of the production-step stays ended in the `FORECAST_HISTORY_DAYS` up to `now`,
+ * per workshop and step or (`perWorkshop` false) per step over every workshop, counted in SQL over
+ * the dwell table's index by when stays ended, as the flow report counts (report.ts).
+ */
+function medianQuery(db: Reader, now: Date, perWorkshop: boolean) {
+  const stays = sql`line_stays where left_at >= ${subDays(now, FORECAST_HISTORY_DAYS).toISOString()} and left_at <= ${now.toISOString()} and phase = 'step'`;
+  const cell = perWorkshop ? sql`workshop_id, step_id` : sql`step_id`;
+  const workshop = perWorkshop ? sql`workshop_id` : sql`null as workshop_id`;
+  return isPostgres(db)
+    ? sql<MedianRow>`
+      select ${workshop}, step_id, percentile_cont(0.5) within group (order by hours) as median_hours
+      from (select workshop_id, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours from ${stays}) as stays
+      group by ${cell}`
+    : sql<MedianRow>`
+      with stays as (select workshop_id, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours from ${stays}),
+      ranked as (
+        select ${cell}, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
+        from stays
+        window w as (partition by ${cell} order by hours)
+      )
+      select ${workshop}, step_id, ${byRank(5)} as median_hours from ranked group by ${cell}`;
+}
+
+/** Hours to the whole second: SQLite's julianday counts in days, a few microseconds off. */
+const toSecond = (hours: number | string) => Math.round(Number(hours) * 3600) / 3600;
+
+/** Counts the medians afresh from the dwell table at `now` and stores them in place of the last ones. */
+export async function countMedians(db: Reader, now: Date): Promise<void> {
+  const rows = [...(await medianQuery(db, now, true).execute(db)).rows, ...(await medianQuery(db, now, false).execute(db)).rows];
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('step_medians').execute();
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto('step_medians')
+        .values(rows.slice(i, i + 500).map((row) => ({ workshop_id: row.workshop_id, step_id: row.step_id, median_hours: toSecond(row.median_hours) })))
+        .execute();
+    }
+  });
+}
+
+/** The medians as last stored. */
+export async function storedMedians(db: Reader): Promise<StepMedians> {
+  const rows = await db.selectFrom('step_medians').select(['workshop_id', 'step_id', 'median_hours']).execute();
+  const key = (workshopId: number | null, stepId: number) => `${workshopId ?? ''}/${stepId}`;
+  const hours = new Map(rows.map((row) => [key(row.workshop_id, row.step_id), Number(row.median_hours)]));
+  return { at: (workshopId, stepId) => hours.get(key(workshopId, stepId)), anywhere: (stepId) => hours.get(key(null, stepId)) };
+}
+
+/** A line whose forecast changed, with who hears of it and what to store. */
+export interface Reforecast {
+  id: number;
+  order_id: number;
+  workshop_id: number | null;
+  customer_id: number | null;
+  forecast_date: string | null;
+  /** 0/1 as stored; null when closed. */
+  late_risk: number | null;
+  /** It is at risk now and was not, or the other way round (unknown counting as not at risk). */
+  riskChanged: boolean;
+}
+
+const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
+
+/**
+ * Forecasts lines (at most a statement's worth of ids) at `now` over `medians`; answers those whose
+ * stored forecast differs, for the line writer to store (orders/line-writer.ts `storeForecasts`).
+ */
+export async function forecastsOf(db: Reader, ids: readonly number[], medians: StepMedians, now: Date): Promise<Reforecast[]> {
+  if (ids.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_lines')
+    .select([
+      'id',
+      'order_id',
+      'product_id',
+      'workshop_id',
+      'customer_id',
+      'order_line_status_id',
+      'current_order_line_process',
+      'production_expected_date',
+      'delivery_to_office',
+      'canceled_at',
+      'packing_status_id',
+      'forecast_date',
+      'late_risk',
+    ])
+    .where('id', 'in', ids)
+    .execute();
+  const stays = await db.selectFrom('line_stays').select(['order_line_id', 'entered_at']).where('order_line_id', 'in', ids).where('left_at', 'is', null).where('phase', '=', 'step').execute();
+  const since = new Map(stays.map((stay) => [stay.order_line_id, stay.entered_at]));
+  const products = [...new Set(lines.map((line) => line.product_id))];
+  const steps = products.length === 0 ? [] : await db.selectFrom('product_production_steps').select(['product_id', 'step_id']).where('product_id', 'in', products).orderBy('product_id').orderBy('position_in_process').execute();
+  const routings = new Map<number, number[]>();
+  for (const step of steps) routings.set(step.product_id, [...(routings.get(step.product_id) ?? []), step.step_id]);
+  let builtIn: number[] | undefined;
+
+  const changed: Reforecast[] = [];
+  for (const line of lines) {
+    const routing = routings.get(line.product_id) ?? (builtIn ??= await builtInRouting(db));
+    const forecast = forecastOf({ ...line, closed: isClosedLine(line), routing, stepSince: since.get(line.id) ?? null }, medians, now);
+    const risk = flag(forecast.late_risk);
+    const sameDate = forecast.forecast_date === null || line.forecast_date === null ? forecast.forecast_date === line.forecast_date : Date.parse(forecast.forecast_date) === Date.parse(line.forecast_date);
+    if (sameDate && risk === line.late_risk) continue;
+    changed.push({
+      id: line.id,
+      order_id: line.order_id,
+      workshop_id: line.workshop_id,
+      customer_id: line.customer_id,
+      forecast_date: forecast.forecast_date,
+      late_risk: risk,
+      riskChanged: (risk === 1) !== (line.late_risk === 1),
+    });
+  }
+  return changed;
+}
