@@ -28,6 +28,7 @@ import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { ticketsSlice } from '../features/tickets/slice';
+import { gridScanSlice } from '../features/orders/gridScan';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -59,6 +60,7 @@ export const rootReducer = combineReducers({
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,
   tickets: ticketsSlice.reducer,
+  gridScan: gridScanSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
