@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { API } from '../../../shared/api';
 import { barcodeOf } from '../../../shared/barcode';
@@ -23,7 +23,8 @@ const LINES = [
 const WORKSHOPS = { workshops: [{ id: 1, name: 'Usta Kuyum' }, { id: 2, name: 'Parlak Atölye' }] };
 const OLD = line(50, { workshop_id: 1, closed_at: '2025-01-01T09:00:00.000Z' });
 
-function open(path: string) {
+/** Opens the screen at `path`; the grid's first render waits for its texts, awaited here. */
+async function open(path: string) {
   storeLogin(2, 'Admin');
   const calls = mockFetch((_method, url) => {
     if (url === API.orders) return [200, { orders: LINES }];
@@ -32,11 +33,13 @@ function open(path: string) {
     if (url.startsWith(API.lineByCode)) return [404, { error: 'Bu kodla atölyenizde bir parça yok.', code: 'LINE_CODE_UNKNOWN', message: { key: 'errors:lineCodeUnknown' } }];
     return [200, LOOKUPS[url] ?? {}];
   });
-  const view = renderApp(
-    <Routes>
-      <Route path="/admin/orders" element={<AdminOrdersScreen />} />
-    </Routes>,
-    path,
+  const view = await act(async () =>
+    renderApp(
+      <Routes>
+        <Route path="/admin/orders" element={<AdminOrdersScreen />} />
+      </Routes>,
+      path,
+    ),
   );
   return { ...view, calls };
 }
@@ -50,7 +53,7 @@ function scan(code: string) {
 const row = (id: number) => document.querySelector(`.ag-row[row-id="${id}"]`);
 
 test("a board cell's link shows the lines waiting in its place now, named in a banner that takes the filter away", async () => {
-  const { t } = open('/admin/orders?workshop=1&phase=step&step=5');
+  const { t } = await open('/admin/orders?workshop=1&phase=step&step=5');
   expect(await screen.findByText('1 / 5 satır')).toBeInTheDocument();
   await waitFor(() => expect(row(1)).not.toBeNull());
   expect(row(3)).toBeNull();
@@ -58,7 +61,8 @@ test("a board cell's link shows the lines waiting in its place now, named in a b
   const banner = screen.getByRole('region', { name: t('flow:placeFilter.region') });
   await waitFor(() => expect(banner).toHaveTextContent(t('flow:placeFilter.shows', { place: 'Usta Kuyum, Döküm' })));
 
-  fireEvent.click(screen.getByRole('button', { name: t('flow:placeFilter.clear') }));
+  // The router changes the address in a transition, which may suspend a moment: the click's act is awaited until it settles.
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: t('flow:placeFilter.clear') })));
   expect(await screen.findByText('5 / 5 satır')).toBeInTheDocument();
   expect(screen.queryByRole('region', { name: t('flow:placeFilter.region') })).not.toBeInTheDocument();
 });
@@ -69,12 +73,12 @@ test.each([
   ['/admin/orders?phase=step&step=5', '2 / 5 satır'],
   ['/admin/orders?workshop=none&phase=unassigned', '0 / 5 satır'],
 ])('the link %s filters by what it names', async (path, shown) => {
-  open(path);
+  await open(path);
   expect(await screen.findByText(shown)).toBeInTheDocument();
 });
 
 test('a scanned code selects and shows its row; one the filters hide, one of a line out of the rows and an unknown one are told in an alert', async () => {
-  const { t, calls } = open('/admin/orders');
+  const { t, calls } = await open('/admin/orders');
   await waitFor(() => expect(row(4)).not.toBeNull());
   scan(barcodeOf(2));
   await waitFor(() => expect(row(2)).toHaveClass('ag-row-selected'));
@@ -96,7 +100,7 @@ test('a scanned code selects and shows its row; one the filters hide, one of a l
 });
 
 test('a scanned row the filters leave out is named, not shown', async () => {
-  const { t } = open('/admin/orders?workshop=2');
+  const { t } = await open('/admin/orders?workshop=2');
   expect(await screen.findByText('1 / 5 satır')).toBeInTheDocument();
   scan(barcodeOf(1));
   expect(await screen.findByRole('alert')).toHaveTextContent(t('orders:scan.hidden', { code: barcodeOf(1) }));
