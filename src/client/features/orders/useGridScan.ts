@@ -23,8 +23,13 @@ export function useGridScan(grid: RefObject<OrderGridHandle | null>, table: Line
   const scanned = useCallback(
     (code: string) => {
       const id = rowOfCode(rows.current, code);
-      if (id === null) dispatch(gridCodeAsked(code));
-      else dispatch(grid.current?.showLine(id) ? gridScanCleared() : gridScanHidden({ code, id }));
+      if (id === null) {
+        dispatch(gridCodeAsked(code));
+        return;
+      }
+      // A grid still being made shows nothing yet; the scan is not held against its filters.
+      const shown = grid.current?.showLine(id);
+      if (shown !== undefined) dispatch(shown ? gridScanCleared() : gridScanHidden({ code, id }));
     },
     [dispatch, grid],
   );
