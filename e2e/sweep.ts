@@ -284,7 +284,7 @@ export async function sweepScreens(
  * Text in the main content that the pseudo-language did not reach: every catalogue text is
  * bracketed there ('[Šîþåŕîş ~~~]'), so a text node with letters and no bracket was written into a
  * screen instead of its catalogue. Data is not translated and is left out: table and grid cells
- * and detail values (not the buttons in them), choices of a list, what is marked translate="no",
+ * and detail values (not the buttons in them), choices of a list, what is marked translate="no" (a button's label too),
  * and the values `data` names (records the sweep seeded, shown in a heading or a breadcrumb).
  */
 export function plainText(data: readonly string[]): (page: Page) => Promise<string[]> {
@@ -301,7 +301,8 @@ export function plainText(data: readonly string[]): (page: Page) => Promise<stri
         // A link or emphasis a catalogue text holds ('<users>…</users>'): the brackets are its holder's.
         const holder = element.closest('a, strong, em')?.parentElement;
         if (holder && /\[/.test(holder.textContent ?? '')) continue;
-        if (element.closest('td, dd, .ag-cell, option, [translate="no"]') && !element.closest('button')) continue;
+        // What is marked translate="no" is data wherever it is, a button's label too (an order number that opens its line).
+        if (element.closest('[translate="no"]') || (element.closest('td, dd, .ag-cell, option') && !element.closest('button'))) continue;
         if (values.some((value) => value.includes(text))) continue;
         found.push(`plain text: "${text.slice(0, 60)}"`);
       }
