@@ -1,7 +1,8 @@
 /*
  * Where pieces wait: the admin opens the flow screen from the menu, sees the pieces waiting by
  * workshop and step, their dwell times and chart, the board following a move made elsewhere, and
- * follows the pieces waiting for a workshop into the order grid.
+ * follows the pieces at a production step into the order grid, where a scanned job ticket selects
+ * its row.
  */
 import type { Page } from 'playwright-core';
 import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
@@ -11,6 +12,7 @@ jest.setTimeout(120_000);
 const live = withBrowserServer();
 let master: string;
 let lineIds: number[];
+let barcodes: string[];
 
 beforeAll(async () => {
   const url = live.server.url;
@@ -37,7 +39,9 @@ beforeAll(async () => {
     ],
   });
   master = await apiToken(url, 'akis_usta', 'secret-1');
-  lineIds = (await apiCall(url, 'GET', '/api/v1/workshop/me/orders', master)).orders.map((line: { id: number }) => line.id);
+  const lines: Array<{ id: number; barcode: string }> = (await apiCall(url, 'GET', '/api/v1/workshop/me/orders', master)).orders.sort((a: { id: number }, b: { id: number }) => a.id - b.id);
+  lineIds = lines.map((line) => line.id);
+  barcodes = lines.map((line) => line.barcode);
   await toFirstStep(lineIds[0]);
 });
 
@@ -54,7 +58,7 @@ const rowsOf = (page: Page, name: string) =>
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent)));
 
-test('the admin opens the flow screen from the menu, sees the board, the dwell times and the chart, the board follows a move, and a cell opens the grid', async () => {
+test('the admin opens the flow screen from the menu, sees the board, the dwell times and the chart, the board follows a move, a step cell opens exactly its lines in the grid, and a scan there selects its row', async () => {
   const page = await live.browser.newPage({ viewport: { width: 1400, height: 900 } });
   const errors = watchErrors(page);
   await login(page, live.server.url, ADMIN.username, ADMIN.password);
@@ -77,11 +81,40 @@ test('the admin opens the flow screen from the menu, sees the board, the dwell t
 
   // Another piece starts on the floor: the board reads again once the live channel tells of it.
   await toFirstStep(lineIds[1]);
-  await page.getByRole('table', { name: 'Şu an bekleyen parçalar' }).getByRole('row', { name: 'Akış Atölye 0 1 2' }).waitFor({ timeout: 30_000 });
+  const atStep = board.getByRole('link', { name: 'Akış Atölye, Döküm: 2 parça, siparişlerde göster' });
+  await atStep.waitFor({ timeout: 30_000 });
+  expect(await rowsOf(page, 'Şu an bekleyen parçalar')).toEqual([
+    ['Atölye bekleyen', '1', '0', '0'],
+    ['Akış Atölye', '0', '1', '2'],
+  ]);
 
-  // The piece no workshop makes yet opens in the grid's view of such lines.
-  await board.getByRole('link', { name: '1 parça: siparişlerde göster' }).click();
+  // The two pieces at 'Döküm' open in the grid, and only they, under a banner naming their place.
+  await atStep.click();
   await page.waitForURL((url) => url.pathname === '/admin/orders');
-  await page.getByText('1 / 4 satır', { exact: true }).waitFor({ timeout: 30_000 });
+  await page.getByText('2 / 4 satır', { exact: true }).waitFor({ timeout: 30_000 });
+  const banner = page.getByRole('region', { name: 'Akıştan süzgeç' });
+  await banner.getByText('Şu an burada bekleyen satırlar: Akış Atölye, Döküm.').waitFor();
+  // Each row is drawn once per column section (pinned ones too): its ids, once each.
+  const ids = (selector: string) => page.locator(selector).evaluateAll((rows) => [...new Set(rows.map((row) => Number(row.getAttribute('row-id'))))].sort((a, b) => a - b));
+  await page.locator('.ag-row[row-id]').first().waitFor();
+  expect(await ids('.ag-row[row-id]')).toEqual(lineIds.slice(0, 2));
+
+  // A keyboard-wedge scan, nothing focused: the row of the ticket's line is selected.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.type(barcodes[1]);
+  await page.keyboard.press('Enter');
+  await page.locator(`.ag-row-selected[row-id="${lineIds[1]}"]`).first().waitFor();
+  // A line the link leaves out is named, not shown.
+  await page.keyboard.type(barcodes[2]);
+  await page.keyboard.press('Enter');
+  await page.getByRole('alert').getByText(`Okutulan ${barcodes[2]} kodlu satır tabloda var, ama süzgeçler onu gizliyor.`).waitFor();
+
+  // Taking the filter away shows every line; the same scan now selects that row.
+  await banner.getByRole('button', { name: 'Tüm satırları göster' }).click();
+  await page.getByText('4 / 4 satır', { exact: true }).waitFor();
+  await page.keyboard.type(barcodes[2]);
+  await page.keyboard.press('Enter');
+  await page.locator(`.ag-row-selected[row-id="${lineIds[2]}"]`).first().waitFor();
+  expect(await ids('.ag-row-selected')).toEqual([lineIds[2]]);
   expect(errors).toEqual([]);
 });

@@ -13,6 +13,11 @@ export interface SweepRoute {
   path: string;
   /** CSS selectors (no words, so they hold in every language) that are all present once the screen has its data. */
   ready: readonly string[];
+  /**
+   * A page of its own, without the menu (the job tickets' print page): the selector of its own way
+   * back, which must be there; it goes back where the user came from, so it is not followed.
+   */
+  ownBack?: string;
 }
 
 export interface SweepRole {
@@ -59,6 +64,9 @@ export const SEEDED_TEXT: readonly string[] = [...Object.values(LONG), NAMES.wor
 
 const rows = 'main table tbody tr';
 const fields = 'main .field-grid dd';
+/** The job tickets drawn, their barcodes included. */
+const tickets = 'main .tickets[data-ready="true"]';
+const ticketsBack = 'main .tickets-toolbar button.secondary';
 
 /**
  * Seeds through the API what the screens show: a workshop and a customer with long names, e-mail
@@ -97,7 +105,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
     products: [{ product_id: product.id, quantity: 2 }],
   });
   const master = await apiToken(url, 'tarama_usta', password);
-  const lineId: number = (await apiCall(url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0].id;
+  const { id: lineId, order_id: orderId }: { id: number; order_id: number } = (await apiCall(url, 'GET', '/api/v1/workshop/me/orders', master)).orders[0];
   // A voucher waiting for the workshop, so the metal screens show one with its lines.
   const voucherLine = { kind: 'finished', metal: 'gold', milyem: 916, gross_g: '4.875', stone_ct: '0.25', other_g: '0.1' };
   await apiCall(url, 'POST', '/api/v1/metal/vouchers', admin, { type: 'issue', workshop_id: workshop.id, date: '2026-11-02', note: LONG.product, lines: [voucherLine] });
@@ -121,6 +129,9 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/admin/audit-log', ready: [rows] },
         { path: '/admin/metal', ready: [rows] },
         { path: `/admin/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
+        { path: '/admin/flow', ready: [rows] },
+        { path: '/admin/archive', ready: [rows] },
+        { path: `/tickets?order=${orderId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
     {
@@ -136,6 +147,9 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/office/profile', ready: ['main input[type="password"]'] },
         { path: '/office/metal', ready: [rows] },
         { path: `/office/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
+        { path: '/office/flow', ready: [rows] },
+        { path: '/office/archive', ready: [rows] },
+        { path: `/tickets?lines=${lineId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
     {
@@ -149,6 +163,8 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/workshop/profile', ready: ['main dl dd', 'main input[type="password"]'] },
         { path: '/workshop/metal', ready: ['main .pending-voucher tbody tr', 'main .statement-figures dd'] },
         { path: `/workshop/order/${lineId}`, ready: ['main dl dd'] },
+        { path: '/workshop/archive', ready: [rows] },
+        { path: `/tickets?lines=${lineId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
     {
@@ -162,6 +178,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/customer/profile', ready: ['main dl dd'] },
         { path: '/customer/account', ready: ['main .credit-summary dl dd', 'main .credit-summary tbody tr'] },
         { path: `/order/${lineId}`, ready: ['main dl dd'] },
+        { path: '/customer/archive', ready: [rows] },
       ],
     },
     { name: 'passive', username: 'tarama_pasif', password, routes: [{ path: '/dashboard', ready: ['main .card'] }] },
@@ -249,9 +266,9 @@ export async function sweepScreens(
           for (const check of checks) (await check(page)).forEach(inTab);
           await page.screenshot({ path: join(screenshots, fileName(role.name, `${route.path}-${tab}`, size, query)), fullPage: true });
         }
-        const back = page.locator('header nav a[href="/dashboard"], main nav a[href="/dashboard"]');
-        if ((await back.count()) === 0) found('no link back to the dashboard');
-        else if (sizeIndex === 0) {
+        const back = page.locator(route.ownBack ?? 'header nav a[href="/dashboard"], main nav a[href="/dashboard"]');
+        if ((await back.count()) === 0) found(route.ownBack ? 'no way back' : 'no link back to the dashboard');
+        else if (sizeIndex === 0 && !route.ownBack) {
           await back.first().click();
           await page.waitForURL('**/dashboard');
           await page.locator('main h1').first().waitFor();
@@ -268,7 +285,7 @@ export async function sweepScreens(
  * Text in the main content that the pseudo-language did not reach: every catalogue text is
  * bracketed there ('[Šîþåŕîş ~~~]'), so a text node with letters and no bracket was written into a
  * screen instead of its catalogue. Data is not translated and is left out: table and grid cells
- * and detail values (not the buttons in them), choices of a list, what is marked translate="no",
+ * and detail values (not the buttons in them), choices of a list, what is marked translate="no" (a button's label too),
  * and the values `data` names (records the sweep seeded, shown in a heading or a breadcrumb).
  */
 export function plainText(data: readonly string[]): (page: Page) => Promise<string[]> {
@@ -285,7 +302,8 @@ export function plainText(data: readonly string[]): (page: Page) => Promise<stri
         // A link or emphasis a catalogue text holds ('<users>…</users>'): the brackets are its holder's.
         const holder = element.closest('a, strong, em')?.parentElement;
         if (holder && /\[/.test(holder.textContent ?? '')) continue;
-        if (element.closest('td, dd, .ag-cell, option, [translate="no"]') && !element.closest('button')) continue;
+        // What is marked translate="no" is data wherever it is, a button's label too (an order number that opens its line).
+        if (element.closest('[translate="no"]') || (element.closest('td, dd, .ag-cell, option') && !element.closest('button'))) continue;
         if (values.some((value) => value.includes(text))) continue;
         found.push(`plain text: "${text.slice(0, 60)}"`);
       }

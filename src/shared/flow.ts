@@ -1,3 +1,4 @@
+import { type ClosingLine, isClosedLine } from './lifecycle';
 import { LineStatus, NOT_STARTED } from './statuses';
 
 /*
@@ -46,6 +47,17 @@ export function placeOf(line: Whereabouts): StayPlace | null {
   if (line.step === NOT_STARTED) return { workshop_id: line.workshop, phase: 'waiting', step_id: null };
   return { workshop_id: line.workshop, phase: 'step', step_id: line.step };
 }
+
+/** A line's columns that say where it waits: a stored row and a line's answer alike. */
+export interface PlacedLine extends ClosingLine {
+  order_line_status_id: number;
+  current_order_line_process: number;
+  workshop_id: number | null;
+}
+
+/** The place a line waits in, read from its columns; null for a closed one. */
+export const placeOfLine = (line: PlacedLine): StayPlace | null =>
+  placeOf({ status: line.order_line_status_id, step: line.current_order_line_process, workshop: line.workshop_id, closed: isClosedLine(line) });
 
 /** True when two places are the same stay's (null: nowhere). */
 export const samePlace = (a: StayPlace | null, b: StayPlace | null) =>

@@ -31,6 +31,7 @@ import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { ticketsSlice } from '../features/tickets/slice';
 import { scorecardSlice } from '../features/scorecard/slice';
+import { gridScanSlice } from '../features/orders/gridScan';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -65,6 +66,7 @@ export const rootReducer = combineReducers({
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,
   tickets: ticketsSlice.reducer,
+  gridScan: gridScanSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -26,11 +26,11 @@ export function ArchiveTable({ lines, order, onSort, statusName, detailPath, onH
     switch (key) {
       case 'order_number':
         return detailPath ? (
-          <Link to={detailPath(line.id)} aria-label={t('open', { order: line.order_number, id: line.id })}>
+          <Link to={detailPath(line.id)} aria-label={t('open', { order: line.order_number, id: line.id })} translate="no">
             {line.order_number}
           </Link>
         ) : (
-          <button type="button" className="link" aria-label={t('history', { order: line.order_number, id: line.id })} onClick={() => onHistory(line)}>
+          <button type="button" className="link" aria-label={t('history', { order: line.order_number, id: line.id })} onClick={() => onHistory(line)} translate="no">
             {line.order_number}
           </button>
         );
@@ -47,35 +47,38 @@ export function ArchiveTable({ lines, order, onSort, statusName, detailPath, onH
         return line[key];
     }
   };
+  // A table of ten columns scrolls in its own box on a narrow screen, never the page.
   return (
-    <table aria-label={t('results')}>
-      <thead>
-        <tr>
-          {ARCHIVE_COLUMNS.map((key) => {
-            const sorted = order.sort === key ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined;
-            return (
-              <th key={key} aria-sort={isSort(key) ? (sorted ?? 'none') : undefined}>
-                {isSort(key) ? (
-                  <button type="button" className="link" onClick={() => onSort(key)}>
-                    {t(`columns.${key}`)}
-                  </button>
-                ) : (
-                  t(`columns.${key}`)
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.id}>
-            {ARCHIVE_COLUMNS.map((key) => (
-              <td key={key}>{cell(line, key)}</td>
-            ))}
+    <div className="table-scroll">
+      <table aria-label={t('results')}>
+        <thead>
+          <tr>
+            {ARCHIVE_COLUMNS.map((key) => {
+              const sorted = order.sort === key ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+              return (
+                <th key={key} aria-sort={isSort(key) ? (sorted ?? 'none') : undefined}>
+                  {isSort(key) ? (
+                    <button type="button" className="link" onClick={() => onSort(key)}>
+                      {t(`columns.${key}`)}
+                    </button>
+                  ) : (
+                    t(`columns.${key}`)
+                  )}
+                </th>
+              );
+            })}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id}>
+              {ARCHIVE_COLUMNS.map((key) => (
+                <td key={key}>{cell(line, key)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

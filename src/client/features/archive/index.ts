@@ -5,3 +5,4 @@ export { ARCHIVE_GRID_MAX } from './limits';
 export { archivePages } from './pages';
 export { ArchiveLink, archivePathOf } from './ArchiveLink';
 export { ArchiveRowsBanner, ArchiveRowsButton } from './ArchiveRows';
+export { archiveQuery, NEWEST_FIRST, NO_FILTERS } from './query';

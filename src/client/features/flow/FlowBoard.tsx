@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { FlowStepDto } from '../../../shared/api';
 import { TableHead } from '../../components/TableHead';
 import { useFormatters } from '../lookups';
+import { placeSearch } from './placeLinks';
 import { placesOf, waitingNow, workshopsOf } from './places';
 import { useFlowNames } from './useFlowNames';
 
@@ -14,7 +15,7 @@ export function FlowBoard({ rows }: { rows: readonly FlowStepDto[] }) {
   const names = useFlowNames();
   const places = useMemo(() => placesOf(rows), [rows]);
   const board = useMemo(() => waitingNow(rows), [rows]);
-  // The grid opens on a built-in view from a link; only pieces waiting for a workshop have one of their own.
+  // Each cell opens its pieces in the order grid, filtered to its place (the grid is live: an empty cell's place fills there as pieces arrive).
   const ordersPath = useLocation().pathname.startsWith('/office/') ? '/office/orders' : '/admin/orders';
   return (
     <div className="table-scroll">
@@ -29,13 +30,9 @@ export function FlowBoard({ rows }: { rows: readonly FlowStepDto[] }) {
                 const shown = fmt.number(count);
                 return (
                   <td key={place.key}>
-                    {count > 0 && workshop === null && place.phase === 'unassigned' ? (
-                      <Link to={`${ordersPath}?view=awaitingWorkshop`} aria-label={t('openInGrid', { count: shown })}>
-                        {shown}
-                      </Link>
-                    ) : (
-                      shown
-                    )}
+                    <Link to={`${ordersPath}?${placeSearch({ workshop_id: workshop, phase: place.phase, step_id: place.stepId })}`} aria-label={t('openInGrid', { count: shown, workshop: names.workshop(workshop), place: names.place({ phase: place.phase, step_name: place.stepName }) })}>
+                      {shown}
+                    </Link>
                   </td>
                 );
               })}

@@ -67,9 +67,12 @@ test('the board of pieces waiting now, the dwell table, the bottleneck in words 
     ]),
   );
 
-  // Pieces waiting for a workshop open in the grid's view of them; the grid takes no other cell's filter from a link.
-  expect(within(screen.getByRole('table', { name: board })).getAllByRole('link')).toHaveLength(1);
-  expect(screen.getByRole('link', { name: t('flow:openInGrid', { count: '2' }) })).toHaveAttribute('href', '/admin/orders?view=awaitingWorkshop');
+  // Every cell opens its pieces in the grid, filtered to its workshop and place.
+  expect(within(screen.getByRole('table', { name: board })).getAllByRole('link')).toHaveLength(3 * 6);
+  const cell = (count: string, workshop: string, place: string) => screen.getByRole('link', { name: t('flow:openInGrid', { count, workshop, place }) });
+  expect(cell('2', t('flow:noWorkshop'), t('flow:phases.unassigned'))).toHaveAttribute('href', '/admin/orders?workshop=none&phase=unassigned');
+  expect(cell('1.250', 'Usta Kuyum', 'Cila')).toHaveAttribute('href', '/admin/orders?workshop=5&phase=step&step=12');
+  expect(cell('3', 'Parlak Atölye', t('flow:phases.packing'))).toHaveAttribute('href', '/admin/orders?workshop=6&phase=packing');
 
   // Longest median first; the packing place without a stay in the period has no dwell row.
   const dwell = t('flow:dwell');
@@ -106,7 +109,7 @@ test('the office asks for a workshop and a period; the export writes the dwell r
   const { t } = renderApp(<FlowScreen />, '/office/flow');
   await screen.findByRole('table', { name: t('flow:dwell') });
 
-  expect(screen.getByRole('link', { name: t('flow:openInGrid', { count: '2' }) })).toHaveAttribute('href', '/office/orders?view=awaitingWorkshop');
+  expect(screen.getByRole('link', { name: t('flow:openInGrid', { count: '4', workshop: 'Usta Kuyum', place: t('flow:phases.waiting') }) })).toHaveAttribute('href', '/office/orders?workshop=5&phase=waiting');
 
   fireEvent.click(screen.getByRole('button', { name: t('flow:export') }));
   await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));

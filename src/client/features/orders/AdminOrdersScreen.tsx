@@ -5,7 +5,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
 import { lineNoticesCleared, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
-import { archiveRowsAsked, ArchiveRowsBanner, selectArchiveRows } from '../archive';
+import { archiveQuery, archiveRowsAsked, ArchiveRowsBanner, NEWEST_FIRST, NO_FILTERS, selectArchiveRows } from '../archive';
+import { PlaceFilterBanner } from '../flow';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { actionNotice, failed } from './actionNotices';
 import { changesLine, orderColumns } from './columns';
@@ -14,10 +15,14 @@ import { LineDialogs } from './LineDialogs';
 import type { OrderGridHandle } from './OrderGrid';
 import { OrdersToolbar } from './OrdersToolbar';
 import { useShownCount } from './rowCount';
+import { GridScanAlert } from './GridScanAlert';
+import { gridScanCleared } from './gridScan';
 import { useCellEdits } from './useCellEdits';
+import { useGridScan } from './useGridScan';
 import { useLineDialogs } from './useLineDialogs';
 import { useOrderExport } from './useOrderExport';
 import { useOrderViews } from './useOrderViews';
+import { usePlaceFromLink } from './usePlaceFromLink';
 import { useViewFromLink } from './useViewFromLink';
 
 const ALL = { kind: 'all' } as const;
@@ -27,6 +32,8 @@ const ALL = { kind: 'all' } as const;
  * approval, gram correction and each line's history. The office's /office/orders is the same grid
  * read-only: no buttons that change a line, no gram typed in. An archive query run from the
  * toolbar becomes the grid's rows instead of the everyday lines, until the way back is taken.
+ * A job ticket scanned with no field focused selects its row; a board cell's link filters the rows
+ * to the lines waiting in its place.
  */
 export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
   const { t } = useTranslation('orders');
@@ -47,6 +54,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const count = useShownCount();
   const { views, quickFilter, changeQuickFilter, opening } = useOrderViews(grid, columns);
   useViewFromLink(views);
+  const place = usePlaceFromLink(views);
   const edits = useCellEdits();
   const dialogs = useLineDialogs(edits.clearNotice);
   const exports = useOrderExport(grid, columns);
@@ -63,6 +71,13 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const table = query ? archived.table : everyday;
   const rows = query ? { status: archived.status, reload: () => dispatch(archiveRowsAsked(query)) } : orders;
   const total = table.ids.length;
+  useGridScan(grid, table);
+  // A scanned line the rows do not hold opens as the archive's query of its code: that line alone.
+  const openScannedFromArchive = (code: string) => {
+    const filters = { ...NO_FILTERS, q: code };
+    dispatch(archiveRowsAsked({ query: archiveQuery(filters, NEWEST_FIRST, fmt.timeZone), filters }));
+    dispatch(gridScanCleared());
+  };
   // A gram far from the expected weight, to be confirmed (the question shows in its dialog).
   const asked = latest?.status === 'confirming' ? (latest.pending ?? null) : null;
   // The outcome of the action asked for last; a failure of the open dialog's action shows in the dialog.
@@ -85,8 +100,10 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
         views={views}
         columnName={columnName}
       />
+      {place.filter && <PlaceFilterBanner filter={place.filter} onClear={place.clear} />}
       <ArchiveRowsBanner onExportAll={exports.exportQuery} exporting={exports.exported?.status === 'busy'} />
       <NoticeView notice={exports.exported?.notice ?? edits.notice ?? latestNotice} />
+      <GridScanAlert onOpenArchive={openScannedFromArchive} />
       {/* An archive query's failure is told in its banner. */}
       <ListStatus status={rows.status} notice={query ? null : failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
       {views.ready && (total > 0 || rows.status === 'loading') && (
@@ -110,6 +127,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             initialState={opening.grid}
             initialBuiltIn={opening.builtIn}
             onStateUpdated={views.onStateUpdated}
+            linkedRows={place.rows}
           />
         </Suspense>
       )}

@@ -42,6 +42,7 @@ import { useGridView } from './useGridView';
 import { useLiveRows } from './useLiveRows';
 import { useRowSort } from './useRowSort';
 import { LINE_SELECTION } from './lineSelection';
+import { showLine } from './showLine';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -79,6 +80,8 @@ export interface OrderGridHandle {
    */
   prepareQuickFilter: () => void;
   selectedRows: () => OrderLineDto[];
+  /** Selects a line's row alone and scrolls to it; false when the grid's filters leave it out. */
+  showLine: (id: number) => boolean;
 }
 
 interface Props extends GridActions {
@@ -101,6 +104,8 @@ interface Props extends GridActions {
   initialBuiltIn?: string;
   /** The user changed the columns, sort or filters. */
   onStateUpdated?: (event: StateUpdatedEvent) => void;
+  /** The rows a link asks for (a board cell's place), beside every other filter; null for every row. */
+  linkedRows?: ((line: OrderLineDto) => boolean) | null;
 }
 
 /** AG Grid's own texts in a language, each language's asked for once (a promise `use` waits on before the grid is built). */
@@ -124,7 +129,7 @@ const rowId = ({ data }: GetRowIdParams<OrderLineDto>) => String(data.id);
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
-    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, initialBuiltIn, onStateUpdated },
+    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, initialBuiltIn, onStateUpdated, linkedRows = null },
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
@@ -134,7 +139,7 @@ const OrderGrid = memo(
     const search = useMemo(() => searchText(columns), [columns]);
     const prepareRows = useIdleRows(grid, search);
     const { initialRows, sync } = useLiveRows(grid, lines);
-    const view = useGridView(grid, initialBuiltIn);
+    const view = useGridView(grid, initialBuiltIn, linkedRows);
     const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines });
     context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines };
     const { columnDefs, prepareColumnFilter } = useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows });
@@ -147,6 +152,7 @@ const OrderGrid = memo(
       () => ({
         visibleRows: () => visibleRows(grid.current?.api),
         selectedRows: () => grid.current?.api.getSelectedRows() ?? [],
+        showLine: (id: number) => showLine(grid.current?.api, id),
         visibleColumns: () => grid.current?.api.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
         applyState: view.applyState,
         prepareQuickFilter: () =>

@@ -1,6 +1,6 @@
 import type { IRowNode } from 'ag-grid-community';
 import type { AgGridReact } from 'ag-grid-react';
-import { type RefObject, useCallback, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
 import { inLineView, isLineViewKey } from '../../../shared/views';
 import type { ViewState } from '../grid-views';
@@ -12,11 +12,20 @@ const builtInRows = (key: string | undefined) => (isLineViewKey(key) ? inLineVie
 /**
  * A view put on the grid: its columns, sort and filters through the grid's state, the rows of its
  * built-in view through the grid's external filter, beside the user's column filters. A view chosen
- * while the grid is still being made is put on it by `applyPending`, once it is ready.
+ * while the grid is still being made is put on it by `applyPending`, once it is ready. `linked`,
+ * the rows a link asks for (a board cell's place), is a filter of the external filter too, apart
+ * from any view.
  */
-export function useGridView(grid: RefObject<AgGridReact<OrderLineDto> | null>, initialBuiltIn: string | undefined) {
+export function useGridView(grid: RefObject<AgGridReact<OrderLineDto> | null>, initialBuiltIn: string | undefined, linked: ((line: OrderLineDto) => boolean) | null) {
   const shownView = useRef(initialBuiltIn);
   const rows = useRef(builtInRows(initialBuiltIn));
+  const linkedRows = useRef(linked);
+  useEffect(() => {
+    if (linkedRows.current === linked) return;
+    linkedRows.current = linked;
+    const api = grid.current?.api;
+    if (api && !api.isDestroyed()) api.onFilterChanged();
+  }, [grid, linked]);
   const pending = useRef<ViewState | null>(null);
   const applyState = useCallback(
     (state: ViewState) => {
@@ -38,7 +47,10 @@ export function useGridView(grid: RefObject<AgGridReact<OrderLineDto> | null>, i
     pending.current = null;
     if (state) applyState(state);
   }, [applyState]);
-  const isExternalFilterPresent = useCallback(() => rows.current !== null, []);
-  const doesExternalFilterPass = useCallback((node: IRowNode<OrderLineDto>) => (node.data && rows.current ? rows.current(node.data) : false), []);
+  const isExternalFilterPresent = useCallback(() => rows.current !== null || linkedRows.current !== null, []);
+  const doesExternalFilterPass = useCallback(
+    (node: IRowNode<OrderLineDto>) => !!node.data && (rows.current?.(node.data) ?? true) && (linkedRows.current?.(node.data) ?? true),
+    [],
+  );
   return { applyState, applyPending, isExternalFilterPresent, doesExternalFilterPass };
 }

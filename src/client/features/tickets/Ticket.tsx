@@ -25,7 +25,7 @@ export const Ticket = memo(function Ticket({ ticket, symbol, optionName, day }: 
     <article className="ticket" aria-label={t('ticket', { barcode: ticket.barcode })}>
       <p className="ticket-head">
         <span>
-          {ticket.order_number}
+          <span translate="no">{ticket.order_number}</span>
           {ticket.item_count > 1 && ` (${t('piece', { index: ticket.item_index, count: ticket.item_count })})`}
         </span>
         {ticket.urgent && <span className="ticket-urgent">{t('urgent')}</span>}

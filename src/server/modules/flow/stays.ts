@@ -1,6 +1,5 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
-import { placeOf, samePlace, type StayPlace } from '../../../shared/flow';
-import { isClosedLine } from '../../../shared/lifecycle';
+import { placeOfLine, samePlace, type StayPlace } from '../../../shared/flow';
 import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
 
 /*
@@ -33,7 +32,7 @@ export async function recordStays(trx: Transaction<Database>, ids: readonly numb
   const leaving: number[] = [];
   const entering: Array<Insertable<LineStaysTable>> = [];
   for (const line of lines) {
-    const place = placeOf({ status: line.order_line_status_id, step: line.current_order_line_process, workshop: line.workshop_id, closed: isClosedLine(line) });
+    const place = placeOfLine(line);
     const stay = openOf.get(line.id) ?? null;
     if (samePlace(stay, place)) continue;
     if (stay) leaving.push(stay.id);
