@@ -134,6 +134,13 @@ export function mayHear(actor: Actor, change: Pick<LineEvent, 'workshop_id' | 'p
   return true;
 }
 
+/**
+ * visibleTo over a line already read (its workshop and its order's customer, which the line
+ * copies): for lines read once and then shaped for several readers.
+ */
+export const mayRead = (actor: Actor, line: Pick<LineRow, 'workshop_id' | 'customer_id'>): boolean =>
+  mayHear(actor, { workshop_id: line.workshop_id, customer_id: line.customer_id });
+
 /** mayHear for a query over the change log named `c`. */
 function changesHeardBy(actor: Actor) {
   return (eb: ExpressionBuilder<any, any>) =>
@@ -155,6 +162,24 @@ export async function linesByIds(db: Db, actor: Actor, ids: readonly number[]): 
   }
   const found = new Set(orders.map((line) => line.id));
   return { orders, gone: unique.filter((id) => !found.has(id)) };
+}
+
+/**
+ * The given lines read once for many readers (the live channel tells each change to the office,
+ * the workshops and the customers at once): each reader's copy is shaped by answerFor, or is null
+ * where it may not see the line (now another workshop's, or not there at all).
+ */
+export async function linesForReaders(db: Db, ids: readonly number[]): Promise<(actor: Actor, id: number) => OrderLineDto | null> {
+  const rows = new Map<number, LineRow>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += ID_CHUNK) {
+    for (const row of await lineQuery(db).where('l.id', 'in', unique.slice(i, i + ID_CHUNK)).execute()) rows.set(row.id, row);
+  }
+  return (actor, id) => {
+    const row = rows.get(id);
+    // answerFor shapes the row it is given in place: each reader gets a copy of its own.
+    return row && mayRead(actor, row) ? answerFor(actor)({ ...row }) : null;
+  };
 }
 
 /**
