@@ -3,6 +3,7 @@
  * spec's JSON (decoded with the shared decoder), a customer's without the workshop's cost; any
  * other client keeps the spec's JSON.
  */
+import { gunzipSync } from 'node:zlib';
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
@@ -54,6 +55,22 @@ describe.each(testDatabases())('compact line lists on $name', (database) => {
     expect(header.total).toBe(expected.length);
     expect(lines.sort(byId)).toEqual(expected);
     expect(header.columns.includes('product_cost')).toBe(caller !== 'customer');
+  });
+
+  test.each([
+    ['the spec’s JSON', undefined],
+    ['the compact format', LINES_MEDIA_TYPE],
+  ])('%s of several pages, read by a client that takes brotli and gzip, comes gzipped a page at a time and reads as the plain answer', async (_format, accept) => {
+    const plain = await read(API.orders, 'admin', accept);
+    const zipped = await f.t.app.inject({
+      method: 'GET',
+      url: API.orders,
+      headers: { authorization: `Bearer ${f.caller('admin').token}`, 'accept-encoding': 'br, gzip, deflate', ...(accept ? { accept } : {}) },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   test('a wildcard or a plain fetch keeps the spec’s JSON; paging applies to both', async () => {

@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+
+/*
+ * A streamed list of lines compressed a page at a time, each page in one call whose compressor is
+ * freed at once, as the archive's pages are: a compressing stream held over a whole answer keeps
+ * its native memory until the garbage collector gets to it, and many lists read at once grew the
+ * server's memory by hundreds of megabytes. Each page becomes deflate blocks ending on a byte
+ * boundary (a sync flush, never the final block), so the pages join into one deflate stream; a
+ * gzip header before it and, after an empty final block, the checksum and length of all pages
+ * make it the one gzip member every client reads (browsers ignore a second member).
+ */
+
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+/** A final deflate block with nothing in it: the stream ends here. */
+const LAST_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** The pages' texts as one gzip member, each page compressed by itself as it comes. */
+export function gzipPages(pages: AsyncIterable<string | Buffer>): Readable {
+  return Readable.from(
+    (async function* gzip() {
+      yield HEADER;
+      let crc = 0;
+      let length = 0;
+      for await (const page of pages) {
+        const bytes = typeof page === 'string' ? Buffer.from(page) : page;
+        if (bytes.length === 0) continue;
+        crc = zlib.crc32(bytes, crc);
+        length = (length + bytes.length) % 2 ** 32;
+        yield zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      }
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE(length, 4);
+      yield Buffer.concat([LAST_BLOCK, trailer]);
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** Whether the reader takes gzip (`gzip;q=0` refuses it). */
+function takesGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === 'gzip' || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/**
+ * Sends a list streamed a page at a time: gzipped page by page when the reader takes gzip (the
+ * compression plugin leaves an answer that names its encoding as it is), else as it is.
+ */
+export function sendPages(reply: FastifyReply, pages: AsyncIterable<string | Buffer>) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  if (!takesGzip(reply.request.headers['accept-encoding'])) return reply.send(Readable.from(pages, { objectMode: false }));
+  reply.header('content-encoding', 'gzip');
+  return reply.send(gzipPages(pages));
+}
