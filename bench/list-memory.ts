@@ -65,7 +65,7 @@ export async function listMemory(report: Report): Promise<void> {
       const bytes = answers.reduce((sum, a) => sum + a.bytes, 0);
       report(
         `list memory, ${name}`,
-        `${reads} list reads, ${concurrency} at once (the admin's ${data.lines.toLocaleString('en')}-line working set in the compact format, and tablet lists in JSON), ${encodings}, ${mb(bytes)} sent in ${(took / 1000).toFixed(1)} s: ` +
+        `${reads} list reads, ${concurrency} at once (the admin's working set of ${data.lines.toLocaleString('en')} lines in the compact format, and tablet lists in JSON), ${encodings}, ${mb(bytes)} sent in ${(took / 1000).toFixed(1)} s: ` +
           `server RSS ${mb(before)} before, +${mb(peak - before)} at the peak, +${mb(after - before)} after; ${load}`,
       );
     } finally {

@@ -3,13 +3,14 @@ import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
 /*
- * A streamed list of lines compressed a page at a time, each page in one call whose compressor is
- * freed at once, as the archive's pages are: a compressing stream held over a whole answer keeps
- * its native memory until the garbage collector gets to it, and many lists read at once grew the
- * server's memory by hundreds of megabytes. Each page becomes deflate blocks ending on a byte
- * boundary (a sync flush, never the final block), so the pages join into one deflate stream; a
- * gzip header before it and, after an empty final block, the checksum and length of all pages
- * make it the one gzip member every client reads (browsers ignore a second member).
+ * A streamed list of lines compressed a page at a time, each page in one synchronous call whose
+ * compressor is freed at once, as the archive's pages are: a compressing stream (the plugin's, or
+ * the one behind zlib's callback functions) keeps its native memory until the garbage collector
+ * gets to it, and lists read several at once grew the server's memory by hundreds of megabytes
+ * (bench/list-memory.ts). Other requests are served between pages. Each page becomes
+ * deflate blocks ending on a byte boundary (a sync flush, never the final block), so the pages join
+ * into one deflate stream; a gzip header before it and, after an empty final block, the checksum
+ * and length of all pages make it a single gzip member, which every client reads.
  */
 
 const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
