@@ -15,7 +15,8 @@ import type { LineBus } from './bus';
  * The live channel of order lines (/ws/orders and its aliases, src/shared/live.ts). A socket proves
  * its user with the access token (in the address, an Authorization header, or a first message);
  * from then on it hears of every committed change of a line its user may read, with the line as
- * its user may read it, by the same rule and answer as the HTTP routes, until its session ends. A user whose role reads no line is turned away at once.
+ * its user may read it, by the same rule and answer as the HTTP routes, until its session ends. A
+ * user whose role reads no line is turned away at once.
  */
 
 export interface LiveOptions {
@@ -177,7 +178,7 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
       });
     }
     if (message.kind === 'vouchers') {
-      // Few and far between: told at once. A voucher concerns its workshop and no customer, so
+      // Few and far between: told at once, after the delivery under way. A voucher concerns its workshop and no customer, so
       // the rule of lines gives it to the office and that workshop only.
       return inTurn(() => {
         for (const voucher of message.vouchers) {
