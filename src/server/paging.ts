@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { INTEGER_MAX, isInteger } from '../shared/schemas/fields';
 import type { QueryParameter } from './plugins/route-table';
 import { badRequest } from './errors';
-import { sendPages } from './gzip-pages';
+import { sendPages } from './compressed-pages';
 import { jsonListStream } from './json-stream';
 
 /*
@@ -49,10 +49,11 @@ export function paged<T>(rows: readonly T[], query: unknown): T[] {
 
 /**
  * Answers `{key: [...rows]}` from rows handed on a page (an array) at a time, as `streamLines` reads
- * them: streamed, each page compressed by itself (gzip-pages.ts), so no array of every row is ever
- * built and no compressor is held over the whole answer.
+ * them: one page (`whole`) compressed in one call, a longer list streamed with each page compressed
+ * by itself (compressed-pages.ts), so no array of every row is ever built and no compressor is held over
+ * the whole answer.
  */
-export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>) {
+export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>, { whole }: { whole: boolean }) {
   reply.type('application/json; charset=utf-8');
-  return sendPages(reply, jsonListStream(key, pages));
+  return sendPages(reply, jsonListStream(key, pages), { whole });
 }

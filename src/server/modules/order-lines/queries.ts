@@ -232,6 +232,9 @@ function inWorkingSet(start: string | null) {
 export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
   db.selectFrom('order_lines as l').select('l.id').where(visibleTo(actor)).where(inWorkingSet(start));
 
+/** The lines of a page of an everyday list. */
+export const LINES_PAGE = 1000;
+
 /**
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
@@ -246,7 +249,7 @@ export async function workingSet(
   actor: Actor,
   start: string | null,
   { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
-  pageSize = 1000,
+  pageSize = LINES_PAGE,
 ): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
   const ids = (await workingSetIds(db, actor, start).execute()).map((row) => row.id).sort((a, b) => b - a);
   const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);

@@ -3,7 +3,7 @@
  * spec's JSON (decoded with the shared decoder), a customer's without the workshop's cost; any
  * other client keeps the spec's JSON.
  */
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
@@ -58,18 +58,22 @@ describe.each(testDatabases())('compact line lists on $name', (database) => {
   });
 
   test.each([
-    ['the spec’s JSON', undefined],
-    ['the compact format', LINES_MEDIA_TYPE],
-  ])('%s of several pages, read by a client that takes brotli and gzip, comes gzipped a page at a time and reads as the plain answer', async (_format, accept) => {
-    const plain = await read(API.orders, 'admin', accept);
+    ['the spec’s JSON of several pages', 'admin', undefined, 'gzip'],
+    ['the compact format of several pages', 'admin', LINES_MEDIA_TYPE, 'gzip'],
+    ['the spec’s JSON of one page', 'other workshop', undefined, 'br'],
+    ['the compact format of one page', 'other workshop', LINES_MEDIA_TYPE, 'br'],
+  ])('%s, read by a client that takes brotli and gzip, comes compressed a page at a time and reads as the plain answer', async (_what, caller, accept, encoding) => {
+    const path = caller === 'admin' ? API.orders : API.myWorkshopOrders;
+    const plain = await read(path, caller, accept);
     const zipped = await f.t.app.inject({
       method: 'GET',
-      url: API.orders,
-      headers: { authorization: `Bearer ${f.caller('admin').token}`, 'accept-encoding': 'br, gzip, deflate', ...(accept ? { accept } : {}) },
+      url: path,
+      headers: { authorization: `Bearer ${f.caller(caller).token}`, 'accept-encoding': 'br, gzip, deflate', ...(accept ? { accept } : {}) },
     });
-    expect(zipped.headers['content-encoding']).toBe('gzip');
+    // Several pages gzipped page by page (no compressor held over the answer); one page by brotli in one call.
+    expect(zipped.headers['content-encoding']).toBe(encoding);
     expect(zipped.headers.vary).toMatch(/accept-encoding/i);
-    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect((encoding === 'br' ? brotliDecompressSync : gunzipSync)(zipped.rawPayload).toString('utf8')).toBe(plain.body);
     expect(plain.headers['content-encoding']).toBeUndefined();
   });
 

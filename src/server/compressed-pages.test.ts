@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { gzipPages } from './gzip-pages';
+import { gzipPages } from './compressed-pages';
 
 async function* pagesOf(texts: string[]) {
   yield* texts;
