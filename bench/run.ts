@@ -35,6 +35,7 @@ import { history } from './history';
 import { live } from './live';
 import { metalLedger } from './metal';
 import { load } from './load';
+import { listMemory } from './list-memory';
 import { mixed } from './mixed';
 import { realistic } from './mixed-realistic';
 import { restart } from './restart';
@@ -522,6 +523,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   flow: () => flow(report),
   tickets: () => tickets(report),
   history: () => history(report),
+  'list-memory': () => listMemory(report),
 };
 
 async function main(): Promise<void> {

@@ -19,6 +19,10 @@ let adminPage: Page;
 let masterPage: Page;
 let errors: string[];
 
+/** Lines read back after a live event (the events carry their lines: none until a reconnect). */
+const readBacks: string[] = [];
+const watchReadBacks = (page: Page) => page.on('request', (request) => request.url().includes('/api/v1/order-lines/changes') && readBacks.push(request.url()));
+
 /** Admin sockets pass through here, so a test can drop one and hold the reconnection back. */
 let holdReconnects = false;
 const routed: WebSocketRoute[] = [];
@@ -52,6 +56,7 @@ beforeAll(async () => {
 
   adminPage = await newPage();
   errors = watchErrors(adminPage);
+  watchReadBacks(adminPage);
   await adminPage.routeWebSocket(/\/ws/, (socket) => {
     if (holdReconnects) return socket.close({ code: 4000, reason: 'held back by the test' });
     socket.connectToServer();
@@ -64,6 +69,7 @@ beforeAll(async () => {
 
   masterPage = await newPage();
   errors.push(...watchErrors(masterPage));
+  watchReadBacks(masterPage);
   await login(masterPage, url, 'canli_usta', 'secret-1');
   await liveState(masterPage, 'connected').waitFor();
 });
@@ -89,6 +95,7 @@ test('a tap on the tablet changes the admin’s row in place, keeping its sort',
   await gridCell(adminPage, lineIds[0], 'status').filter({ hasText: 'Üretimde' }).waitFor(WITHIN);
   const rowsAfter = await adminPage.locator('.ag-row[row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('row-index') + ':' + row.getAttribute('row-id')));
   expect(rowsAfter.sort()).toEqual(rowsBefore.sort());
+  expect(readBacks).toEqual([]);
 });
 
 test('a new order shows on the admin’s grid and on the workshop’s tablet list and cards at once', async () => {
@@ -101,6 +108,7 @@ test('a new order shows on the admin’s grid and on the workshop’s tablet lis
   const newLine = (await apiCall(live.server.url, 'GET', '/api/v1/customers/me/orders', buyer)).orders.find((line: { order_id: number }) => line.order_id === placed.id).id;
   await revealGridColumn(adminPage, 'order_number');
   await gridCell(adminPage, newLine, 'order_number').filter({ hasText: placed.order_number }).waitFor(WITHIN);
+  expect(readBacks).toEqual([]);
 });
 
 test('a dropped socket reconnects and catches up with a change made while it was away', async () => {
@@ -118,5 +126,7 @@ test('a dropped socket reconnects and catches up with a change made while it was
   holdReconnects = false;
   await liveState(adminPage, 'connected').waitFor({ timeout: 15_000 });
   await gridCell(adminPage, lineIds[1], 'current_step').filter({ hasText: 'Döküm' }).waitFor(WITHIN);
+  // What changed while it was away is read from the last version it saw.
+  expect(readBacks).toEqual([expect.stringContaining('/api/v1/order-lines/changes?since=')]);
   expect(errors).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { INTEGER_MAX, isInteger } from '../shared/schemas/fields';
 import type { QueryParameter } from './plugins/route-table';
 import { badRequest } from './errors';
+import { sendPages } from './compressed-pages';
 import { jsonListStream } from './json-stream';
 
 /*
@@ -46,26 +47,13 @@ export function paged<T>(rows: readonly T[], query: unknown): T[] {
   return rows.slice(offset, limit === null ? undefined : offset + limit);
 }
 
-/** The pages read so far, then the rest of `iterator`, which is closed when the reader stops early. */
-async function* pagesOf<T>(read: ReadonlyArray<readonly T[]>, iterator: AsyncIterator<readonly T[]>): AsyncGenerator<readonly T[]> {
-  try {
-    yield* read;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-  } finally {
-    await iterator.return?.();
-  }
-}
-
 /**
  * Answers `{key: [...rows]}` from rows handed on a page (an array) at a time, as `streamLines` reads
- * them. A list of one page leaves as one string (compressed in one call); a longer one is streamed,
- * so no array of every row is ever built.
+ * them: one page (`whole`) compressed in one call, a longer list streamed with each page compressed
+ * by itself (compressed-pages.ts), so no array of every row is ever built and no compressor is held over
+ * the whole answer.
  */
-export async function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>) {
-  const iterator = pages[Symbol.asyncIterator]();
+export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>, { whole }: { whole: boolean }) {
   reply.type('application/json; charset=utf-8');
-  const first = await iterator.next();
-  const second = first.done ? first : await iterator.next();
-  if (second.done) return reply.send(JSON.stringify({ [key]: first.done ? [] : first.value }));
-  return reply.send(jsonListStream(key, pagesOf([first.value as readonly unknown[], second.value], iterator)));
+  return sendPages(reply, jsonListStream(key, pages), { whole });
 }

@@ -1,8 +1,12 @@
+import type { OrderLineDto } from './api';
+
 /*
  * The live channel of order lines (/ws/orders), as both ends speak it. Messages are JSON with a
- * `type` field (SPEC section 7). An event names a changed line and who may see it, never the row
- * itself: a client reads the changed lines through the HTTP route, under the same ownership rule.
- * The metal ledger's vouchers are told on the same channel, by id only as well.
+ * `type` field (SPEC section 7). An event names a changed line and who may see it, and carries the
+ * line as its reader may see it (read once per change batch, shaped once per audience by the same
+ * ownership rule and answer as the HTTP routes), so a client reads nothing back; only what a burst
+ * too large to carry names, or what changed while it was away, is read through the HTTP route.
+ * The metal ledger's vouchers are told on the same channel, by id only.
  */
 
 /** Where the channel answers; the admin screen tries them in this order (SPEC section 7). */
@@ -26,6 +30,20 @@ export interface LineEvent {
   version: number;
 }
 
+/**
+ * An event as a socket hears it: with `line`, the line as this reader may see it now; with `gone`,
+ * the reader may no longer see it (it left the workshop); with neither, the client reads it back
+ * (a burst of more than LIVE_LINES_MAX lines, or the lines could not be read). Of several events of
+ * one line in one message only the newest carries it, and covers the others.
+ */
+export interface HeardLineEvent extends LineEvent {
+  line?: OrderLineDto;
+  gone?: true;
+}
+
+/** The most lines one flush carries in its events; a larger burst names them only, to be read back in pages. */
+export const LIVE_LINES_MAX = 200;
+
 /** Sent once the socket is authenticated: the newest version at that moment. */
 export interface ReadyMessage {
   type: 'ready';
@@ -40,7 +58,7 @@ export interface ResyncMessage {
 /** Several events at once: under a burst of changes the server sends each socket one message per flush. */
 export interface BatchMessage {
   type: 'batch';
-  events: LineEvent[];
+  events: HeardLineEvent[];
 }
 
 /**
@@ -53,7 +71,7 @@ export interface MetalVoucherMessage {
   workshop_id: number;
 }
 
-export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage;
+export type LiveMessage = HeardLineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage;
 
 /** The one message a client may send: its token, when it could not put it in the address. */
 export interface AuthMessage {

@@ -14,14 +14,14 @@ import { connectSession } from '../../api/http';
 import { rootReducer } from '../../app/store';
 import { FAKE_TOKEN, mockFetch, storeLogin } from '../../test-utils';
 import { orderLinesSaga } from '../order-lines/sagas';
-import { lineActionSucceeded, linesLoaded } from '../order-lines/slice';
+import { lineActionSucceeded, linesLoaded, windowMoved } from '../order-lines/slice';
 import { selectLine } from '../order-lines/selectors';
 import { sessionAccess } from '../session/access';
 import { loggedOut, profileLoaded } from '../session/slice';
 import { createLiveSaga, type LiveOptions } from './sagas';
 import { type LiveStatus, reconnectRequested } from './slice';
 
-const line = (id: number, patch: Partial<OrderLineDto> = {}) => ({ id, order_line_status_id: 1, workshop_id: 3, customer_id: 8, ...patch }) as OrderLineDto;
+const line = (id: number, patch: Partial<OrderLineDto> = {}) => ({ id, order_line_status_id: 1, workshop_id: 3, customer_id: 8, closed_at: null, ...patch }) as OrderLineDto;
 const event = (line_id: number, version: number, type: LineEvent['type'] = 'order_update'): LineEvent => ({
   type,
   line_id,
@@ -175,6 +175,52 @@ test('the token goes in the first message, never the address; ready is live; a b
   // Line 2 moved to a workshop this reader no longer sees.
   expect(selectLine(store.getState(), 2)).toBeUndefined();
   await until(() => store.getState().live.version === 13, 'the version of the last event');
+});
+
+test('changes that carry their lines are put in the store with no HTTP read at all; a line gone is dropped, one closed before the window is not kept', async () => {
+  storeLogin(2, 'Admin');
+  const calls = mockFetch(() => [404, {}]);
+  const store = start();
+  store.dispatch(windowMoved('2026-11-01T00:00:00.000Z'));
+  store.dispatch(linesLoaded({ scope: ALL, lines: [line(1), line(2), line(9)] }));
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 10 });
+  await untilStatus(store, 'connected');
+  const held = selectLine(store.getState(), 9);
+  socket.send({
+    type: 'batch',
+    events: [
+      // An earlier change of line 1 is covered by the newer one that carries the line.
+      event(1, 11),
+      { ...event(3, 12, 'new_order'), line: line(3) },
+      { ...event(1, 13, 'status_change'), line: line(1, { order_line_status_id: 2 }) },
+      { ...event(2, 14, 'order_assigned'), workshop_id: 4, previous_workshop_id: 3, gone: true },
+      // An old line corrected: the archive's news, not the working set's.
+      { ...event(7, 15), line: line(7, { closed_at: '2026-10-01T10:00:00.000Z' }) },
+    ],
+  });
+  await until(() => selectLine(store.getState(), 3) !== undefined && store.getState().live.version === 15, 'the carried lines in the store');
+  expect(selectLine(store.getState(), 1)?.order_line_status_id).toBe(2);
+  expect(selectLine(store.getState(), 2)).toBeUndefined();
+  expect(selectLine(store.getState(), 7)).toBeUndefined();
+  expect(selectLine(store.getState(), 9)).toBe(held);
+  expect(calls).toEqual([]);
+});
+
+test('a change that came without its line (a burst too large to carry) is read back beside the carried ones; a carried line not newer than the own action is not taken', async () => {
+  storeLogin(3, 'Atolye');
+  const calls = mockFetch(() => [200, { orders: [line(6, { order_line_status_id: 5 })], gone: [], version: 13 }]);
+  const store = start();
+  store.dispatch(linesLoaded({ scope: { kind: 'myWorkshop' }, lines: [line(5), line(6)] }));
+  const socket = await connection(0);
+  socket.send({ type: 'ready', version: 10 });
+  await until(() => store.getState().live.version === 10, 'version 10');
+  store.dispatch(lineActionSucceeded({ requestId: 'tap', line: line(5, { order_line_status_id: 2 }), versions: { 5: 12 }, notice: null }));
+  socket.send({ ...event(5, 11), line: line(5, { order_line_status_id: 1 }) });
+  socket.send(event(6, 13));
+  await until(() => selectLine(store.getState(), 6)?.order_line_status_id === 5, 'the line read back');
+  expect(lineReads(calls)).toEqual(['?ids=6']);
+  expect(selectLine(store.getState(), 5)?.order_line_status_id).toBe(2);
 });
 
 test('nothing is read while no screen holds lines; after a drop the channel comes back and reads what changed since', async () => {

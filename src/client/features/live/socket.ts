@@ -1,5 +1,6 @@
 import { buffers, type EventChannel, eventChannel } from 'redux-saga';
-import { type AuthMessage, type BatchMessage, LINE_EVENT_TYPES, type LineEvent, type LiveMessage } from '../../../shared/live';
+import type { OrderLineDto } from '../../../shared/api';
+import { type AuthMessage, type BatchMessage, type HeardLineEvent, LINE_EVENT_TYPES, type LiveMessage } from '../../../shared/live';
 import type { RoleId } from '../../../shared/roles';
 
 /** A message as the saga sees it: a batch arrives as its events, one by one. */
@@ -21,6 +22,13 @@ const isVersion = (value: unknown): value is number => typeof value === 'number'
 const isEvent = (message: Record<string, unknown>): boolean =>
   (LINE_EVENT_TYPES as readonly unknown[]).includes(message.type) && Number.isSafeInteger(message.line_id) && isVersion(message.version);
 
+/** An event as heard: a carried line is taken only as the line the event names; anything else is read back. */
+function heard(message: Record<string, unknown>): HeardLineEvent {
+  const { line, gone, ...event } = message;
+  const named = line !== null && typeof line === 'object' && (line as { id?: unknown }).id === event.line_id;
+  return { ...(event as unknown as HeardLineEvent), ...(named ? { line: line as OrderLineDto } : {}), ...(gone === true ? { gone: true } : {}) };
+}
+
 /** The messages of the protocol in a text (a batch gives its events); anything else is ignored, not fatal (a newer server's message). */
 export function parseMessages(data: unknown): ChannelMessage[] {
   if (typeof data !== 'string') return [];
@@ -38,8 +46,8 @@ export function parseMessages(data: unknown): ChannelMessage[] {
       ? [{ type: 'metal_voucher', voucher_id: message.voucher_id as number, workshop_id: message.workshop_id as number }]
       : [];
   }
-  if (message.type === 'batch' && Array.isArray(message.events)) return (message.events as Record<string, unknown>[]).filter((e) => e !== null && typeof e === 'object' && isEvent(e)) as unknown as LineEvent[];
-  return isEvent(message) ? [message as unknown as ChannelMessage] : [];
+  if (message.type === 'batch' && Array.isArray(message.events)) return (message.events as Record<string, unknown>[]).filter((e) => e !== null && typeof e === 'object' && isEvent(e)).map(heard);
+  return isEvent(message) ? [heard(message)] : [];
 }
 
 /**

@@ -8,7 +8,7 @@ import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { type LiveClient, liveClient } from '../../../../test/live-client';
 import { API } from '../../../shared/api';
-import { LiveClose, type LineEvent, type LiveMessage, type MetalVoucherMessage } from '../../../shared/live';
+import { type HeardLineEvent, LIVE_LINES_MAX, LiveClose, type LineEvent, type LiveMessage, type MetalVoucherMessage } from '../../../shared/live';
 import { Role } from '../../../shared/roles';
 
 const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync' && message.type !== 'metal_voucher';
@@ -110,9 +110,51 @@ describe.each(testDatabases())('live channel on $name', (database) => {
       expect(sockets[mine].messages.filter(isEvent).map((e) => e.line_id)).not.toContain(otherLine);
       expect(sockets[theirs].messages.filter(isEvent).map((e) => e.line_id)).not.toContain(line);
     }
-    const heard = sockets.customer.messages.find(eventOf(line)) as LineEvent;
-    expect(Object.keys(heard).sort()).toEqual(['customer_id', 'line_id', 'order_id', 'type', 'version', 'workshop_id']);
+    const heard = sockets.customer.messages.find(eventOf(line)) as HeardLineEvent;
+    expect(Object.keys(heard).sort()).toEqual(['customer_id', 'line', 'line_id', 'order_id', 'type', 'version', 'workshop_id']);
     expect(heard).toMatchObject({ type: 'order_update', line_id: line, workshop_id: f.ids.workshop, customer_id: f.ids.customer });
+    expect(heard.line).not.toHaveProperty('product_cost');
+  });
+
+  test('each event carries its line as its reader reads it: the office and the workshop every field, the customer all but the cost, no other workshop or customer anything', async () => {
+    const names = ['admin', 'office', 'workshop', 'customer', 'other workshop', 'other customer'] as const;
+    const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 1 }] },
+    });
+    expect(placed.status).toBe(201);
+    const lineId = (await f.t.db.selectFrom('order_lines').select('id').where('order_id', '=', placed.body.order.id).executeTakeFirstOrThrow()).id;
+    for (const name of ['admin', 'office', 'workshop', 'customer'] as const) {
+      const heard = (await sockets[name].next(eventOf(lineId))) as HeardLineEvent;
+      // The same serialiser as the HTTP read, so every field of the answer, and only those, comes along.
+      const readBack = await f.t.call('GET', `${API.lineChanges}?ids=${lineId}`, { token: token(name) });
+      expect({ name, line: heard.line }).toEqual({ name, line: readBack.body.orders[0] });
+      expect({ name, cost: 'product_cost' in heard.line! }).toEqual({ name, cost: name !== 'customer' });
+    }
+    // The other side's next order reaches the others in order: the first line's event was never theirs.
+    const theirs = await f.t.call('POST', API.manualOrder, {
+      token: token('other customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'b@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.otherProduct, quantity: 1 }] },
+    });
+    expect(theirs.status).toBe(201);
+    for (const name of ['other workshop', 'other customer'] as const) {
+      await sockets[name].next((m) => isEvent(m) && m.order_id === theirs.body.order.id);
+      expect(sockets[name].messages.some(eventOf(lineId))).toBe(false);
+      expect(sockets[name].messages.filter(isEvent).every((e) => (e as HeardLineEvent).line?.id !== lineId)).toBe(true);
+    }
+  });
+
+  test('a burst of more lines than an event carries names them only, to be read back', async () => {
+    const admin = await listen('admin');
+    const placed = await f.t.call('POST', API.manualOrder, {
+      token: token('customer'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.otherProduct, quantity: LIVE_LINES_MAX + 1 }] },
+    });
+    expect(placed.status).toBe(201);
+    const ofOrder = (m: LiveMessage) => isEvent(m) && m.order_id === placed.body.order.id;
+    await admin.next((m) => admin.messages.filter(ofOrder).length === LIVE_LINES_MAX + 1 && ofOrder(m));
+    expect(admin.messages.filter(ofOrder).filter((m) => 'line' in m || 'gone' in m)).toEqual([]);
   });
 
   test('a metal voucher written or answered reaches the office and its own workshop, never another workshop or a customer', async () => {
@@ -211,6 +253,11 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     for (const socket of [from, to]) {
       expect(await socket.next(eventOf(lineId))).toMatchObject({ type: 'order_assigned', workshop_id: f.ids.otherWorkshop, previous_workshop_id: f.ids.workshop });
     }
+    // The workshop it left learns only that it is gone; the one it reached gets the line.
+    const left = (await from.next(eventOf(lineId))) as HeardLineEvent;
+    expect(left.gone).toBe(true);
+    expect(left).not.toHaveProperty('line');
+    expect(((await to.next(eventOf(lineId))) as HeardLineEvent).line).toMatchObject({ id: lineId, workshop_id: f.ids.otherWorkshop });
     const gone = await f.t.call('GET', `${API.lineChanges}?ids=${lineId}`, { token: token('workshop') });
     expect(gone.body).toMatchObject({ orders: [], gone: [lineId] });
     const arrived = await f.t.call('GET', `${API.lineChanges}?ids=${lineId}`, { token: token('other workshop') });

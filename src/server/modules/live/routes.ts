@@ -27,7 +27,7 @@ function changesQuery(query: unknown): { ids: number[] } | { since: number } {
   return { ids: list };
 }
 
-/** What a live client reads after the channel told it which lines changed (src/shared/live.ts). */
+/** What a live client reads back: lines the channel named without carrying them (a burst), and what changed while it was away (src/shared/live.ts). */
 export function liveRoutes(api: FastifyInstance, db: Db): void {
   const route = routesOf('Live order lines');
   const readers = { config: { roles: LINE_READERS } };

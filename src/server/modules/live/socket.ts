@@ -6,16 +6,17 @@ import { bearer } from '../../plugins/auth';
 import { type SessionUser, liveSessions, useSession } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
 import { type Actor, actorOf } from '../order-lines/actor';
-import { latestVersion, mayHear } from '../order-lines/queries';
-import { LIVE_AUTH_TIMEOUT_MS, LIVE_FLUSH_MS, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
+import { latestVersion, linesForReaders, mayHear } from '../order-lines/queries';
+import { type HeardLineEvent, LIVE_AUTH_TIMEOUT_MS, LIVE_FLUSH_MS, LIVE_LINES_MAX, LIVE_PATHS, LiveClose, type LineEvent, type LiveMessage } from '../../../shared/live';
 import { readsLines } from '../../../shared/roles';
 import type { LineBus } from './bus';
 
 /*
  * The live channel of order lines (/ws/orders and its aliases, src/shared/live.ts). A socket proves
  * its user with the access token (in the address, an Authorization header, or a first message);
- * from then on it hears of every committed change of a line its user may read, by the same rule
- * as the HTTP routes, until its session ends. A user whose role reads no line is turned away at once.
+ * from then on it hears of every committed change of a line its user may read, with the line as
+ * its user may read it, by the same rule and answer as the HTTP routes, until its session ends. A
+ * user whose role reads no line is turned away at once.
  */
 
 export interface LiveOptions {
@@ -108,46 +109,83 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
 
   /*
    * Changes wait here for the next flush: at once when the channel was quiet, else LIVE_FLUSH_MS
-   * after the last one. Sockets whose users read the same lines (the office, one workshop, one
-   * customer) share one serialised message per flush.
+   * after the last one. A flush reads its changed lines once, and sockets whose users read the same
+   * lines (the office, one workshop, one customer) share one message per flush, each line in it
+   * shaped for that audience. Deliveries, and what else the sockets are told, go out one after the
+   * other, in the order heard.
    */
   let pending: LineEvent[] = [];
   let flushTimer: NodeJS.Timeout | null = null;
   let lastFlush = 0;
+  let told: Promise<void> = Promise.resolve();
+  const inTurn = (job: () => void | Promise<void>) => {
+    told = told.then(job).catch((error) => app.log.warn({ err: error }, 'live delivery failed'));
+  };
   const audienceOf = (actor: Actor) => `${actor.workshopId ?? '*'}:${actor.customerId ?? '*'}`;
-  const flush = () => {
-    flushTimer = null;
-    lastFlush = Date.now();
-    const events = pending;
-    pending = [];
+
+  /** The changed lines for every reader, or null: a burst too large to carry, or a failed read, is read back by the clients. */
+  const readLines = async (events: LineEvent[]) => {
+    const ids = new Set(events.map((event) => event.line_id));
+    if (ids.size > LIVE_LINES_MAX) return null;
+    try {
+      return await linesForReaders(db, [...ids]);
+    } catch (error) {
+      app.log.warn({ err: error }, 'live changes not read; clients read them back');
+      return null;
+    }
+  };
+
+  const deliver = async (events: LineEvent[], to: Listener[]) => {
+    const lineFor = await readLines(events);
+    // The newest event of a line carries it for the others of the batch.
+    const newest = new Map(events.map((event) => [event.line_id, event]));
+    const heardBy = (actor: Actor): HeardLineEvent[] =>
+      events
+        .filter((event) => mayHear(actor, event))
+        .map((event) => {
+          if (!lineFor || newest.get(event.line_id) !== event) return event;
+          const line = lineFor(actor, event.line_id);
+          return line ? { ...event, line } : { ...event, gone: true };
+        });
     const texts = new Map<string, string | null>();
-    for (const listener of listeners) {
+    for (const listener of to) {
       const actor = listener.actor;
-      if (!actor) continue;
+      if (!actor || !listeners.has(listener)) continue;
       const audience = audienceOf(actor);
       let text = texts.get(audience);
       if (text === undefined) {
-        const heard = events.filter((event) => mayHear(actor, event));
+        const heard = heardBy(actor);
         text = heard.length === 0 ? null : JSON.stringify(heard.length === 1 ? (heard[0] satisfies LiveMessage) : ({ type: 'batch', events: heard } satisfies LiveMessage));
         texts.set(audience, text);
       }
       if (text !== null) send(listener, text);
     }
   };
+  /** Takes what waits and the sockets listening now: a socket joining later hears only later changes. */
+  const flush = () => {
+    flushTimer = null;
+    lastFlush = Date.now();
+    const events = pending;
+    const to = [...listeners];
+    pending = [];
+    inTurn(() => deliver(events, to));
+  };
   const stopListening = bus.subscribe((message) => {
     if (message.kind === 'resync') {
       const text = JSON.stringify({ type: 'resync' } satisfies LiveMessage);
-      for (const listener of listeners) send(listener, text);
-      return;
+      return inTurn(() => {
+        for (const listener of listeners) send(listener, text);
+      });
     }
     if (message.kind === 'vouchers') {
-      // Few and far between: told at once. A voucher concerns its workshop and no customer, so
+      // Few and far between: told at once, after the delivery under way. A voucher concerns its workshop and no customer, so
       // the rule of lines gives it to the office and that workshop only.
-      for (const voucher of message.vouchers) {
-        const text = JSON.stringify({ type: 'metal_voucher', ...voucher } satisfies LiveMessage);
-        for (const listener of listeners) if (listener.actor && mayHear(listener.actor, { workshop_id: voucher.workshop_id, customer_id: null })) send(listener, text);
-      }
-      return;
+      return inTurn(() => {
+        for (const voucher of message.vouchers) {
+          const text = JSON.stringify({ type: 'metal_voucher', ...voucher } satisfies LiveMessage);
+          for (const listener of listeners) if (listener.actor && mayHear(listener.actor, { workshop_id: voucher.workshop_id, customer_id: null })) send(listener, text);
+        }
+      });
     }
     pending.push(...message.events);
     flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + LIVE_FLUSH_MS - Date.now()));
@@ -186,6 +224,7 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
     clearInterval(pingTimer);
     if (flushTimer) clearTimeout(flushTimer);
     stopListening();
+    await told;
     for (const listener of listeners) listener.socket.close(1001, 'server stopping');
     listeners.clear();
   });

@@ -4,7 +4,7 @@ import { pageOf, sendList } from '../../paging';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import type { Actor } from './actor';
 import { listTag, namesTag } from './list-versions';
-import { workingSet } from './queries';
+import { LINES_PAGE, workingSet } from './queries';
 import { sendLineWire, wantsLineWire } from './wire';
 
 /**
@@ -22,6 +22,7 @@ export async function answerList(db: Db, request: FastifyRequest, reply: Fastify
   if (wire) reply.header('vary', 'Accept');
   if (namesTag(request, tag)) return reply.code(304).send();
   const { total, pages } = await workingSet(db, actor, start, page);
-  if (!asWire) return sendList(reply, 'orders', pages);
-  return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages);
+  const whole = total <= LINES_PAGE;
+  if (!asWire) return sendList(reply, 'orders', pages, { whole });
+  return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages, { whole });
 }

@@ -1,7 +1,7 @@
 /*
- * The ownership rule of order lines has three forms: `visibleTo` (SQL over lines, every read),
- * `mayHear` (an event, the live socket) and the change log's SQL form (the catch-up read). This
- * proves they agree, for every role that reads lines, over lines in every state the rule tells
+ * The ownership rule of order lines has four forms: `visibleTo` (SQL over lines, every read),
+ * `mayHear` (an event, the live socket), `mayRead` (a line read once for many readers: the line
+ * an event carries) and the change log's SQL form (the catch-up read). This proves they agree, for every role that reads lines, over lines in every state the rule tells
  * apart: its own and another's workshop and customer, without a workshop, moved away, canceled.
  */
 import { type Fixture, startFixture } from '../../../../test/fixture';
@@ -10,7 +10,7 @@ import { API } from '../../../shared/api';
 import type { LineEvent } from '../../../shared/live';
 import type { RoleId } from '../../../shared/roles';
 import { actorOf } from './actor';
-import { linesChangedSince, listLines, mayHear } from './queries';
+import { linesChangedSince, linesForReaders, listLines, mayHear, mayRead } from './queries';
 
 describe.each(testDatabases())('the three forms of line ownership agree on $name', (database) => {
   let f: Fixture;
@@ -55,8 +55,14 @@ describe.each(testDatabases())('the three forms of line ownership agree on $name
     expect(actor).not.toBeNull();
 
     const all = await db.selectFrom('order_lines as l').innerJoin('orders as o', 'o.id', 'l.order_id').select(['l.id', 'l.workshop_id', 'o.customer_id']).orderBy('l.id').execute();
-    const read = (await listLines(db, actor)).map((line) => line.id).sort((a, b) => a - b);
+    const listed = await listLines(db, actor);
+    const read = listed.map((line) => line.id).sort((a, b) => a - b);
     expect(read).toEqual(all.filter((line) => mayHear(actor, line)).map((line) => line.id));
+    expect(read).toEqual(all.filter((line) => mayRead(actor, line)).map((line) => line.id));
+    // The line an event carries to this reader is the line it reads, field for field; of another's line, nothing.
+    const lineFor = await linesForReaders(db, all.map((line) => line.id));
+    const carried = all.map((line) => lineFor(actor, line.id)).filter((line) => line !== null);
+    expect(carried.sort((a, b) => b.id - a.id)).toEqual(listed);
 
     const changes = await db.selectFrom('order_line_changes').select(['line_id', 'workshop_id', 'previous_workshop_id', 'customer_id']).execute();
     const heard = [...new Set(changes.filter((change) => mayHear(actor, change as Pick<LineEvent, 'workshop_id' | 'previous_workshop_id' | 'customer_id'>)).map((c) => c.line_id))].sort((a, b) => a - b);

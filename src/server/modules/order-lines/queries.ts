@@ -137,6 +137,13 @@ export function mayHear(actor: Actor, change: Pick<LineEvent, 'workshop_id' | 'p
   return true;
 }
 
+/**
+ * visibleTo over a line already read (its workshop and its order's customer, which the line
+ * copies): for lines read once and then shaped for several readers.
+ */
+export const mayRead = (actor: Actor, line: Pick<LineRow, 'workshop_id' | 'customer_id'>): boolean =>
+  mayHear(actor, { workshop_id: line.workshop_id, customer_id: line.customer_id });
+
 /** mayHear for a query over the change log named `c`. */
 function changesHeardBy(actor: Actor) {
   return (eb: ExpressionBuilder<any, any>) =>
@@ -158,6 +165,24 @@ export async function linesByIds(db: Db, actor: Actor, ids: readonly number[]): 
   }
   const found = new Set(orders.map((line) => line.id));
   return { orders, gone: unique.filter((id) => !found.has(id)) };
+}
+
+/**
+ * The given lines read once for many readers (the live channel tells each change to the office,
+ * the workshops and the customers at once): each reader's copy is shaped by answerFor, or is null
+ * where it may not see the line (now another workshop's, or not there at all).
+ */
+export async function linesForReaders(db: Db, ids: readonly number[]): Promise<(actor: Actor, id: number) => OrderLineDto | null> {
+  const rows = new Map<number, LineRow>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += ID_CHUNK) {
+    for (const row of await lineQuery(db).where('l.id', 'in', unique.slice(i, i + ID_CHUNK)).execute()) rows.set(row.id, row);
+  }
+  return (actor, id) => {
+    const row = rows.get(id);
+    // answerFor shapes the row it is given in place: each reader gets a copy of its own.
+    return row && mayRead(actor, row) ? answerFor(actor)({ ...row }) : null;
+  };
 }
 
 /**
@@ -210,6 +235,9 @@ function inWorkingSet(start: string | null) {
 export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
   db.selectFrom('order_lines as l').select('l.id').where(visibleTo(actor)).where(inWorkingSet(start));
 
+/** The lines of a page of an everyday list. */
+export const LINES_PAGE = 1000;
+
 /**
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
@@ -224,7 +252,7 @@ export async function workingSet(
   actor: Actor,
   start: string | null,
   { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
-  pageSize = 1000,
+  pageSize = LINES_PAGE,
 ): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
   const ids = (await workingSetIds(db, actor, start).execute()).map((row) => row.id).sort((a, b) => b - a);
   const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);

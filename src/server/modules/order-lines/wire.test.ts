@@ -3,6 +3,7 @@
  * spec's JSON (decoded with the shared decoder), a customer's without the workshop's cost; any
  * other client keeps the spec's JSON.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
@@ -54,6 +55,26 @@ describe.each(testDatabases())('compact line lists on $name', (database) => {
     expect(header.total).toBe(expected.length);
     expect(lines.sort(byId)).toEqual(expected);
     expect(header.columns.includes('product_cost')).toBe(caller !== 'customer');
+  });
+
+  test.each([
+    ['the spec’s JSON of several pages', 'admin', undefined, 'gzip'],
+    ['the compact format of several pages', 'admin', LINES_MEDIA_TYPE, 'gzip'],
+    ['the spec’s JSON of one page', 'other workshop', undefined, 'br'],
+    ['the compact format of one page', 'other workshop', LINES_MEDIA_TYPE, 'br'],
+  ])('%s, read by a client that takes brotli and gzip, comes compressed a page at a time and reads as the plain answer', async (_what, caller, accept, encoding) => {
+    const path = caller === 'admin' ? API.orders : API.myWorkshopOrders;
+    const plain = await read(path, caller, accept);
+    const zipped = await f.t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { authorization: `Bearer ${f.caller(caller).token}`, 'accept-encoding': 'br, gzip, deflate', ...(accept ? { accept } : {}) },
+    });
+    // Several pages gzipped page by page (no compressor held over the answer); one page by brotli in one call.
+    expect(zipped.headers['content-encoding']).toBe(encoding);
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect((encoding === 'br' ? brotliDecompressSync : gunzipSync)(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   test('a wildcard or a plain fetch keeps the spec’s JSON; paging applies to both', async () => {

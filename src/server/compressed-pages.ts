@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+
+/*
+ * Lists of lines compressed a page at a time, each page in one synchronous call whose compressor is
+ * freed at once, as the archive's pages are: a compressing stream (the plugin's, or the one behind
+ * zlib's callback functions) keeps its native memory until the garbage collector gets to it, and
+ * lists read several at once grew the server's memory by hundreds of megabytes
+ * (bench/list-memory.ts). A list of one page is compressed whole; a longer one is gzipped as it
+ * streams, other requests served between its pages: each page becomes deflate blocks ending on a
+ * byte boundary (a sync flush, never the final block), so the pages join into one deflate stream,
+ * and a gzip header before it and, after an empty final block, the checksum and length of all
+ * pages make it a single gzip member, which every client reads.
+ */
+
+const HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff]);
+/** A final deflate block with nothing in it: the stream ends here. */
+const LAST_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** The pages' texts as one gzip member, each page compressed by itself as it comes. */
+export function gzipPages(pages: AsyncIterable<string | Buffer>): Readable {
+  return Readable.from(
+    (async function* gzip() {
+      yield HEADER;
+      let crc = 0;
+      let length = 0;
+      for await (const page of pages) {
+        const bytes = typeof page === 'string' ? Buffer.from(page) : page;
+        if (bytes.length === 0) continue;
+        crc = zlib.crc32(bytes, crc);
+        length = (length + bytes.length) % 2 ** 32;
+        yield zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+      }
+      const trailer = Buffer.alloc(8);
+      trailer.writeUInt32LE(crc >>> 0, 0);
+      trailer.writeUInt32LE(length, 4);
+      yield Buffer.concat([LAST_BLOCK, trailer]);
+    })(),
+    { objectMode: false },
+  );
+}
+
+/** Whether the reader takes the encoding (`;q=0` refuses it). */
+function takes(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (name === encoding || name === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+/** The brotli quality of the compression plugin (app.ts): fast, and still smaller than gzip. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * Sends a list of pages. A list of one page (`whole`: the tablet's, a customer's) is compressed in
+ * one call, with brotli where the reader takes it; a longer one is streamed, gzipped page by page
+ * where the reader takes gzip. An answer that names its encoding is left as it is by the
+ * compression plugin.
+ */
+export async function sendPages(reply: FastifyReply, pages: AsyncIterable<string | Buffer>, { whole }: { whole: boolean }) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  const accepted = reply.request.headers['accept-encoding'];
+  if (whole) {
+    const chunks: Buffer[] = [];
+    for await (const page of pages) chunks.push(typeof page === 'string' ? Buffer.from(page) : page);
+    const body = Buffer.concat(chunks);
+    if (takes(accepted, 'br')) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body, BROTLI));
+    if (takes(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
+    return reply.send(body);
+  }
+  if (!takes(accepted, 'gzip')) return reply.send(Readable.from(pages, { objectMode: false }));
+  return reply.header('content-encoding', 'gzip').send(gzipPages(pages));
+}
