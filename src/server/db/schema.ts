@@ -292,6 +292,39 @@ export interface LineStaysTable {
   left_at: string | null;
 }
 
+/** Whose sums a row of the figure tables holds: a workshop's ('w') or a customer's ('c'); owner 0 is none. */
+export type FigureOwnerKind = 'w' | 'c';
+
+/**
+ * The lines of an owner per currency, status and cancellation, summed (migration 0035); kept by
+ * triggers on order_lines, read by order-lines/figures.ts.
+ */
+export interface LineFigureSumsTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  currency: string;
+  status_id: number;
+  /** 1 for canceled lines. */
+  canceled: number;
+  lines: number;
+  price: number;
+  cost: number;
+  /** Lines delivered to the office after they were made, and their milliseconds from creation to delivery. */
+  delivered: number;
+  production_ms: number;
+}
+
+/** An owner's lines in one order, all and not canceled, with the order's currency and cancellation (migration 0035). */
+export interface LineFigureOrdersTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  order_id: number;
+  currency: string;
+  canceled: number;
+  lines: number;
+  live_lines: number;
+}
+
 /** One row: every change of the log up to `through` has been pruned. */
 export interface OrderLineChangesPrunedTable {
   through: number;
@@ -551,6 +584,8 @@ export interface Database {
   refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
   line_stays: LineStaysTable;
+  line_figure_sums: LineFigureSumsTable;
+  line_figure_orders: LineFigureOrdersTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

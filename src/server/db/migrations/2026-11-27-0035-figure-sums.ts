@@ -1,0 +1,159 @@
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../ddl';
+
+/*
+ * The figures (a workshop's cards and statistics, a customer's figures, the office report) read
+ * sums kept per owner instead of every line the owner ever had: a few rows per workshop or
+ * customer, whatever its history.
+ *
+ * `line_figure_sums`: per owner (kind 'w' a workshop, 'c' a customer; owner 0: none yet), its
+ * orders' currency, a line's status and whether it is canceled: the lines, their prices and costs,
+ * and the lines delivered to the office after they were made with their milliseconds from creation
+ * to delivery. `line_figure_orders`: per owner and order, its lines and those not canceled, with
+ * the order's currency and whether the order is canceled, which its distinct orders are counted by.
+ *
+ * Triggers keep both in the writing statement's transaction: whatever writes a line (the line
+ * writer, the demo seed, a migration) takes its old row's part away and adds its new row's, so the
+ * sums are additive and never depend on the order rows are written in. Here they are filled from
+ * the lines there are; `fillFigureSums` does it again for a load that bypasses triggers. What
+ * depends on the hour (late lines, the last 24 hours) is not kept here: it is read live over the
+ * few lines it can concern (the partial indexes below).
+ */
+
+const KINDS = ['workshop_id', 'customer_id'] as const;
+const KIND = { workshop_id: 'w', customer_id: 'c' } as const;
+
+/** Milliseconds from a line's creation to its delivery to the office (null when not delivered). */
+const millis = (db: Kysely<any>, r: string) =>
+  isPostgres(db)
+    ? `round(extract(epoch from (${r}.delivery_to_office - ${r}.created_at)) * 1000)::bigint`
+    : `cast(round((julianday(${r}.delivery_to_office) - julianday(${r}.created_at)) * 86400000) as integer)`;
+
+/** The part of the lines of `from` (rows `r`, joined with their order `o`) in each sum, times `sign`; grouped when `grouped`. */
+function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
+  const agg = (e: string) => (grouped ? `sum(${e})` : e);
+  const ms = millis(db, 'r');
+  return KINDS.map(
+    (column) => `insert into line_figure_sums (kind, owner_id, currency, status_id, canceled, lines, price, cost, delivered, production_ms)
+      select '${KIND[column]}', coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end,
+        ${agg(sign)}, ${agg(`${sign} * coalesce(r.total_price, 0)`)}, ${agg(`${sign} * coalesce(r.product_cost, 0)`)},
+        ${agg(`case when ${ms} > 0 then ${sign} else 0 end`)}, ${agg(`case when ${ms} > 0 then ${sign} * ${ms} else 0 end`)}
+      from ${from} inner join orders o on o.id = r.order_id
+      ${grouped ? `group by coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end` : 'where true'}
+      on conflict (kind, owner_id, currency, status_id, canceled) do update set lines = line_figure_sums.lines + excluded.lines,
+        price = line_figure_sums.price + excluded.price, cost = line_figure_sums.cost + excluded.cost,
+        delivered = line_figure_sums.delivered + excluded.delivered, production_ms = line_figure_sums.production_ms + excluded.production_ms`,
+  ).concat(
+    KINDS.map(
+      (column) => `insert into line_figure_orders (kind, owner_id, order_id, currency, canceled, lines, live_lines)
+      select '${KIND[column]}', coalesce(r.${column}, 0), o.id, o.currency, case when o.canceled_at is null then 0 else 1 end,
+        ${agg(sign)}, ${agg(`case when r.canceled_at is null then ${sign} else 0 end`)}
+      from ${from} inner join orders o on o.id = r.order_id
+      ${grouped ? `group by coalesce(r.${column}, 0), o.id, o.currency, o.canceled_at` : 'where true'}
+      on conflict (kind, owner_id, order_id) do update set lines = line_figure_orders.lines + excluded.lines, live_lines = line_figure_orders.live_lines + excluded.live_lines`,
+    ),
+  );
+}
+
+/** The columns whose change moves a line between sums. */
+const COUNTED = ['workshop_id', 'customer_id', 'order_id', 'order_line_status_id', 'canceled_at', 'total_price', 'product_cost', 'delivery_to_office', 'created_at'];
+const ORDER_CANCELED = `update line_figure_orders set canceled = case when new.canceled_at is null then 0 else 1 end where order_id = new.id`;
+
+async function createTriggers(db: Kysely<any>) {
+  if (isPostgres(db)) {
+    // The row `r` given to a function of its own, added with its sign.
+    const body = (sign: string) =>
+      sumsOf(db, `(select ($1).*) r`, sign, false)
+        .map((statement) => `${statement};`)
+        .join('\n');
+    await sql.raw(`create function line_figure_sums_add(order_lines, integer) returns void language sql as $$ ${body('$2')} $$`).execute(db);
+    await sql
+      .raw(
+        `create function line_figure_sums_track() returns trigger language plpgsql as $$ begin
+          if tg_op <> 'INSERT' then perform line_figure_sums_add(old, -1); end if;
+          if tg_op <> 'DELETE' then perform line_figure_sums_add(new, 1); end if;
+          return null; end $$`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger order_lines_figure_sums after insert or delete or update of ${COUNTED.join(', ')} on order_lines for each row execute function line_figure_sums_track()`).execute(db);
+    await sql.raw(`create function line_figure_orders_canceled() returns trigger language plpgsql as $$ begin ${ORDER_CANCELED}; return null; end $$`).execute(db);
+    await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders for each row execute function line_figure_orders_canceled()`).execute(db);
+    return;
+  }
+  // SQLite cannot select `new.*`: the row's counted columns are named one by one.
+  const rowOf = (row: 'new' | 'old') => `(select ${COUNTED.map((c) => `${row}.${c} as ${c}`).join(', ')}) r`;
+  const of = (row: 'new' | 'old', sign: string) =>
+    sumsOf(db, rowOf(row), sign, false)
+      .map((statement) => `${statement};`)
+      .join('\n');
+  await sql.raw(`create trigger order_lines_figure_sums_insert after insert on order_lines begin ${of('new', '1')} end`).execute(db);
+  await sql.raw(`create trigger order_lines_figure_sums_delete after delete on order_lines begin ${of('old', '-1')} end`).execute(db);
+  await sql.raw(`create trigger order_lines_figure_sums_update after update of ${COUNTED.join(', ')} on order_lines begin ${of('old', '-1')} ${of('new', '1')} end`).execute(db);
+  await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders begin ${ORDER_CANCELED}; end`).execute(db);
+}
+
+/** Both tables emptied and summed again from every line, as a load that bypasses the triggers leaves them. */
+export async function fillFigureSums(db: Kysely<any>): Promise<void> {
+  await db.deleteFrom('line_figure_sums').execute();
+  await db.deleteFrom('line_figure_orders').execute();
+  for (const statement of sumsOf(db, 'order_lines r', '1', true)) await sql.raw(statement).execute(db);
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  const money = isPostgres(db) ? 'numeric' : 'real';
+  await db.schema
+    .createTable('line_figure_sums')
+    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('status_id', 'integer', (c) => c.notNull())
+    .addColumn('canceled', 'integer', (c) => c.notNull())
+    .addColumn('lines', 'integer', (c) => c.notNull())
+    .addColumn('price', money, (c) => c.notNull())
+    .addColumn('cost', money, (c) => c.notNull())
+    .addColumn('delivered', 'integer', (c) => c.notNull())
+    .addColumn('production_ms', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('line_figure_sums_pk', ['kind', 'owner_id', 'currency', 'status_id', 'canceled'])
+    .execute();
+  // On SQLite the key holds the row, so an owner's orders are one range read.
+  let orders = db.schema
+    .createTable('line_figure_orders')
+    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('order_id', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('canceled', 'integer', (c) => c.notNull())
+    .addColumn('lines', 'integer', (c) => c.notNull())
+    .addColumn('live_lines', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('line_figure_orders_pk', ['kind', 'owner_id', 'order_id']);
+  if (!isPostgres(db)) orders = orders.modifyEnd(sql`without rowid`);
+  await orders.execute();
+  await db.schema.createIndex('line_figure_orders_order_idx').on('line_figure_orders').column('order_id').execute();
+  // The late lines of an owner: neither canceled nor delivered, by their expected date.
+  for (const column of KINDS) {
+    await db.schema
+      .createIndex(`order_lines_${column.replace('_id', '')}_undelivered_idx`)
+      .on('order_lines')
+      .columns([column, 'production_expected_date'])
+      .where(sql.ref('canceled_at'), 'is', null)
+      .where(sql.ref('delivery_to_office'), 'is', null)
+      .execute();
+  }
+  await fillFigureSums(db);
+  await createTriggers(db);
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger orders_figure_canceled on orders`.execute(db);
+    await sql`drop trigger order_lines_figure_sums on order_lines`.execute(db);
+    await sql`drop function line_figure_orders_canceled()`.execute(db);
+    await sql`drop function line_figure_sums_track()`.execute(db);
+    await sql`drop function line_figure_sums_add(order_lines, integer)`.execute(db);
+  } else {
+    for (const name of ['orders_figure_canceled', 'order_lines_figure_sums_insert', 'order_lines_figure_sums_delete', 'order_lines_figure_sums_update']) await sql.raw(`drop trigger ${name}`).execute(db);
+  }
+  for (const column of KINDS) await db.schema.dropIndex(`order_lines_${column.replace('_id', '')}_undelivered_idx`).execute();
+  await db.schema.dropTable('line_figure_orders').execute();
+  await db.schema.dropTable('line_figure_sums').execute();
+}
