@@ -27,6 +27,7 @@ function add(into: Map<string, Row>, key: Row, values: Record<string, number>) {
 export async function keptFigureSums(db: Db) {
   const sums = await db.selectFrom('line_figure_sums').selectAll().execute();
   const orders = await db.selectFrom('line_figure_orders').selectAll().execute();
+  const counts = await db.selectFrom('line_figure_order_counts').selectAll().execute();
   return {
     sums: sorted(
       sums
@@ -34,6 +35,7 @@ export async function keptFigureSums(db: Db) {
         .map((row) => ({ ...row, canceled: Number(row.canceled), lines: Number(row.lines), price: cents(Number(row.price)), cost: cents(Number(row.cost)), delivered: Number(row.delivered), production_ms: Number(row.production_ms) })),
     ),
     orders: sorted(orders.filter((row) => Number(row.lines) !== 0).map((row) => ({ ...row, canceled: Number(row.canceled), lines: Number(row.lines), live_lines: Number(row.live_lines) }))),
+    counts: sorted(counts.filter((row) => Number(row.orders) + Number(row.canceled_orders) !== 0).map((row) => ({ ...row, orders: Number(row.orders), canceled_orders: Number(row.canceled_orders) }))),
   };
 }
 
@@ -62,6 +64,11 @@ export async function countedFigureSums(db: Db) {
       );
     }
   }
+  const counts = new Map<string, Row>();
+  for (const order of orders.values()) {
+    const counted = { orders: Number(order.live_lines) > 0 ? 1 : 0, canceled_orders: order.canceled === 1 ? 1 : 0 };
+    if (counted.orders + counted.canceled_orders > 0) add(counts, { kind: order.kind, owner_id: order.owner_id, currency: order.currency }, counted);
+  }
   const money = (row: Row) => ({ ...row, price: cents(Number(row.price)), cost: cents(Number(row.cost)) });
-  return { sums: sorted([...sums.values()].map(money)), orders: sorted([...orders.values()]) };
+  return { sums: sorted([...sums.values()].map(money)), orders: sorted([...orders.values()]), counts: sorted([...counts.values()]) };
 }

@@ -325,6 +325,15 @@ export interface LineFigureOrdersTable {
   live_lines: number;
 }
 
+/** An owner's orders per currency: those with a line not canceled, and those canceled (migration 0035). */
+export interface LineFigureOrderCountsTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  currency: string;
+  orders: number;
+  canceled_orders: number;
+}
+
 /** One row: every change of the log up to `through` has been pruned. */
 export interface OrderLineChangesPrunedTable {
   through: number;
@@ -586,6 +595,7 @@ export interface Database {
   line_stays: LineStaysTable;
   line_figure_sums: LineFigureSumsTable;
   line_figure_orders: LineFigureOrdersTable;
+  line_figure_order_counts: LineFigureOrderCountsTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

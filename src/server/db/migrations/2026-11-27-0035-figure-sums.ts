@@ -10,9 +10,10 @@ import { isPostgres } from '../ddl';
  * orders' currency, a line's status and whether it is canceled: the lines, their prices and costs,
  * and the lines delivered to the office after they were made with their milliseconds from creation
  * to delivery. `line_figure_orders`: per owner and order, its lines and those not canceled, with
- * the order's currency and whether the order is canceled, which its distinct orders are counted by.
+ * the order's currency and whether the order is canceled; `line_figure_order_counts` counts them
+ * per owner and currency (its orders with a line not canceled, its canceled orders).
  *
- * Triggers keep both in the writing statement's transaction: whatever writes a line (the line
+ * Triggers keep all three in the writing statement's transaction: whatever writes a line (the line
  * writer, the demo seed, a migration) takes its old row's part away and adds its new row's, so the
  * sums are additive and never depend on the order rows are written in. Here they are filled from
  * the lines there are; `fillFigureSums` does it again for a load that bypasses triggers. What
@@ -55,48 +56,80 @@ function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
   );
 }
 
-/** The columns whose change moves a line between sums. */
+/** An owner's orders per currency counted from its rows of line_figure_orders `r`, times `sign`. */
+const countsOf = (from: string, sign: string, grouped: boolean) => {
+  const agg = (e: string) => (grouped ? `sum(${e})` : e);
+  return [
+    `insert into line_figure_order_counts (kind, owner_id, currency, orders, canceled_orders)
+      select r.kind, r.owner_id, r.currency, ${agg(`case when r.live_lines > 0 then ${sign} else 0 end`)}, ${agg(`case when r.canceled = 1 and r.lines > 0 then ${sign} else 0 end`)}
+      from ${from} ${grouped ? 'group by r.kind, r.owner_id, r.currency' : 'where true'}
+      on conflict (kind, owner_id, currency) do update set ${
+        // Counted from scratch, a count replaces what was kept; a row's part adds to it.
+        grouped
+          ? 'orders = excluded.orders, canceled_orders = excluded.canceled_orders'
+          : 'orders = line_figure_order_counts.orders + excluded.orders, canceled_orders = line_figure_order_counts.canceled_orders + excluded.canceled_orders'
+      }`,
+  ];
+};
+
+/** The columns of a line the sums read: a change of another (a gram, a step) moves nothing. */
 const COUNTED = ['workshop_id', 'customer_id', 'order_id', 'order_line_status_id', 'canceled_at', 'total_price', 'product_cost', 'delivery_to_office', 'created_at'];
+const ORDER_COLUMNS = ['kind', 'owner_id', 'order_id', 'currency', 'canceled', 'lines', 'live_lines'];
 const ORDER_CANCELED = `update line_figure_orders set canceled = case when new.canceled_at is null then 0 else 1 end where order_id = new.id`;
 
-async function createTriggers(db: Kysely<any>) {
+/**
+ * A trigger `name` adding each written row's part (`add`, over the row as `r`) to the sums: its old
+ * row's taken away, its new row's added. `columns` are the row's columns `add` reads; an update of
+ * none of `watched` is left alone.
+ */
+async function track(db: Kysely<any>, table: string, name: string, columns: string[], watched: string[] | null, add: (from: string, sign: string) => string[]) {
+  const statements = (from: string, sign: string) => add(from, sign).map((statement) => `${statement};`).join('\n');
+  const update = watched ? `update of ${watched.join(', ')}` : 'update';
   if (isPostgres(db)) {
-    // The row `r` given to a function of its own, added with its sign.
-    const body = (sign: string) =>
-      sumsOf(db, `(select ($1).*) r`, sign, false)
-        .map((statement) => `${statement};`)
-        .join('\n');
-    await sql.raw(`create function line_figure_sums_add(order_lines, integer) returns void language sql as $$ ${body('$2')} $$`).execute(db);
+    await sql.raw(`create function ${name}_add(${table}, integer) returns void language sql as $$ ${statements('(select ($1).*) r', '$2')} $$`).execute(db);
     await sql
       .raw(
-        `create function line_figure_sums_track() returns trigger language plpgsql as $$ begin
-          if tg_op <> 'INSERT' then perform line_figure_sums_add(old, -1); end if;
-          if tg_op <> 'DELETE' then perform line_figure_sums_add(new, 1); end if;
+        `create function ${name}_track() returns trigger language plpgsql as $$ begin
+          if tg_op <> 'INSERT' then perform ${name}_add(old, -1); end if;
+          if tg_op <> 'DELETE' then perform ${name}_add(new, 1); end if;
           return null; end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger order_lines_figure_sums after insert or delete or update of ${COUNTED.join(', ')} on order_lines for each row execute function line_figure_sums_track()`).execute(db);
-    await sql.raw(`create function line_figure_orders_canceled() returns trigger language plpgsql as $$ begin ${ORDER_CANCELED}; return null; end $$`).execute(db);
-    await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders for each row execute function line_figure_orders_canceled()`).execute(db);
+    await sql.raw(`create trigger ${name} after insert or delete or ${update} on ${table} for each row execute function ${name}_track()`).execute(db);
     return;
   }
-  // SQLite cannot select `new.*`: the row's counted columns are named one by one.
-  const rowOf = (row: 'new' | 'old') => `(select ${COUNTED.map((c) => `${row}.${c} as ${c}`).join(', ')}) r`;
-  const of = (row: 'new' | 'old', sign: string) =>
-    sumsOf(db, rowOf(row), sign, false)
-      .map((statement) => `${statement};`)
-      .join('\n');
-  await sql.raw(`create trigger order_lines_figure_sums_insert after insert on order_lines begin ${of('new', '1')} end`).execute(db);
-  await sql.raw(`create trigger order_lines_figure_sums_delete after delete on order_lines begin ${of('old', '-1')} end`).execute(db);
-  await sql.raw(`create trigger order_lines_figure_sums_update after update of ${COUNTED.join(', ')} on order_lines begin ${of('old', '-1')} ${of('new', '1')} end`).execute(db);
-  await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders begin ${ORDER_CANCELED}; end`).execute(db);
+  // SQLite cannot select `new.*`: the row's columns are named one by one.
+  const rowOf = (row: 'new' | 'old') => `(select ${columns.map((c) => `${row}.${c} as ${c}`).join(', ')}) r`;
+  await sql.raw(`create trigger ${name}_insert after insert on ${table} begin ${statements(rowOf('new'), '1')} end`).execute(db);
+  await sql.raw(`create trigger ${name}_delete after delete on ${table} begin ${statements(rowOf('old'), '-1')} end`).execute(db);
+  await sql.raw(`create trigger ${name}_update after ${update} on ${table} begin ${statements(rowOf('old'), '-1')} ${statements(rowOf('new'), '1')} end`).execute(db);
 }
 
-/** Both tables emptied and summed again from every line, as a load that bypasses the triggers leaves them. */
+/** Each trigger that keeps sums, with the table it watches. */
+const TRACKERS = [
+  ['order_lines_figure_sums', 'order_lines'],
+  ['line_figure_orders_counts', 'line_figure_orders'],
+] as const;
+
+async function createTriggers(db: Kysely<any>) {
+  await track(db, 'order_lines', TRACKERS[0][0], COUNTED, COUNTED, (from, sign) => sumsOf(db, from, sign, false));
+  await track(db, 'line_figure_orders', TRACKERS[1][0], ORDER_COLUMNS, null, (from, sign) => countsOf(from, sign, false));
+  // An order canceled or taken back: its owners' rows say so (and so their counts).
+  if (isPostgres(db)) {
+    await sql.raw(`create function orders_figure_canceled_track() returns trigger language plpgsql as $$ begin ${ORDER_CANCELED}; return null; end $$`).execute(db);
+    await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders for each row execute function orders_figure_canceled_track()`).execute(db);
+  } else {
+    await sql.raw(`create trigger orders_figure_canceled after update of canceled_at on orders begin ${ORDER_CANCELED}; end`).execute(db);
+  }
+}
+
+/** The three tables summed again from every line, as a load that bypasses the triggers leaves them. */
 export async function fillFigureSums(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('line_figure_sums').execute();
   await db.deleteFrom('line_figure_orders').execute();
+  await db.deleteFrom('line_figure_order_counts').execute();
   for (const statement of sumsOf(db, 'order_lines r', '1', true)) await sql.raw(statement).execute(db);
+  for (const statement of countsOf('line_figure_orders r', '1', true)) await sql.raw(statement).execute(db);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -128,6 +161,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('line_figure_orders_pk', ['kind', 'owner_id', 'order_id']);
   if (!isPostgres(db)) orders = orders.modifyEnd(sql`without rowid`);
   await orders.execute();
+  await db.schema
+    .createTable('line_figure_order_counts')
+    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('orders', 'integer', (c) => c.notNull())
+    .addColumn('canceled_orders', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('line_figure_order_counts_pk', ['kind', 'owner_id', 'currency'])
+    .execute();
   await db.schema.createIndex('line_figure_orders_order_idx').on('line_figure_orders').column('order_id').execute();
   // The late lines of an owner: neither canceled nor delivered, by their expected date.
   for (const column of KINDS) {
@@ -146,14 +188,16 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop trigger orders_figure_canceled on orders`.execute(db);
-    await sql`drop trigger order_lines_figure_sums on order_lines`.execute(db);
-    await sql`drop function line_figure_orders_canceled()`.execute(db);
-    await sql`drop function line_figure_sums_track()`.execute(db);
-    await sql`drop function line_figure_sums_add(order_lines, integer)`.execute(db);
+    await sql`drop function orders_figure_canceled_track()`.execute(db);
+    for (const [name, table] of TRACKERS) {
+      await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+      await sql.raw(`drop function ${name}_track()`).execute(db);
+      await sql.raw(`drop function ${name}_add(${table}, integer)`).execute(db);
+    }
   } else {
-    for (const name of ['orders_figure_canceled', 'order_lines_figure_sums_insert', 'order_lines_figure_sums_delete', 'order_lines_figure_sums_update']) await sql.raw(`drop trigger ${name}`).execute(db);
+    await sql`drop trigger orders_figure_canceled`.execute(db);
+    for (const [name] of TRACKERS) for (const kind of ['insert', 'delete', 'update']) await sql.raw(`drop trigger ${name}_${kind}`).execute(db);
   }
   for (const column of KINDS) await db.schema.dropIndex(`order_lines_${column.replace('_id', '')}_undelivered_idx`).execute();
-  await db.schema.dropTable('line_figure_orders').execute();
-  await db.schema.dropTable('line_figure_sums').execute();
+  for (const table of ['line_figure_order_counts', 'line_figure_orders', 'line_figure_sums']) await db.schema.dropTable(table).execute();
 }

@@ -128,22 +128,15 @@ export async function productLines(db: Db, workshopId: number): Promise<ProductL
  * workshop cost of completed lines. Canceled lines count only in their order's cancellation.
  * Amounts are never converted: given a `currency`, money counts only the orders in it; what the
  * open lines amount to comes per currency (`open_amounts`, the customer's credit standing).
- * Read from the owner's sums (per currency and status) and its orders (per order: its lines, not
- * canceled ones, the order's cancellation), with what depends on the hour read live: the late
- * lines and those of the last 24 hours.
+ * Read from the owner's sums (per currency and status) and its orders counted per currency, with
+ * what depends on the hour read live: the late lines and those of the last 24 hours.
  */
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
   const since = subHours(now, 24).toISOString();
   const count = (when: ReturnType<typeof sql<boolean>>) => sql<number>`count(case when ${when} then 1 end)`;
   const [groups, orders, late, recent] = await Promise.all([
     sumsOf(db, owner),
-    db
-      .selectFrom('line_figure_orders')
-      .select(['currency', sql<number>`count(case when live_lines > 0 then 1 end)`.as('orders'), sql<number>`count(case when canceled = 1 and lines > 0 then 1 end)`.as('canceled_orders')])
-      .where('kind', '=', kindOf(owner))
-      .where('owner_id', '=', owner.id)
-      .groupBy('currency')
-      .execute(),
+    db.selectFrom('line_figure_order_counts').select(['currency', 'orders', 'canceled_orders']).where('kind', '=', kindOf(owner)).where('owner_id', '=', owner.id).execute(),
     lateOf(db, owner, now),
     db
       .selectFrom('order_lines as l')
