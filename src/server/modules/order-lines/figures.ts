@@ -78,15 +78,24 @@ async function sumsOf(db: Db, owner: LineOwner) {
   }));
 }
 
-/** An owner's late lines now: read live over the index of its lines neither canceled nor delivered. */
-async function lateOf(db: Db, owner: LineOwner, now: Date) {
-  const row = await db
+/** The late lines now (an owner's, or every one), read over an index of the lines neither canceled nor delivered (migration 0035). */
+export function lateLines(db: Db, now: Date, owner?: LineOwner) {
+  const late = db.selectFrom('order_lines as l').where(lateSql(now));
+  return owner ? late.where(owner.column, '=', owner.id) : late;
+}
+
+/** An owner's lines made in the last 24 hours: not canceled, and open; over its index by creation. */
+export function recentLines(db: Db, owner: LineOwner, now: Date) {
+  const count = (when: ReturnType<typeof sql<boolean>>) => sql<number>`count(case when ${when} then 1 end)`;
+  return db
     .selectFrom('order_lines as l')
-    .select(sql<number>`count(*)`.as('n'))
+    .select([count(sql<boolean>`l.canceled_at is null`).as('total_daily'), count(openSql()).as('open_daily')])
     .where(owner.column, '=', owner.id)
-    .where(lateSql(now))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('l.created_at', '>=', subHours(now, 24).toISOString());
+}
+
+async function lateOf(db: Db, owner: LineOwner, now: Date) {
+  return Number((await lateLines(db, now, owner).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /**
@@ -132,18 +141,11 @@ export async function productLines(db: Db, workshopId: number): Promise<ProductL
  * what depends on the hour read live: the late lines and those of the last 24 hours.
  */
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
-  const since = subHours(now, 24).toISOString();
-  const count = (when: ReturnType<typeof sql<boolean>>) => sql<number>`count(case when ${when} then 1 end)`;
   const [groups, orders, late, recent] = await Promise.all([
     sumsOf(db, owner),
     db.selectFrom('line_figure_order_counts').select(['currency', 'orders', 'canceled_orders']).where('kind', '=', kindOf(owner)).where('owner_id', '=', owner.id).execute(),
     lateOf(db, owner, now),
-    db
-      .selectFrom('order_lines as l')
-      .select([count(sql<boolean>`l.canceled_at is null`).as('total_daily'), count(openSql()).as('open_daily')])
-      .where(owner.column, '=', owner.id)
-      .where('l.created_at', '>=', since)
-      .executeTakeFirstOrThrow(),
+    recentLines(db, owner, now).executeTakeFirstOrThrow(),
   ]);
   const totals = { lines: 0, waiting: 0, in_process: 0, open_total: 0, total_revenue: 0, revenue: 0, turnover: 0 };
   const open = new Map<string, { lines: number; amount: number }>();
@@ -202,7 +204,7 @@ export async function officeReport(db: Db, now = new Date()) {
       .where('kind', '=', 'w')
       .groupBy(['owner_id', 'status_id', 'canceled'])
       .execute(),
-    db.selectFrom('order_lines as l').select(['l.workshop_id', sql<number>`count(*)`.as('n')]).where(lateSql(now)).groupBy('l.workshop_id').execute(),
+    lateLines(db, now).select(['l.workshop_id', sql<number>`count(*)`.as('n')]).groupBy('l.workshop_id').execute(),
     db.selectFrom('order_line_statuses').select(['id', 'name']).orderBy('id').execute(),
     db.selectFrom('workshops').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
   ]);
