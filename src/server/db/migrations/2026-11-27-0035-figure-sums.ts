@@ -72,19 +72,18 @@ const countsOf = (from: string, sign: string, grouped: boolean) => {
   ];
 };
 
-/** The columns of a line the sums read: a change of another (a gram, a step) moves nothing. */
+/** The columns of a line the sums read: a change of another (a gram, a step, when it closed) moves nothing. */
 const COUNTED = ['workshop_id', 'customer_id', 'order_id', 'order_line_status_id', 'canceled_at', 'total_price', 'product_cost', 'delivery_to_office', 'created_at'];
 const ORDER_COLUMNS = ['kind', 'owner_id', 'order_id', 'currency', 'canceled', 'lines', 'live_lines'];
 const ORDER_CANCELED = `update line_figure_orders set canceled = case when new.canceled_at is null then 0 else 1 end where order_id = new.id`;
 
 /**
  * A trigger `name` adding each written row's part (`add`, over the row as `r`) to the sums: its old
- * row's taken away, its new row's added. `columns` are the row's columns `add` reads; an update of
- * none of `watched` is left alone.
+ * row's taken away, its new row's added. `columns` are the row's columns `add` reads; an update is
+ * left alone unless `changed` (of `old` and `new`) holds, so a write that moves no sum locks none.
  */
-async function track(db: Kysely<any>, table: string, name: string, columns: string[], watched: string[] | null, add: (from: string, sign: string) => string[]) {
+async function track(db: Kysely<any>, table: string, name: string, columns: string[], changed: string, add: (from: string, sign: string) => string[]) {
   const statements = (from: string, sign: string) => add(from, sign).map((statement) => `${statement};`).join('\n');
-  const update = watched ? `update of ${watched.join(', ')}` : 'update';
   if (isPostgres(db)) {
     await sql.raw(`create function ${name}_add(${table}, integer) returns void language sql as $$ ${statements('(select ($1).*) r', '$2')} $$`).execute(db);
     await sql
@@ -95,14 +94,15 @@ async function track(db: Kysely<any>, table: string, name: string, columns: stri
           return null; end $$`,
       )
       .execute(db);
-    await sql.raw(`create trigger ${name} after insert or delete or ${update} on ${table} for each row execute function ${name}_track()`).execute(db);
+    await sql.raw(`create trigger ${name} after insert or delete on ${table} for each row execute function ${name}_track()`).execute(db);
+    await sql.raw(`create trigger ${name}_update after update on ${table} for each row when (${changed}) execute function ${name}_track()`).execute(db);
     return;
   }
   // SQLite cannot select `new.*`: the row's columns are named one by one.
   const rowOf = (row: 'new' | 'old') => `(select ${columns.map((c) => `${row}.${c} as ${c}`).join(', ')}) r`;
   await sql.raw(`create trigger ${name}_insert after insert on ${table} begin ${statements(rowOf('new'), '1')} end`).execute(db);
   await sql.raw(`create trigger ${name}_delete after delete on ${table} begin ${statements(rowOf('old'), '-1')} end`).execute(db);
-  await sql.raw(`create trigger ${name}_update after ${update} on ${table} begin ${statements(rowOf('old'), '-1')} ${statements(rowOf('new'), '1')} end`).execute(db);
+  await sql.raw(`create trigger ${name}_update after update on ${table} when ${changed} begin ${statements(rowOf('old'), '-1')} ${statements(rowOf('new'), '1')} end`).execute(db);
 }
 
 /** Each trigger that keeps sums, with the table it watches. */
@@ -112,8 +112,12 @@ const TRACKERS = [
 ] as const;
 
 async function createTriggers(db: Kysely<any>) {
-  await track(db, 'order_lines', TRACKERS[0][0], COUNTED, COUNTED, (from, sign) => sumsOf(db, from, sign, false));
-  await track(db, 'line_figure_orders', TRACKERS[1][0], ORDER_COLUMNS, null, (from, sign) => countsOf(from, sign, false));
+  const differs = isPostgres(db) ? 'is distinct from' : 'is not';
+  const anyCounted = COUNTED.map((column) => `old.${column} ${differs} new.${column}`).join(' or ');
+  await track(db, 'order_lines', TRACKERS[0][0], COUNTED, anyCounted, (from, sign) => sumsOf(db, from, sign, false));
+  const counted = (row: string) => [`(${row}.live_lines > 0)`, `(${row}.canceled = 1 and ${row}.lines > 0)`];
+  const countChanges = counted('old').map((term, i) => `${term} <> ${counted('new')[i]}`).join(' or ');
+  await track(db, 'line_figure_orders', TRACKERS[1][0], ORDER_COLUMNS, countChanges, (from, sign) => countsOf(from, sign, false));
   // An order canceled or taken back: its owners' rows say so (and so their counts).
   if (isPostgres(db)) {
     await sql.raw(`create function orders_figure_canceled_track() returns trigger language plpgsql as $$ begin ${ORDER_CANCELED}; return null; end $$`).execute(db);
@@ -190,7 +194,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger orders_figure_canceled on orders`.execute(db);
     await sql`drop function orders_figure_canceled_track()`.execute(db);
     for (const [name, table] of TRACKERS) {
-      await sql.raw(`drop trigger ${name} on ${table}`).execute(db);
+      for (const trigger of [name, `${name}_update`]) await sql.raw(`drop trigger ${trigger} on ${table}`).execute(db);
       await sql.raw(`drop function ${name}_track()`).execute(db);
       await sql.raw(`drop function ${name}_add(${table}, integer)`).execute(db);
     }
