@@ -24,7 +24,11 @@ import { isPostgres } from '../ddl';
 const KINDS = ['workshop_id', 'customer_id'] as const;
 const KIND = { workshop_id: 'w', customer_id: 'c' } as const;
 
-/** Milliseconds from a line's creation to its delivery to the office (null when not delivered). */
+/**
+ * Milliseconds from a line's creation to its delivery to the office (null when not delivered); a
+ * line counts as delivered when they are positive, as `productionDays` of src/shared/figures.ts
+ * counts it when this was written (a migration keeps its own copy).
+ */
 const millis = (db: Kysely<any>, r: string) =>
   isPostgres(db)
     ? `round(extract(epoch from (${r}.delivery_to_office - ${r}.created_at)) * 1000)::bigint`
