@@ -202,7 +202,8 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
 
   test("the office report's late lines are read over the index of undelivered lines", async () => {
     const found = await queryPlan(t.db, database.name, lateLines(t.db, now).select(['l.workshop_id', sql<number>`count(*)`.as('n')]).groupBy('l.workshop_id').compile());
-    expect(found.plan).toMatch(/order_lines_(workshop_)?undelivered_idx/);
+    // SQLite is told its partial index: its index of every undelivered line holds the canceled ones too.
+    expect(found.plan).toMatch(database.name === 'sqlite' ? /order_lines_workshop_undelivered_idx/ : /order_lines_(workshop_|customer_)?undelivered_idx/);
   });
 
   test.each<[LineOwner['column']]>([['l.workshop_id'], ['l.customer_id']])("the last 24 hours of %s's lines are read over an index by owner and creation", async (column) => {

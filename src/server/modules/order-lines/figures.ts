@@ -2,6 +2,8 @@ import { subHours } from 'date-fns';
 import { millisecondsInDay } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { isPostgres } from '../../db/ddl';
+import type { OrderLinesTable } from '../../db/schema';
 import type { ProductLinesDto } from '../../../shared/api';
 import type { CardSums } from '../../../shared/figures';
 import { isOpenLine } from '../../../shared/lifecycle';
@@ -80,8 +82,13 @@ async function sumsOf(db: Db, owner: LineOwner) {
 
 /** The late lines now (an owner's, or every one), read over an index of the lines neither canceled nor delivered (migration 0035). */
 export function lateLines(db: Db, now: Date, owner?: LineOwner) {
-  const late = db.selectFrom('order_lines as l').where(lateSql(now));
-  return owner ? late.where(owner.column, '=', owner.id) : late;
+  if (owner) return db.selectFrom('order_lines as l').where(lateSql(now)).where(owner.column, '=', owner.id);
+  // Without statistics SQLite would read every undelivered line, canceled ones too (order_lines_undelivered_idx):
+  // the partial index holds only the live ones, the few a late line can be.
+  const lines = isPostgres(db)
+    ? db.selectFrom('order_lines as l')
+    : db.selectFrom(sql<OrderLinesTable>`order_lines`.as<'l'>(sql`l indexed by order_lines_workshop_undelivered_idx`));
+  return lines.where(lateSql(now));
 }
 
 /** An owner's lines made in the last 24 hours: not canceled, and open; over its index by creation. */
