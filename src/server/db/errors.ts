@@ -20,8 +20,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
 }
 
-/** True when the database gave up on a statement: PostgreSQL's statement timeout, SQLite's busy wait. */
+/**
+ * True when the database gave up on a statement that may succeed when tried again: PostgreSQL's
+ * statement timeout, a deadlock it broke (two writes taking the kept figure sums in opposite
+ * order) or a serialization failure, SQLite's busy wait. The transaction was rolled back whole.
+ */
 export function isDatabaseTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '57014' || code === 'SQLITE_BUSY';
+  return code === '57014' || code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
 }

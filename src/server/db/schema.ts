@@ -303,6 +303,48 @@ export interface LineStaysTable {
   left_at: string | null;
 }
 
+/** Whose sums a row of the figure tables holds: a workshop's ('w') or a customer's ('c'); owner 0 is none. */
+export type FigureOwnerKind = 'w' | 'c';
+
+/**
+ * The lines of an owner per currency, status and cancellation, summed (migration 0035); kept by
+ * triggers on order_lines, read by order-lines/figures.ts.
+ */
+export interface LineFigureSumsTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  currency: string;
+  status_id: number;
+  /** 1 for canceled lines. */
+  canceled: number;
+  lines: number;
+  price: number;
+  cost: number;
+  /** Lines delivered to the office after they were made, and their milliseconds from creation to delivery. */
+  delivered: number;
+  production_ms: number;
+}
+
+/** An owner's lines in one order, all and not canceled, with the order's currency and cancellation (migration 0035). */
+export interface LineFigureOrdersTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  order_id: number;
+  currency: string;
+  canceled: number;
+  lines: number;
+  live_lines: number;
+}
+
+/** An owner's orders per currency: those with a line not canceled, and those canceled (migration 0035). */
+export interface LineFigureOrderCountsTable {
+  kind: FigureOwnerKind;
+  owner_id: number;
+  currency: string;
+  orders: number;
+  canceled_orders: number;
+}
+
 /** One row: every change of the log up to `through` has been pruned. */
 export interface OrderLineChangesPrunedTable {
   through: number;
@@ -563,6 +605,9 @@ export interface Database {
   order_line_history: OrderLineHistoryTable;
   line_stays: LineStaysTable;
   step_medians: StepMediansTable;
+  line_figure_sums: LineFigureSumsTable;
+  line_figure_orders: LineFigureOrdersTable;
+  line_figure_order_counts: LineFigureOrderCountsTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

@@ -36,6 +36,7 @@ import * as viewCountIndexes from './2026-11-27-0034-view-count-indexes';
 import * as ordersByCustomerDate from './2026-11-27-0035-orders-by-customer-date';
 import * as scorecardIndexes from './2026-11-27-0036-scorecard-indexes';
 import * as lineForecasts from './2026-11-27-0037-line-forecasts';
+import * as figureSums from './2026-11-27-0038-figure-sums';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0035-orders-by-customer-date': ordersByCustomerDate,
   '2026-11-27-0036-scorecard-indexes': scorecardIndexes,
   '2026-11-27-0037-line-forecasts': lineForecasts,
+  '2026-11-27-0038-figure-sums': figureSums,
 };
 
 export const migrationProvider: MigrationProvider = {

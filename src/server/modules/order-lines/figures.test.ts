@@ -1,5 +1,7 @@
 import { addDays, addHours, subDays, subHours } from 'date-fns';
+import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
+import { queryPlan } from '../../../../test/query-plan';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import type { OrderLineDto } from '../../../shared/api';
 import { cardsOf, cardSums } from '../../../shared/figures';
@@ -9,7 +11,7 @@ import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import { creditStandingOf, getCustomer } from '../customers/service';
 import { takeBarcodes } from '../orders/barcodes';
 import { isOpenLine } from '../../../shared/lifecycle';
-import { lineFigures, officeReport, workshopCardSums } from './figures';
+import { lateLines, lineFigures, officeReport, recentLines, workshopCardSums, type LineOwner } from './figures';
 import { listLines } from './queries';
 
 /*
@@ -190,5 +192,23 @@ describe.each(testDatabases())('the figures in SQL and the shared rules in TypeS
       [24, 64],
       [24, 64],
     ]);
+  });
+
+  // What depends on the hour is read live over the lines it can concern, never over an owner's history.
+  test.each<[LineOwner['column']]>([['l.workshop_id'], ['l.customer_id']])('the late lines of %s are read over an index of undelivered lines', async (column) => {
+    const found = await queryPlan(t.db, database.name, lateLines(t.db, now, { column, id: 1 }).select(sql<number>`count(*)`.as('n')).compile());
+    expect(found.plan).toMatch(/order_lines_(workshop_|customer_)?undelivered_idx/);
+  });
+
+  test("the office report's late lines are read over the index of undelivered lines", async () => {
+    const found = await queryPlan(t.db, database.name, lateLines(t.db, now).select(['l.workshop_id', sql<number>`count(*)`.as('n')]).groupBy('l.workshop_id').compile());
+    // SQLite is told its partial index: its index of every undelivered line holds the canceled ones too.
+    expect(found.plan).toMatch(database.name === 'sqlite' ? /order_lines_workshop_undelivered_idx/ : /order_lines_(workshop_|customer_)?undelivered_idx/);
+  });
+
+  test.each<[LineOwner['column']]>([['l.workshop_id'], ['l.customer_id']])("the last 24 hours of %s's lines are read over an index by owner and creation", async (column) => {
+    const found = await queryPlan(t.db, database.name, recentLines(t.db, { column, id: 1 }, now).compile());
+    expect(found).toMatchObject({ scans: false });
+    expect(found.plan).toMatch(/created|customer_open|customer_figures/);
   });
 });

@@ -1,9 +1,12 @@
 import { subHours } from 'date-fns';
+import { millisecondsInDay } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
+import type { OrderLinesTable } from '../../db/schema';
 import type { ProductLinesDto } from '../../../shared/api';
 import type { CardSums } from '../../../shared/figures';
+import { isOpenLine } from '../../../shared/lifecycle';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import type { CountedLineView } from '../../../shared/views';
 
@@ -46,34 +49,80 @@ export function lineViewSql(key: CountedLineView, now: Date) {
   }
 }
 
-/** Days from a line's creation to its delivery to the office (null when not delivered), as `productionDays` of src/shared/figures.ts reads them. */
-function productionDaysSql(db: Db) {
-  return isPostgres(db)
-    ? sql<number>`(extract(epoch from (l.delivery_to_office - l.created_at)) / 86400)`
-    : sql<number>`(julianday(l.delivery_to_office) - julianday(l.created_at))`;
+/** Whose sums: the kind of owner the figure tables (migration 0035) keep them by. */
+const kindOf = (owner: LineOwner) => (owner.column === 'l.workshop_id' ? 'w' : 'c');
+
+/** A canceled group stands for its lines as the shared rules read them: only whether it is null counts. */
+const CANCELED = 'canceled';
+
+/** Money summed over many lines, to the cent (a sum of stored amounts of two places). */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * An owner's lines summed per currency, status and cancellation (a few rows, whatever its history),
+ * each with a line of that group as the shared rules (`isOpenLine`) read it.
+ */
+async function sumsOf(db: Db, owner: LineOwner) {
+  const rows = await db
+    .selectFrom('line_figure_sums')
+    .select(['currency', 'status_id', 'canceled', 'lines', 'price', 'cost', 'delivered', 'production_ms'])
+    .where('kind', '=', kindOf(owner))
+    .where('owner_id', '=', owner.id)
+    .execute();
+  return rows.map((row) => ({
+    currency: row.currency,
+    line: { canceled_at: Number(row.canceled) === 1 ? CANCELED : null, order_line_status_id: row.status_id },
+    lines: Number(row.lines),
+    price: Number(row.price),
+    cost: Number(row.cost),
+    delivered: Number(row.delivered),
+    production_days: Number(row.production_ms) / millisecondsInDay,
+  }));
+}
+
+/** The late lines now (an owner's, or every one), read over an index of the lines neither canceled nor delivered (migration 0035). */
+export function lateLines(db: Db, now: Date, owner?: LineOwner) {
+  if (owner) return db.selectFrom('order_lines as l').where(lateSql(now)).where(owner.column, '=', owner.id);
+  // Without statistics SQLite would read every undelivered line, canceled ones too (order_lines_undelivered_idx):
+  // the partial index holds only the live ones, the few a late line can be.
+  const lines = isPostgres(db)
+    ? db.selectFrom('order_lines as l')
+    : db.selectFrom(sql<OrderLinesTable>`order_lines`.as<'l'>(sql`l indexed by order_lines_workshop_undelivered_idx`));
+  return lines.where(lateSql(now));
+}
+
+/** An owner's lines made in the last 24 hours: not canceled, and open; over its index by creation. */
+export function recentLines(db: Db, owner: LineOwner, now: Date) {
+  const count = (when: ReturnType<typeof sql<boolean>>) => sql<number>`count(case when ${when} then 1 end)`;
+  return db
+    .selectFrom('order_lines as l')
+    .select([count(sql<boolean>`l.canceled_at is null`).as('total_daily'), count(openSql()).as('open_daily')])
+    .where(owner.column, '=', owner.id)
+    .where('l.created_at', '>=', subHours(now, 24).toISOString());
+}
+
+async function lateOf(db: Db, owner: LineOwner, now: Date) {
+  return Number((await lateLines(db, now, owner).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 }
 
 /**
- * `cardSums` of src/shared/figures.ts over every line of a workshop, open or closed, in one
- * aggregate over its index; change both together (workshop-cards.test.ts runs both over one table
- * of cases on each database).
+ * `cardSums` of src/shared/figures.ts over every line of a workshop, open or closed, from its sums
+ * (lines, statuses, delivered lines and their days) and its late lines read now; change both
+ * together (figures.test.ts runs both over one table of cases on each database).
  */
 export async function workshopCardSums(db: Db, workshopId: number, now = new Date()): Promise<CardSums> {
-  const days = productionDaysSql(db);
-  const counted = sql<boolean>`${days} > 0`;
-  const row = await db
-    .selectFrom('order_lines as l')
-    .select([
-      sql<number>`count(*)`.as('total'),
-      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id = ${LineStatus.InProcess} then 1 end)`.as('in_process'),
-      sql<number>`count(case when l.canceled_at is null and l.order_line_status_id = ${LineStatus.Waiting} then 1 end)`.as('waiting'),
-      sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
-      sql<number>`count(case when ${counted} then 1 end)`.as('delivered'),
-      sql<number>`coalesce(sum(case when ${counted} then ${days} end), 0)`.as('production_days'),
-    ])
-    .where('l.workshop_id', '=', workshopId)
-    .executeTakeFirstOrThrow();
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as CardSums;
+  const owner: LineOwner = { column: 'l.workshop_id', id: workshopId };
+  const [groups, late] = await Promise.all([sumsOf(db, owner), lateOf(db, owner, now)]);
+  const sums: CardSums = { total: 0, in_process: 0, waiting: 0, late, delivered: 0, production_days: 0 };
+  for (const group of groups) {
+    const live = group.line.canceled_at === null;
+    sums.total += group.lines;
+    if (live && group.line.order_line_status_id === LineStatus.InProcess) sums.in_process += group.lines;
+    if (live && group.line.order_line_status_id === LineStatus.Waiting) sums.waiting += group.lines;
+    sums.delivered += group.delivered;
+    sums.production_days += group.production_days;
+  }
+  return sums;
 }
 
 /** Each product a workshop's lines name, with its open and all lines (open or closed) counted, by product id. */
@@ -95,113 +144,97 @@ export async function productLines(db: Db, workshopId: number): Promise<ProductL
  * workshop cost of completed lines. Canceled lines count only in their order's cancellation.
  * Amounts are never converted: given a `currency`, money counts only the orders in it; what the
  * open lines amount to comes per currency (`open_amounts`, the customer's credit standing).
- * The lines are summed per order first (over the owner's index alone), then each order is read
- * once for its currency and cancellation, instead of once per line; the few currencies are added up here.
+ * Read from the owner's sums (per currency and status) and its orders counted per currency, with
+ * what depends on the hour read live: the late lines and those of the last 24 hours.
  */
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
-  const since = subHours(now, 24).toISOString();
-  const live = sql<boolean>`l.canceled_at is null`;
-  const completed = sql<boolean>`${live} and l.order_line_status_id = ${LineStatus.Completed}`;
-  const recent = sql<boolean>`l.created_at >= ${since}`;
-  const count = (when: ReturnType<typeof sql<boolean>>) => sql<number>`count(case when ${when} then 1 end)`;
-  const sum = (column: 'l.total_price' | 'l.product_cost', when: ReturnType<typeof sql<boolean>>) => sql<number>`coalesce(sum(case when ${when} then ${sql.ref(column)} end), 0)`;
-  const perOrder = db
-    .selectFrom('order_lines as l')
-    .select([
-      'l.order_id',
-      count(live).as('lines'),
-      count(sql<boolean>`${live} and l.order_line_status_id = ${LineStatus.Waiting}`).as('waiting'),
-      count(sql<boolean>`${live} and l.order_line_status_id = ${LineStatus.InProcess}`).as('in_process'),
-      count(lateSql(now)).as('late'),
-      count(openSql()).as('open_total'),
-      count(sql<boolean>`${openSql()} and ${recent}`).as('open_daily'),
-      count(sql<boolean>`${live} and ${recent}`).as('total_daily'),
-      sum('l.total_price', live).as('price'),
-      sum('l.total_price', completed).as('completed_price'),
-      sum('l.product_cost', completed).as('completed_cost'),
-      sum('l.total_price', openSql()).as('open_price'),
-    ])
-    .where(owner.column, '=', owner.id)
-    .groupBy('l.order_id');
-  const total = (column: 'lines' | 'waiting' | 'in_process' | 'late' | 'open_total' | 'open_daily' | 'total_daily' | 'price' | 'completed_price' | 'completed_cost' | 'open_price') =>
-    sql<number>`coalesce(sum(${sql.ref(`f.${column}`)}), 0)`.as(column);
-  const rows = await db
-    .selectFrom(perOrder.as('f'))
-    .innerJoin('orders as o', 'o.id', 'f.order_id')
-    .select([
-      'o.currency',
-      sql<number>`count(case when f.lines > 0 then 1 end)`.as('orders'),
-      sql<number>`count(case when o.canceled_at is not null then 1 end)`.as('canceled_orders'),
-      total('lines'),
-      total('waiting'),
-      total('in_process'),
-      total('late'),
-      total('open_total'),
-      total('open_daily'),
-      total('total_daily'),
-      total('price'),
-      total('completed_price'),
-      total('completed_cost'),
-      total('open_price'),
-    ])
-    .groupBy('o.currency')
-    .orderBy('o.currency')
-    .execute();
-  const add = (of: typeof rows, column: Exclude<keyof (typeof rows)[number], 'currency'>) => of.reduce((sum, row) => sum + Number(row[column]), 0);
-  const priced = currency === undefined ? rows : rows.filter((row) => row.currency === currency);
+  const [groups, orders, late, recent] = await Promise.all([
+    sumsOf(db, owner),
+    db.selectFrom('line_figure_order_counts').select(['currency', 'orders', 'canceled_orders']).where('kind', '=', kindOf(owner)).where('owner_id', '=', owner.id).execute(),
+    lateOf(db, owner, now),
+    recentLines(db, owner, now).executeTakeFirstOrThrow(),
+  ]);
+  const totals = { lines: 0, waiting: 0, in_process: 0, open_total: 0, total_revenue: 0, revenue: 0, turnover: 0 };
+  const open = new Map<string, { lines: number; amount: number }>();
+  for (const group of groups) {
+    if (group.line.canceled_at !== null) continue;
+    const status = group.line.order_line_status_id;
+    const priced = currency === undefined || group.currency === currency;
+    totals.lines += group.lines;
+    if (status === LineStatus.Waiting) totals.waiting += group.lines;
+    if (status === LineStatus.InProcess) totals.in_process += group.lines;
+    if (priced) totals.total_revenue += group.price;
+    if (priced && status === LineStatus.Completed) {
+      totals.revenue += group.price;
+      totals.turnover += group.cost;
+    }
+    if (isOpenLine(group.line)) {
+      totals.open_total += group.lines;
+      const amounts = open.get(group.currency) ?? { lines: 0, amount: 0 };
+      amounts.lines += group.lines;
+      amounts.amount += group.price;
+      open.set(group.currency, amounts);
+    }
+  }
+  const add = (of: typeof orders, column: 'orders' | 'canceled_orders') => of.reduce((sum, row) => sum + Number(row[column]), 0);
   return {
-    orders: add(rows, 'orders'),
-    canceled_orders: add(rows, 'canceled_orders'),
-    lines: add(rows, 'lines'),
-    waiting: add(rows, 'waiting'),
-    in_process: add(rows, 'in_process'),
-    late: add(rows, 'late'),
-    total_revenue: add(priced, 'price'),
-    priced_orders: add(priced, 'orders'),
-    revenue: add(priced, 'completed_price'),
-    turnover: add(priced, 'completed_cost'),
-    open_total: add(rows, 'open_total'),
-    open_daily: add(rows, 'open_daily'),
-    total_daily: add(rows, 'total_daily'),
-    open_amounts: rows.filter((row) => Number(row.open_total) > 0).map((row) => ({ currency: row.currency, amount: Number(row.open_price) })),
+    orders: add(orders, 'orders'),
+    canceled_orders: add(orders, 'canceled_orders'),
+    lines: totals.lines,
+    waiting: totals.waiting,
+    in_process: totals.in_process,
+    late,
+    total_revenue: cents(totals.total_revenue),
+    priced_orders: add(currency === undefined ? orders : orders.filter((row) => row.currency === currency), 'orders'),
+    revenue: cents(totals.revenue),
+    turnover: cents(totals.turnover),
+    open_total: totals.open_total,
+    open_daily: Number(recent.open_daily),
+    total_daily: Number(recent.total_daily),
+    open_amounts: [...open]
+      .filter(([, amounts]) => amounts.lines > 0)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([code, amounts]) => ({ currency: code, amount: cents(amounts.amount) })),
   };
 }
 
 /**
  * The office's report over every line: lines by status and, per workshop (none yet: the lines
- * waiting for one), the open and the late lines. Canceled lines count only as canceled. One pass
- * over the workshop index, grouped by workshop and status; the few groups are added up here.
+ * waiting for one), the open and the late lines. Canceled lines count only as canceled. From the
+ * workshops' sums (a few rows each, summed over currencies here) and the late lines read now.
  */
 export async function officeReport(db: Db, now = new Date()) {
-  const [groups, statuses, workshops] = await Promise.all([
+  const [groups, late, statuses, workshops] = await Promise.all([
     db
-      .selectFrom('order_lines as l')
-      .select([
-        'l.workshop_id',
-        'l.order_line_status_id',
-        sql<number>`count(case when l.canceled_at is null then 1 end)`.as('live'),
-        sql<number>`count(case when l.canceled_at is not null then 1 end)`.as('canceled'),
-        sql<number>`count(case when ${openSql()} then 1 end)`.as('open'),
-        sql<number>`count(case when ${lateSql(now)} then 1 end)`.as('late'),
-      ])
-      .groupBy(['l.workshop_id', 'l.order_line_status_id'])
+      .selectFrom('line_figure_sums')
+      .select(['owner_id', 'status_id', 'canceled', sql<number>`sum(lines)`.as('lines')])
+      .where('kind', '=', 'w')
+      .groupBy(['owner_id', 'status_id', 'canceled'])
       .execute(),
+    lateLines(db, now).select(['l.workshop_id', sql<number>`count(*)`.as('n')]).groupBy('l.workshop_id').execute(),
     db.selectFrom('order_line_statuses').select(['id', 'name']).orderBy('id').execute(),
     db.selectFrom('workshops').select(['id', 'name']).orderBy('name').orderBy('id').execute(),
   ]);
   const names = new Map(workshops.map((w) => [w.id, w.name]));
   const byStatus = new Map<number, number>();
   const perWorkshop = new Map<number | null, { workshop_id: number | null; workshop_name: string | null; open: number; late: number }>();
+  const rowOf = (id: number | null) => {
+    const row = perWorkshop.get(id) ?? { workshop_id: id, workshop_name: id === null ? null : (names.get(id) ?? null), open: 0, late: 0 };
+    perWorkshop.set(id, row);
+    return row;
+  };
   let canceled = 0;
   for (const group of groups) {
-    byStatus.set(group.order_line_status_id, (byStatus.get(group.order_line_status_id) ?? 0) + Number(group.live));
-    canceled += Number(group.canceled);
-    const id = group.workshop_id;
-    const row = perWorkshop.get(id) ?? { workshop_id: id, workshop_name: id === null ? null : (names.get(id) ?? null), open: 0, late: 0 };
-    row.open += Number(group.open);
-    row.late += Number(group.late);
-    perWorkshop.set(id, row);
+    const lines = Number(group.lines);
+    // A workshop whose lines all moved elsewhere keeps empty sums: it has none.
+    if (lines === 0) continue;
+    const line = { canceled_at: Number(group.canceled) === 1 ? CANCELED : null, order_line_status_id: group.status_id };
+    if (line.canceled_at === null) byStatus.set(line.order_line_status_id, (byStatus.get(line.order_line_status_id) ?? 0) + lines);
+    else canceled += lines;
+    const row = rowOf(group.owner_id === 0 ? null : group.owner_id);
+    if (isOpenLine(line)) row.open += lines;
   }
+  for (const group of late) rowOf(group.workshop_id).late += Number(group.n);
   // The workshops by name, then the lines waiting for one.
   const rows = [...workshops.map((w) => perWorkshop.get(w.id)), perWorkshop.get(null)].filter((row) => row !== undefined);
   return {

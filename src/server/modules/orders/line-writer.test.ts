@@ -1,4 +1,5 @@
 import { testDatabases } from '../../../../test/databases';
+import { countedFigureSums, keptFigureSums } from '../../../../test/figure-sums';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { sql } from 'kysely';
 import { API, type LineHistoryDto } from '../../../shared/api';
@@ -162,7 +163,7 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
     return { history: count(history), changes: count(changes), versions: Object.fromEntries(changes.map((row) => [String(row.line), row.id])) };
   }
 
-  test('each writer path writes one history row (none for a line made) and one change per line changed, and an action answers its versions', async () => {
+  test('each writer path writes one history row (none for a line made) and one change per line changed, and an action answers its versions; the figure sums follow', async () => {
     for (const [name, history, run] of PATHS) {
       const since = { history: await last('order_line_history'), changes: await last('order_line_changes') };
       const outcome = await run();
@@ -170,6 +171,8 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
       const each = (count: number) => Object.fromEntries(outcome.lines.map((line) => [line, count]));
       expect({ name, history: written.history, changes: written.changes }).toEqual({ name, history: history ? each(1) : {}, changes: each(1) });
       if (outcome.versions) expect({ name, versions: outcome.versions }).toEqual({ name, versions: written.versions });
+      // The figures' sums follow every write: as if counted again from every line.
+      expect({ name, ...(await keptFigureSums(t.db)) }).toEqual({ name, ...(await countedFigureSums(t.db)) });
     }
   });
 
