@@ -41,6 +41,7 @@ import { userRoutes } from './modules/users/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { gridViewRoutes } from './modules/views/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
@@ -183,6 +184,7 @@ export async function buildApp(
     byCodeRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
+    notificationRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);
     metalRoutes(api, db, bus);
   });

@@ -2,7 +2,8 @@
  * The live channel of order lines (/ws/orders), as both ends speak it. Messages are JSON with a
  * `type` field (SPEC section 7). An event names a changed line and who may see it, never the row
  * itself: a client reads the changed lines through the HTTP route, under the same ownership rule.
- * The metal ledger's vouchers are told on the same channel, by id only as well.
+ * The metal ledger's vouchers are told on the same channel, by id only as well, and a user's new
+ * notifications to that user alone, without their content.
  */
 
 /** Where the channel answers; the admin screen tries them in this order (SPEC section 7). */
@@ -53,7 +54,12 @@ export interface MetalVoucherMessage {
   workshop_id: number;
 }
 
-export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage;
+/** The user has new notifications: their bell reads its count again. Sent to that user's sockets only. */
+export interface NotificationsMessage {
+  type: 'notifications';
+}
+
+export type LiveMessage = LineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage | NotificationsMessage;
 
 /** The one message a client may send: its token, when it could not put it in the address. */
 export interface AuthMessage {
