@@ -28,6 +28,7 @@ import { metalSlice } from '../features/metal/slice';
 import { dashboardSlice } from '../features/dashboard/slice';
 import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { ticketsSlice } from '../features/tickets/slice';
+import { notificationsSlice } from '../features/notifications/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -58,6 +59,7 @@ export const rootReducer = combineReducers({
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,
+  notifications: notificationsSlice.reducer,
   tickets: ticketsSlice.reducer,
 });
 
