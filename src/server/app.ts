@@ -31,6 +31,7 @@ import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker } from './modules/jobs/queue';
 import { housekeepingEvery } from './modules/housekeeping/runner';
+import { digestsEvery } from './modules/notifications/digest';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
 import { shopifyRoutes } from './modules/shopify/routes';
@@ -156,6 +157,11 @@ export async function buildApp(
     stopHousekeeping = housekeepingEvery(db, config.housekeepingEveryMs, { changeRetentionDays: config.live.changeRetentionDays }, app.log);
   });
   app.addHook('onClose', async () => stopHousekeeping());
+  let stopDigests = async () => {};
+  app.addHook('onReady', async () => {
+    stopDigests = digestsEvery(db, config.housekeepingEveryMs, app.log);
+  });
+  app.addHook('onClose', async () => stopDigests());
   shopifyWebhookRoutes(app, { db, cipher: shopCipher, stored: jobs.wake });
   // Catalogue syncs are tasks of this process beside the job worker, never in its slots.
   const catalogue = catalogueSyncs({ db, dialect, log: app.log });

@@ -424,6 +424,13 @@ export interface NotificationPreferencesTable {
   channel: string;
 }
 
+/** A daily digest made: one per kind and office day (yyyy-mm-dd). */
+export interface NotificationDigestsTable {
+  kind: string;
+  day: string;
+  created_at: string;
+}
+
 export interface GridViewsTable {
   id: Generated<number>;
   user_id: number;
@@ -576,6 +583,7 @@ export interface Database {
   grid_views: GridViewsTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
+  notification_digests: NotificationDigestsTable;
   jobs: JobsTable;
   shop_pending_items: ShopPendingItemsTable;
   catalogue_syncs: CatalogueSyncsTable;

@@ -9,6 +9,8 @@ import { text } from './fields';
  */
 export const notificationPreferencesSchema = object({
   preferences: object(
-    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, text().oneOf([...NOTIFICATION_CHANNELS], 'validation:notificationChannelUnknown')])),
-  ).required('validation:notificationKindUnknown'),
+    Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, text().typeError('validation:notificationChannelUnknown').oneOf([...NOTIFICATION_CHANNELS], 'validation:notificationChannelUnknown')])),
+  )
+    .typeError('validation:notificationKindUnknown')
+    .required('validation:notificationKindUnknown'),
 });

@@ -6,7 +6,8 @@ import { timestampType, withId } from '../ddl';
  * user's language when it was made, with the path it links to. A user reads theirs newest first
  * and counts the unread ones, over (user_id, id) and (user_id, read_at); housekeeping deletes
  * those older than 90 days, over created_at. Beside them, how each user wants to be told of a
- * kind, one row per kind the user chose; a kind without a row keeps its default.
+ * kind, one row per kind the user chose; a kind without a row keeps its default. And the daily
+ * digests made, one row per kind and office day, so a restart never makes one twice.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const at = timestampType(db);
@@ -30,9 +31,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('channel', 'varchar(10)', (c) => c.notNull())
     .addPrimaryKeyConstraint('notification_preferences_pk', ['user_id', 'kind'])
     .execute();
+
+  await db.schema
+    .createTable('notification_digests')
+    .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+    .addColumn('day', 'varchar(10)', (c) => c.notNull())
+    .addColumn('created_at', at, (c) => c.notNull())
+    .addPrimaryKeyConstraint('notification_digests_pk', ['kind', 'day'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable('notification_digests').execute();
   await db.schema.dropTable('notification_preferences').execute();
   await db.schema.dropTable('notifications').execute();
 }

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
+import { gatherTold } from '../notifications/told';
 import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
 /*
@@ -14,7 +15,7 @@ import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../sha
  * connection, so a socket on any process hears of a change made through any other. A metal
  * voucher written or answered travels the same way, told after its commit, but with no row in the
  * log: it has no version, and a screen reads its vouchers anew after a drop. So do the users given
- * new notifications (`tellUsers`): their bells read their count again.
+ * new notifications (notifications/told.ts): their bells read their count again.
  */
 
 /** A change as its writer describes it; the log gives it its version. */
@@ -32,18 +33,6 @@ export type AnnounceVoucher = (change: VoucherChange) => Promise<void>;
 export type LiveListener = (
   message: { kind: 'events'; events: LineEvent[] } | { kind: 'vouchers'; vouchers: VoucherChange[] } | { kind: 'notifications'; users: number[] } | { kind: 'resync' },
 ) => void;
-
-/** The users told of new notifications in each open transaction of `write`, by that transaction. */
-const toldUsers = new WeakMap<Transaction<Database>, Set<number>>();
-
-/**
- * Tells these users, once the transaction commits, that they have new notifications (their bells
- * read their count again). Heard only of a transaction `write` runs; any other is not told live.
- */
-export function tellUsers(trx: Transaction<Database>, userIds: readonly number[]): void {
-  const users = toldUsers.get(trx);
-  if (users) for (const id of userIds) users.add(id);
-}
 
 export interface LineBus {
   /**
@@ -145,7 +134,7 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
       const vouchers: VoucherChange[] = [];
       const users = new Set<number>();
       const result = await db.transaction().execute(async (trx) => {
-        toldUsers.set(trx, users);
+        gatherTold(trx, users);
         const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
         const record: RecordChanges = async (changes) => {
           if (changes.length === 0) return [];

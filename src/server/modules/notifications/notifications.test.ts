@@ -3,6 +3,8 @@ import { testDatabases } from '../../../../test/databases';
 import { API } from '../../../shared/api';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../../shared/statuses';
 import { housekeep } from '../housekeeping/runner';
+import { failJob, JOB_MAX_ATTEMPTS } from '../jobs/queue';
+import { dailyDigest } from './digest';
 
 const DAY = 86_400_000;
 const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true };
@@ -74,6 +76,38 @@ describe.each(testDatabases())('notifications on $name', (database) => {
       },
       told: { order_canceled: ['other customer'] },
       body: /Müşteri vazgeçti/,
+    },
+    {
+      what: 'the admin writes a metal voucher to a workshop, which disputes it',
+      act: async () => {
+        const voucher = { type: 'issue', workshop_id: f.ids.workshop, date: '2026-11-03', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: 10 }] };
+        const written = await f.t.call('POST', API.metalVouchers, { token: token('admin'), body: voucher });
+        expect(written.status).toBe(201);
+        expect((await f.t.call('POST', API.metalVoucherDispute(written.body.voucher.id), { token: token('workshop'), body: { reason: 'Eksik geldi' } })).status).toBe(200);
+      },
+      told: { voucher_waiting: ['workshop'], voucher_disputed: ['admin', 'office'] },
+    },
+    {
+      what: 'someone registers',
+      act: async () => expect((await f.t.call('POST', API.register, { body: { username: 'yeni_gelen', email: 'yeni_gelen@example.com', password: 'secret-pass' } })).status).toBe(201),
+      told: { user_registered: ['admin'] },
+      body: /yeni_gelen/,
+    },
+    {
+      what: 'a shop job fails for good',
+      act: async () => {
+        const [job] = await f.t.db
+          .insertInto('jobs')
+          .values({ kind: 'shopify_webhook', key: 'test:failing', connection_id: null, payload: '{}', run_after: new Date().toISOString(), created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+          .returningAll()
+          .execute();
+        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS - 1 }, new Error('refused'));
+        expect(await toldSince(await lastId())).toEqual({});
+        const from = await lastId();
+        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS }, new Error('refused'));
+        return from;
+      },
+      told: { shop_job_failed: ['admin', 'office'] },
     },
   ])('$what: each kind once for the users it concerns, never for others nor the one who acted', async ({ act, told, body }) => {
     const before = await lastId();
@@ -155,6 +189,21 @@ describe.each(testDatabases())('notifications on $name', (database) => {
     const from = await lastId();
     expect((await placeFor(f.ids.customer, 1)).status).toBe(201);
     expect((await toldSince(from)).order_received).toBeUndefined();
+  });
+
+  test('the daily digest: from 8 in the office, lines that turned late over the last day, once a day whatever restarts', async () => {
+    // 07:30 and 10:00 in Istanbul (UTC+3) on the same office day.
+    const early = new Date('2026-11-27T04:30:00.000Z');
+    const later = new Date('2026-11-27T07:00:00.000Z');
+    const placed = (await placeFor(f.ids.otherCustomer, 2)).body.order;
+    await f.t.db.updateTable('order_lines').set({ production_expected_date: new Date(later.getTime() - 3_600_000).toISOString() }).where('order_id', '=', placed.id).execute();
+    const from = await lastId();
+    expect(await dailyDigest(f.t.db, early)).toEqual([]);
+    expect(await dailyDigest(f.t.db, later)).toEqual(['lines_late']);
+    expect(await dailyDigest(f.t.db, new Date(later.getTime() + 3_600_000))).toEqual([]);
+    expect(await toldSince(from)).toEqual({ lines_late: ['admin', 'office'] });
+    const [digest] = await since(from);
+    expect(digest).toMatchObject({ title: 'Bugün geciken parçalar: 2', link: '/admin/orders?view=late' });
   });
 
   test('notifications older than 90 days are pruned by housekeeping, newer ones kept', async () => {

@@ -1,15 +1,15 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { tellUsers } from '../live/bus';
 import { defaultChannel, linkOf, type NotificationChannel, type NotificationKind, type NotificationTarget } from '../../../shared/notifications';
 import { type Concerned, recipientsOf } from './recipients';
 import { type NoticeValues, written } from './texts';
+import { tellUsers } from './told';
 
 /*
  * The one way anything tells users: called in the transaction of the change that causes it, so a
  * notification exists exactly when its change does. Each user the kind concerns (recipients.ts)
  * who has not turned it off gets one row in their language; once the transaction commits, their
- * bells hear of it live (live/bus.ts `tellUsers`). The rows come back with each user's channel:
+ * bells hear of it live (told.ts). The rows come back with each user's channel:
  * what an e-mail outbox row is made from, in the same transaction.
  */
 
