@@ -31,8 +31,6 @@ export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[NotificationK
 
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_AUDIENCES) as NotificationKind[];
 
-export const isNotificationKind = (value: unknown): value is NotificationKind => typeof value === 'string' && Object.hasOwn(NOTIFICATION_AUDIENCES, value);
-
 /** The roles each audience is made of; a workshop's and a customer's users are also theirs alone. */
 export const AUDIENCE_ROLES: Readonly<Record<NotificationAudience, readonly RoleId[]>> = {
   office: [Role.Admin, Role.Office],
