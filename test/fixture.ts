@@ -56,6 +56,8 @@ export interface FixtureIds {
   karat: number;
   /** A named view of the admin's order grid. */
   gridView: number;
+  /** Workshop A's notification of line A, given to it. */
+  notification: number;
 }
 
 /** What a refused request may still write, and why; everything else is fingerprinted. */
@@ -111,6 +113,7 @@ const PARAM_RULES: Array<[pattern: RegExp, ids: (f: FixtureIds) => Record<string
   [/\/metal\/vouchers\/:id\b/, (f) => ({ id: f.voucher })],
   [/\/metal\/workshops\/:id\b/, (f) => ({ id: f.workshop })],
   [/\/me\/grid-views\/\w+\/:id\b/, (f) => ({ id: f.gridView })],
+  [/\/notifications\/:id\b/, (f) => ({ id: f.notification })],
   // No connection has this id (404): a real one would send the call to a store over the network.
   [/\/technical\/shops\/:id\b/, () => ({ id: 999_999 })],
   // No job or waiting item has this id (404 and 409 are the answers these routes give anyway).
@@ -273,6 +276,7 @@ export function plausibleBodies(ids: FixtureIds, users: { inactive: number; work
     [`PUT ${API.gridViewsCurrent('orders')}`]: { state: gridState },
     [`POST ${API.gridViews('orders')}`]: { name: 'Acil işler', state: gridState },
     [`PUT ${API.gridView('orders', ':id')}`]: { name: 'Acil işler 2', state: gridState },
+    [`PUT ${API.notificationPreferences}`]: { preferences: { lines_assigned: 'email' } },
   };
 }
 
@@ -371,6 +375,8 @@ async function build(t: TestApp): Promise<Fixture> {
   const { id: karat } = await t.db.insertInto('product_option_values').values({ option_id: 5, value_name: '14 ayar' }).returning('id').executeTakeFirstOrThrow();
   const voucher = (await ok('POST', API.metalVouchers, { type: 'issue', workshop_id: workshop, date: '2026-11-02', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: 100 }] })).voucher.id as number;
 
+  const { id: notification } = await t.db.selectFrom('notifications').select('id').where('user_id', '=', caller('workshop').userId!).orderBy('id').executeTakeFirstOrThrow();
+
   const fingerprint = await fingerprinter(t);
 
   async function keepSession(who: Caller): Promise<boolean> {
@@ -382,7 +388,7 @@ async function build(t: TestApp): Promise<Fixture> {
     return true;
   }
 
-  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, purity, voucher, karat, gridView };
+  const ids = { workshop, otherWorkshop, customer, otherCustomer, product, otherProduct, step, process, option, optionValue, lookup: 1, line, otherLine, lineOrder, purity, voucher, karat, gridView, notification };
   return {
     t,
     ids,

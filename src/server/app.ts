@@ -33,6 +33,7 @@ import { jobWorker, MAIL_JOB_KIND } from './modules/jobs/queue';
 import { MAIL_RETRY, mailJobHandler, mailOutbox } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { housekeepingEvery } from './modules/housekeeping/runner';
+import { digestsEvery } from './modules/notifications/digest';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
 import { FORECAST_JOB, forecastEvery, forecastJobHandler } from './modules/orders/forecast-job';
@@ -45,6 +46,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { scorecardRoutes } from './modules/scorecard/routes';
 import { gridViewRoutes } from './modules/views/routes';
+import { notificationRoutes } from './modules/notifications/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
 import { requireSessions, sweepSessions } from './plugins/auth';
@@ -170,6 +172,11 @@ export async function buildApp(
     stopHousekeeping = housekeepingEvery(db, config.housekeepingEveryMs, { changeRetentionDays: config.live.changeRetentionDays }, app.log);
   });
   app.addHook('onClose', async () => stopHousekeeping());
+  let stopDigests = async () => {};
+  app.addHook('onReady', async () => {
+    stopDigests = digestsEvery(db, config.housekeepingEveryMs, app.log);
+  });
+  app.addHook('onClose', async () => stopDigests());
   shopifyWebhookRoutes(app, { db, cipher: shopCipher, stored: jobs.wake });
   // Catalogue syncs are tasks of this process beside the job worker, never in its slots.
   const catalogue = catalogueSyncs({ db, dialect, log: app.log });
@@ -199,6 +206,7 @@ export async function buildApp(
     byCodeRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
+    notificationRoutes(api, db);
     shopifyRoutes(api, db, bus, jobs, clientOf);
     mailRoutes(api, db, outbox);
     metalRoutes(api, db, bus);

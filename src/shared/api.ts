@@ -142,6 +142,12 @@ export const API = {
   gridViews: (grid: string) => `/api/v1/me/grid-views/${grid}`,
   gridViewsCurrent: (grid: string) => `/api/v1/me/grid-views/${grid}/current`,
   gridView: (grid: string, id: number | string) => `/api/v1/me/grid-views/${grid}/${id}`,
+  /** The signed-in user's notifications (shared/notifications.ts), newest first, with the unread count. */
+  notifications: '/api/v1/notifications',
+  notificationRead: (id: number | string) => `/api/v1/notifications/${id}/read`,
+  notificationsReadAll: '/api/v1/notifications/read-all',
+  /** How the signed-in user is told of each kind: in the product, also by e-mail, in the daily digest, or not at all. */
+  notificationPreferences: '/api/v1/notifications/preferences',
 } as const;
 
 /** A sentence named by its catalogue key (`errors:notFound`) and the values of its placeholders. */
@@ -181,3 +187,4 @@ export type * from './api/dashboard';
 export type * from './api/flow';
 export type * from './api/scorecard';
 export type * from './api/tickets';
+export type * from './api/notifications';

@@ -6,7 +6,8 @@ import type { OrderLineDto } from './api';
  * line as its reader may see it (read once per change batch, shaped once per audience by the same
  * ownership rule and answer as the HTTP routes), so a client reads nothing back; only what a burst
  * too large to carry names, or what changed while it was away, is read through the HTTP route.
- * The metal ledger's vouchers are told on the same channel, by id only.
+ * The metal ledger's vouchers are told on the same channel, by id only, and a user's new
+ * notifications to that user alone, without their content.
  */
 
 /** Where the channel answers; the admin screen tries them in this order (SPEC section 7). */
@@ -71,7 +72,12 @@ export interface MetalVoucherMessage {
   workshop_id: number;
 }
 
-export type LiveMessage = HeardLineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage;
+/** The user has new notifications: their bell reads its count again. Sent to that user's sockets only. */
+export interface NotificationsMessage {
+  type: 'notifications';
+}
+
+export type LiveMessage = HeardLineEvent | ReadyMessage | ResyncMessage | BatchMessage | MetalVoucherMessage | NotificationsMessage;
 
 /** The one message a client may send: its token, when it could not put it in the address. */
 export interface AuthMessage {

@@ -6,6 +6,7 @@ import { currentNavItem, navOfRole } from './navigation';
 import { logoutRequested, selectSession } from '../features/session';
 import { LanguageMenu, useUserLanguage } from '../features/account';
 import { LiveIndicator } from '../features/live';
+import { NotificationBell } from '../features/notifications';
 import { roleName } from '../components/roleName';
 import type { RoleId } from '../../shared/roles';
 
@@ -45,6 +46,7 @@ export function Layout() {
           </Link>
           <div className="topbar-tools">
             <LiveIndicator />
+            <NotificationBell />
             <LanguageMenu />
             <span className="who">{[username, role ? roleName(t, role, roleTitle) : roleTitle].filter(Boolean).join(' · ')}</span>
             <button type="button" className="secondary" onClick={() => dispatch(logoutRequested())}>

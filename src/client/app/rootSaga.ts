@@ -27,13 +27,14 @@ import { dashboardSaga } from '../features/dashboard/sagas';
 import { workshopOrdersSaga } from '../features/workshop-orders/sagas';
 import { ticketsSaga } from '../features/tickets/sagas';
 import { gridScanSaga } from '../features/orders/gridScanSaga';
+import { notificationsSaga } from '../features/notifications/sagas';
 
 /**
  * Each feature's saga runs on its own; one that crashes is started again instead of stopping the
  * rest (the error is caught here, so it never reaches the root). Cancelling the root cancels them all.
  */
 export function* rootSaga() {
-  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga, auditSaga, liveSaga, gridViewsSaga, shopsSaga, reportsSaga, metalSaga, dashboardSaga, workshopOrdersSaga, archiveSaga, ticketsSaga, flowSaga, creditSummarySaga, mailSaga, scorecardSaga, gridScanSaga];
+  const sagas = [sessionSaga, authSaga, accountSaga, usersSaga, stepsSaga, catalogueSaga, lookupsSaga, settingsSaga, workshopsSaga, customersSaga, orderLinesSaga, customerOrdersSaga, exportsSaga, auditSaga, liveSaga, gridViewsSaga, shopsSaga, reportsSaga, metalSaga, dashboardSaga, workshopOrdersSaga, archiveSaga, ticketsSaga, flowSaga, creditSummarySaga, mailSaga, scorecardSaga, gridScanSaga, notificationsSaga];
   yield all(
     sagas.map((saga) =>
       fork(function* keepAlive() {

@@ -32,6 +32,7 @@ import { workshopFiguresSlice } from '../features/workshop-orders/slice';
 import { ticketsSlice } from '../features/tickets/slice';
 import { scorecardSlice } from '../features/scorecard/slice';
 import { gridScanSlice } from '../features/orders/gridScan';
+import { notificationsSlice } from '../features/notifications/slice';
 import { rootSaga } from './rootSaga';
 
 /* The composition root reads each feature's slice from its file; features reach each other through their index. */
@@ -65,6 +66,7 @@ export const rootReducer = combineReducers({
   metal: metalSlice.reducer,
   dashboard: dashboardSlice.reducer,
   workshopFigures: workshopFiguresSlice.reducer,
+  notifications: notificationsSlice.reducer,
   tickets: ticketsSlice.reducer,
   gridScan: gridScanSlice.reducer,
 });

@@ -458,6 +458,32 @@ export interface AuditLogTable {
 }
 
 /** A user's saved state of a grid: the current one (name null, one per user and grid) or a named view; `state` is JSON text. */
+/** One notification of one user, written in that user's language (migration 0035). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** How a user chose to be told of a kind; a kind without a row keeps its default. */
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  channel: string;
+}
+
+/** A daily digest made: one per kind and office day (yyyy-mm-dd). */
+export interface NotificationDigestsTable {
+  kind: string;
+  day: string;
+  created_at: string;
+}
+
 export interface GridViewsTable {
   id: Generated<number>;
   user_id: number;
@@ -612,6 +638,9 @@ export interface Database {
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;
   grid_views: GridViewsTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_digests: NotificationDigestsTable;
   jobs: JobsTable;
   shop_pending_items: ShopPendingItemsTable;
   catalogue_syncs: CatalogueSyncsTable;

@@ -5,7 +5,7 @@ import { LIVE_BATCH_MS, LIVE_PATHS, LIVE_RECONNECT_ATTEMPTS, LIVE_RECONNECT_STEP
 import { currentToken, refreshOnce, sessionLost } from '../../api/http';
 import { loggedIn, loggedOut, profileLoaded, selectSession, sessionReloaded, type SessionState } from '../session';
 import { lineEvent, newTracker, readChanges, seenVersion, sinceLastSeen, type Tracker } from './reads';
-import { liveStatusChanged, reconnectRequested, selectLiveStatus, type LiveStatus, voucherHeard } from './slice';
+import { liveStatusChanged, notificationsHeard, reconnectRequested, selectLiveStatus, type LiveStatus, voucherHeard } from './slice';
 import { liveUrl, pageOrigin, type SocketEvent, socketEvents } from './socket';
 
 /** Where and how the channel connects; tests point it at their own server and shorten the waits. */
@@ -55,13 +55,19 @@ function* connection(url: string, tracker: Tracker, wake: Channel<true>) {
         seenVersion(tracker, message.version);
         ready = true;
         yield put(liveStatusChanged('connected'));
-        if (resumed) yield put(voucherHeard(null));
+        if (resumed) {
+          yield put(voucherHeard(null));
+          yield put(notificationsHeard());
+        }
         wake.put(true);
       } else if (message.type === 'resync') {
         if (sinceLastSeen(tracker)) wake.put(true);
         yield put(voucherHeard(null));
+        yield put(notificationsHeard());
       } else if (message.type === 'metal_voucher') {
         yield put(voucherHeard(message));
+      } else if (message.type === 'notifications') {
+        yield put(notificationsHeard());
       } else {
         lineEvent(tracker, message);
         wake.put(true);

@@ -34,6 +34,8 @@ export const liveSlice = createSlice({
      * vouchers may have changed unheard): metal screens read theirs again.
      */
     voucherHeard: (_state, _action: PayloadAction<MetalVoucherMessage | null>) => undefined,
+    /** The user has new notifications, or may have after a drop: the bell reads its count again. */
+    notificationsHeard: () => undefined,
   },
   extraReducers: (builder) => {
     builder.addCase(lineActionSucceeded, (state, action) => {
@@ -42,7 +44,7 @@ export const liveSlice = createSlice({
   },
 });
 
-export const { liveStatusChanged, liveVersionSeen, reconnectRequested, voucherHeard } = liveSlice.actions;
+export const { liveStatusChanged, liveVersionSeen, notificationsHeard, reconnectRequested, voucherHeard } = liveSlice.actions;
 
 export const selectLiveStatus = (state: { live: LiveState }) => state.live.status;
 export const selectLiveVersion = (state: { live: LiveState }) => state.live.version;

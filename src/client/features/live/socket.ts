@@ -41,6 +41,7 @@ export function parseMessages(data: unknown): ChannelMessage[] {
   if (message === null || typeof message !== 'object') return [];
   if (message.type === 'ready') return isVersion(message.version) ? [message as unknown as ChannelMessage] : [];
   if (message.type === 'resync') return [{ type: 'resync' }];
+  if (message.type === 'notifications') return [{ type: 'notifications' }];
   if (message.type === 'metal_voucher') {
     return Number.isSafeInteger(message.voucher_id) && Number.isSafeInteger(message.workshop_id)
       ? [{ type: 'metal_voucher', voucher_id: message.voucher_id as number, workshop_id: message.workshop_id as number }]

@@ -37,6 +37,7 @@ import * as ordersByCustomerDate from './2026-11-27-0035-orders-by-customer-date
 import * as scorecardIndexes from './2026-11-27-0036-scorecard-indexes';
 import * as lineForecasts from './2026-11-27-0037-line-forecasts';
 import * as figureSums from './2026-11-27-0038-figure-sums';
+import * as notifications from './2026-11-27-0039-notifications';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -81,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0036-scorecard-indexes': scorecardIndexes,
   '2026-11-27-0037-line-forecasts': lineForecasts,
   '2026-11-27-0038-figure-sums': figureSums,
+  '2026-11-27-0039-notifications': notifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { addMilliseconds } from 'date-fns';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
+import { notify } from '../notifications/notify';
 import type { UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors';
@@ -92,7 +93,11 @@ export async function register(deps: AuthDeps, input: { username: string; email:
   const passwordHash = await hashPassword(input.password);
   await refuseTaken(deps.db, input);
   const at = now();
-  await insertUser(deps.db, { username: input.username, email: input.email, password_hash: passwordHash, role_id: DEFAULT_ROLE, created_at: at, updated_at: at });
+  // The admins hear of the account waiting for its role, in its transaction.
+  await deps.db.transaction().execute(async (trx) => {
+    await insertUser(trx, { username: input.username, email: input.email, password_hash: passwordHash, role_id: DEFAULT_ROLE, created_at: at, updated_at: at });
+    await notify(trx, {}, [{ kind: 'user_registered', values: { username: input.username }, target: { report: 'users' } }]);
+  });
 }
 
 /** Rotates the refresh token. Presenting an already used one ends the session: it was stolen or replayed. */

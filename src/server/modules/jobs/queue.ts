@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { notify } from '../notifications/notify';
 import type { Db, DialectName } from '../../db';
 import type { JobsTable } from '../../db/schema';
 
@@ -83,21 +84,27 @@ export async function finishJob(db: Db, id: number, now = new Date()): Promise<v
   await db.updateTable('jobs').set({ status: 'done', locked_until: null, last_error: null, finished_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
-/** The job failed: tried again after the policy's back-off, or kept as failed after its last try. */
+/** The job failed: tried again after the policy's back-off, or kept as failed after its last try; a shop's job failed for good is told to the office. */
 export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random, policy = SHOP_RETRY): Promise<void> {
   const failed = job.attempts >= policy.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  await db
-    .updateTable('jobs')
-    .set({
-      status: failed ? 'failed' : 'waiting',
-      run_after: new Date(now.getTime() + (failed ? 0 : policy.delayMs(job.attempts, random))).toISOString(),
-      locked_until: null,
-      last_error: message,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', job.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('jobs')
+      .set({
+        status: failed ? 'failed' : 'waiting',
+        run_after: new Date(now.getTime() + (failed ? 0 : policy.delayMs(job.attempts, random))).toISOString(),
+        locked_until: null,
+        last_error: message,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', job.id)
+      .execute();
+    if (!failed || !(SHOP_JOB_KINDS as readonly string[]).includes(job.kind)) return;
+    const store = job.connection_id === null ? null : await trx.selectFrom('shop_connections').select('shop_name').where('id', '=', job.connection_id).executeTakeFirst();
+    const target = job.connection_id === null ? null : { store: job.connection_id };
+    await notify(trx, {}, [{ kind: 'shop_job_failed', values: { store: store?.shop_name ?? '', job: job.kind }, target }]);
+  });
 }
 
 /** 'Yeniden dene': a failed job of `kinds` waits again, from its first try. */

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
+import { gatherTold } from '../notifications/told';
 import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
 /*
@@ -13,7 +14,8 @@ import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../sha
  * sends `pg_notify`, which the database delivers on commit to every process's listening
  * connection, so a socket on any process hears of a change made through any other. A metal
  * voucher written or answered travels the same way, told after its commit, but with no row in the
- * log: it has no version, and a screen reads its vouchers anew after a drop.
+ * log: it has no version, and a screen reads its vouchers anew after a drop. So do the users given
+ * new notifications (notifications/told.ts): their bells read their count again.
  */
 
 /** A change as its writer describes it; the log gives it its version. */
@@ -28,7 +30,9 @@ export type VoucherChange = Omit<MetalVoucherMessage, 'type'>;
 /** Tells of a voucher inside the writing transaction: heard, like line changes, only once it commits. */
 export type AnnounceVoucher = (change: VoucherChange) => Promise<void>;
 
-export type LiveListener = (message: { kind: 'events'; events: LineEvent[] } | { kind: 'vouchers'; vouchers: VoucherChange[] } | { kind: 'resync' }) => void;
+export type LiveListener = (
+  message: { kind: 'events'; events: LineEvent[] } | { kind: 'vouchers'; vouchers: VoucherChange[] } | { kind: 'notifications'; users: number[] } | { kind: 'resync' },
+) => void;
 
 export interface LineBus {
   /**
@@ -128,7 +132,9 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
     async write(db, work) {
       const committed: LineEvent[] = [];
       const vouchers: VoucherChange[] = [];
+      const users = new Set<number>();
       const result = await db.transaction().execute(async (trx) => {
+        gatherTold(trx, users);
         const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
         const record: RecordChanges = async (changes) => {
           if (changes.length === 0) return [];
@@ -141,11 +147,14 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
           if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));
           vouchers.push(change);
         };
-        return work(trx, record, announce);
+        const done = await work(trx, record, announce);
+        if (listening && users.size > 0) await notify(JSON.stringify({ o: origin, u: [...users] }));
+        return done;
       });
       // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
       if (committed.length > 0) tell({ kind: 'events', events: committed });
       if (vouchers.length > 0) tell({ kind: 'vouchers', vouchers });
+      if (users.size > 0) tell({ kind: 'notifications', users: [...users] });
       return result;
     },
     subscribe(listener) {
@@ -197,10 +206,11 @@ function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log
     connection.on('notification', ({ channel, payload }) => {
       if (channel !== NOTIFY_CHANNEL || !payload) return;
       try {
-        const { o, e, v } = JSON.parse(payload) as { o: string; e?: Packed[]; v?: [number, number] };
+        const { o, e, v, u } = JSON.parse(payload) as { o: string; e?: Packed[]; v?: [number, number]; u?: number[] };
         if (o === origin) return;
         if (e) tell({ kind: 'events', events: e.map(unpack) });
         if (v) tell({ kind: 'vouchers', vouchers: [{ voucher_id: v[0], workshop_id: v[1] }] });
+        if (u) tell({ kind: 'notifications', users: u });
       } catch (error) {
         log.warn({ err: error }, 'live listener received an unreadable notification');
       }

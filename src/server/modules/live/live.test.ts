@@ -11,7 +11,8 @@ import { API } from '../../../shared/api';
 import { type HeardLineEvent, LIVE_LINES_MAX, LiveClose, type LineEvent, type LiveMessage, type MetalVoucherMessage } from '../../../shared/live';
 import { Role } from '../../../shared/roles';
 
-const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync' && message.type !== 'metal_voucher';
+const isEvent = (message: LiveMessage): message is LineEvent => message.type !== 'ready' && message.type !== 'resync' && message.type !== 'metal_voucher' && message.type !== 'notifications';
+const isNotification = (message: LiveMessage) => message.type === 'notifications';
 const isVoucher = (message: LiveMessage): message is MetalVoucherMessage => message.type === 'metal_voucher';
 const eventOf = (lineId: number) => (message: LiveMessage) => isEvent(message) && message.line_id === lineId;
 const ready = (message: LiveMessage) => message.type === 'ready';
@@ -157,6 +158,23 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     expect(admin.messages.filter(ofOrder).filter((m) => 'line' in m || 'gone' in m)).toEqual([]);
   });
 
+  test("new notifications are told to their users' sockets only, after the change commits", async () => {
+    const names = ['admin', 'office', 'workshop', 'other workshop', 'customer', 'other customer'] as const;
+    const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
+    // The office places an order for customer A: workshop A gets new work, the customer its order.
+    const placed = await f.t.call('POST', API.customerOrders(f.ids.customer), {
+      token: token('office'),
+      body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 1 }] },
+    });
+    expect(placed.status).toBe(201);
+    for (const name of ['workshop', 'customer'] as const) expect(await sockets[name].next(isNotification)).toEqual({ type: 'notifications' });
+    // The admin is told too (the order is above customer A's credit); the office, who acted, is not.
+    await sockets.admin.next(isNotification);
+    // A notification is sent as its transaction commits, before the order's line events are flushed.
+    await sockets.office.next((m) => isEvent(m) && m.order_id === placed.body.order.id);
+    expect(names.filter((name) => sockets[name].messages.some(isNotification))).toEqual(['admin', 'workshop', 'customer']);
+  });
+
   test('a metal voucher written or answered reaches the office and its own workshop, never another workshop or a customer', async () => {
     const names = ['admin', 'office', 'workshop', 'other workshop', 'customer'] as const;
     const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
@@ -229,13 +247,16 @@ describe.each(testDatabases())('live channel on $name', (database) => {
   test('changes made together reach a socket as one message: an order of five pieces is one batch', async () => {
     const admin = await listen('admin');
     const before = admin.frames();
+    const heard = admin.messages.length;
     const placed = await f.t.call('POST', API.manualOrder, {
       token: token('customer'),
       body: { address: 'Bağdat Cd. 1', email: 'a@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', credit_exceeded_confirmed: true, products: [{ product_id: f.ids.product, quantity: 5 }] },
     });
     const ofOrder = (m: LiveMessage) => isEvent(m) && m.order_id === placed.body.order.id;
     await admin.next((m) => admin.messages.filter(ofOrder).length === 5 && ofOrder(m));
-    expect(admin.frames() - before).toBe(1);
+    // The admin is also told of the order above credit, in a message of its own.
+    const notices = admin.messages.slice(heard).filter(isNotification).length;
+    expect(admin.frames() - before - notices).toBe(1);
     const versions = admin.messages.filter(ofOrder).map((m) => (m as LineEvent).version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
   });

@@ -187,6 +187,13 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
         }
       });
     }
+    if (message.kind === 'notifications') {
+      // Only to the sockets of the users told: a bell reads its own count again.
+      const told = new Set(message.users);
+      const text = JSON.stringify({ type: 'notifications' } satisfies LiveMessage);
+      for (const listener of listeners) if (listener.actor && told.has(listener.user.id)) send(listener, text);
+      return;
+    }
     pending.push(...message.events);
     flushTimer ??= setTimeout(flush, Math.max(0, lastFlush + LIVE_FLUSH_MS - Date.now()));
   });

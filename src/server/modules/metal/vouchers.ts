@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import type { LineBus } from '../live/bus';
+import { notify } from '../notifications/notify';
 import { badRequest, conflict, notFound } from '../../errors';
 import { CARAT_PLACES, fromUnits, GRAM_PLACES, lineWeights, toUnits } from '../../../shared/metal';
 import type { VoucherDto, VoucherSummaryDto } from '../../../shared/metal-api';
@@ -10,8 +11,9 @@ import { checkOrderLines, receivePieces } from './pieces';
 import { fine, grams, now, perMille, type StoredVoucher } from './stored';
 
 /*
- * Metal vouchers: written by the office, confirmed or disputed by their workshop; only a confirmed
- * one writes ledger entries.
+ * Metal vouchers: written by the office, confirmed or disputed by their workshop (the workshop is
+ * told of a voucher waiting for it, the office of a dispute); only a confirmed one writes ledger
+ * entries.
  */
 
 /** Metal issued to a workshop counts for what it owes; metal returned, against it. */
@@ -127,10 +129,12 @@ export async function createVoucher(db: Db, bus: LineBus, userId: number, input:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.updateTable('metal_vouchers').set({ number: `${PREFIX[type]}-${String(id).padStart(6, '0')}` }).where('id', '=', id).execute();
+    const number = `${PREFIX[type]}-${String(id).padStart(6, '0')}`;
+    await trx.updateTable('metal_vouchers').set({ number }).where('id', '=', id).execute();
     await trx.insertInto('metal_voucher_lines').values(lines.map((line) => ({ ...line, voucher_id: id }))).execute();
     if (input.settles_id !== undefined && input.reverses_id === undefined) await settle(trx, id, input.settles_id, input);
     await announce({ voucher_id: id, workshop_id: input.workshop_id });
+    await notify(trx, { workshopId: input.workshop_id, actorId: userId }, [{ kind: 'voucher_waiting', values: { voucher: number }, target: { voucher: id } }]);
     return id;
   });
   return getVoucher(db, id);
@@ -155,7 +159,12 @@ export async function decideVoucher(db: Db, bus: LineBus, userId: number, worksh
     // Two taps, two tablets: the voucher is decided once.
     if (Number(decided.numUpdatedRows) !== 1) throw conflict('errors:voucherDecided', 'VOUCHER_DECIDED');
     await announce({ voucher_id: id, workshop_id: voucher.workshop_id });
-    if (!decision.confirmed) return;
+    if (!decision.confirmed) {
+      const workshop = await trx.selectFrom('workshops').select('name').where('id', '=', voucher.workshop_id).executeTakeFirstOrThrow();
+      const values = { voucher: voucher.number ?? String(id), workshop: workshop.name, reason: decision.reason };
+      await notify(trx, { actorId: userId }, [{ kind: 'voucher_disputed', values, target: { voucher: id } }]);
+      return;
+    }
     const sign = SIGN[voucher.type as VoucherType];
     const lines = await trx.selectFrom('metal_voucher_lines').selectAll().where('voucher_id', '=', id).orderBy('id').execute();
     await receivePieces(trx, record, voucher, lines, userId, at);

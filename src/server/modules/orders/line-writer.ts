@@ -12,14 +12,16 @@ import type { Actor } from '../order-lines/actor';
 import { closedSql } from '../order-lines/figures';
 import { linesByIds } from '../order-lines/queries';
 import { takeBarcodes } from './barcodes';
+import { tellChanged, tellCreated } from './line-notices';
 import type { NewLine } from './units';
 
 /*
  * The one writer of order lines: every line made (the units of a manual or a shop order) and
  * every change of one (a move or correction of the life cycle, a metal receipt taking the piece
  * or giving it back, its product moving to another workshop) is written here, in the caller's
- * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts)
- * and its change for the live channel (live/bus.ts). A changed line comes back with the version of its change, so an action
+ * transaction, with its history row, its stays (flow/stays.ts), its forecast (flow/forecast.ts),
+ * its change for the live channel (live/bus.ts) and the notifications it causes (line-notices.ts).
+ * A changed line comes back with the version of its change, so an action
  * answers the line as it is now and the client that acted skips the event of its own change. Only the migrations, the demo seed
  * and the bench write lines otherwise (line-writes.test.ts).
  */
@@ -100,10 +102,11 @@ export async function reforecastLines(trx: Transaction<Database>, record: Record
 
 /**
  * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order, each with
- * a barcode of its own (barcodes.ts); each is told as a new line. A line's history begins with its
+ * a barcode of its own (barcodes.ts); each is told as a new line, and its workshop of new work
+ * (unless `actorId`, who made them, is that workshop's user). A line's history begins with its
  * first move, so none is written here. Answers the lines in the order of their ids.
  */
-export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null) {
+export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null, actorId: number | null) {
   const barcodes = await takeBarcodes(trx, lines.length);
   const rows = lines.map((line, index) => ({ ...line, customer_id: customerId, barcode: barcodes[index] }));
   const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
@@ -113,6 +116,7 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   // Made together, they were made at once.
   if (lines.length > 0) await forecast(trx, stored, lines[0].created_at);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
+  await tellCreated(trx, stored.map((line, index) => ({ ...line, customer_id: customerId, row: rows[index] })), actorId);
   return stored;
 }
 
@@ -185,6 +189,7 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
       customer_id: line.customer_id,
     })),
   );
+  await tellChanged(trx, changed, { action: change.action, detail: change.detail, userId: change.userId, workshopId: moves ? (set.workshop_id ?? null) : undefined });
   return changed.map((line, index) => ({ id: line.id, version: versions[index] }));
 }
 

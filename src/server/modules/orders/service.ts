@@ -6,6 +6,7 @@ import { recordChange } from '../audit/record';
 import { creditStandingOf, getCustomer } from '../customers/service';
 import type { LineBus } from '../live/bus';
 import { createLines } from './line-writer';
+import { tellOrderPlaced } from './order-notices';
 import { unitLines } from './units';
 
 export interface ManualOrderInput {
@@ -95,7 +96,8 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const lines = wanted.flatMap(({ product_id, quantity, notes = [] }) =>
       unitLines(order.id, products.get(product_id)!, quantity, at).map((line, piece) => ({ ...line, customer_note: notes[piece]?.trim() || orderNote })),
     );
-    const created = await createLines(trx, record, lines, customerId);
+    const created = await createLines(trx, record, lines, customerId, placedBy);
+    await tellOrderPlaced(trx, { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, credit_exceeded: creditExceeded }, customerId, placedBy);
     if (placedBy !== null) {
       await recordChange(trx, {
         userId: placedBy,

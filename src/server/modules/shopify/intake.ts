@@ -7,6 +7,8 @@ import type { RecordChanges } from '../live/bus';
 import { LINE_STATE_COLUMNS } from '../order-lines/queries';
 import { cancelLines } from '../orders/life-cycle';
 import { createLines } from '../orders/line-writer';
+import { tellOrderReceived } from '../orders/order-notices';
+import { tellUnmatched } from './intake-notices';
 import { unitLines, type UnitFields } from '../orders/units';
 import { shopCancelReason } from './cancel-reason';
 
@@ -307,9 +309,13 @@ export async function takeShopOrder(trx: Transaction<Database>, recordChanges: R
         shop_line_item_id: item.id,
       });
     });
-    lines = (await createLines(trx, recordChanges, units, customer.id)).length;
+    const made = await createLines(trx, recordChanges, units, customer.id, null);
+    lines = made.length;
     const held = order.items.filter((item) => item.quantity > 0 && !products.has(item.id));
     pending = held.length;
+    const placed = { id: orderId, order_number: order.name.slice(0, 50), lines, first_line_id: made[0]?.id ?? null, credit_exceeded: false };
+    await tellOrderReceived(trx, placed, customer.id, null);
+    if (held.length > 0) await tellUnmatched(trx, store, placed, held.map((item) => item.title));
     if (held.length > 0) {
       await trx
         .insertInto('shop_pending_items')

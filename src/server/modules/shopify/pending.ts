@@ -49,7 +49,7 @@ export async function matchItem(db: Db, bus: LineBus, itemId: number, productId:
           total_price: item.unit_price === null ? undefined : Number(item.unit_price),
           shop_line_item_id: item.line_item_id,
         });
-    const stored = await createLines(trx, record, units, order.customer_id);
+    const stored = await createLines(trx, record, units, order.customer_id, userId);
     await trx.updateTable('shop_pending_items').set({ matched_product_id: product.id, matched_by: userId, matched_at: at }).where('id', '=', item.id).execute();
     if (item.variant_id && product.shopify_variant_id === null) {
       const taken = await trx.selectFrom('products').select('id').where('shopify_variant_id', '=', item.variant_id).executeTakeFirst();

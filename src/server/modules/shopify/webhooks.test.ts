@@ -113,6 +113,19 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     expect(mine.find((line) => line.order_number === '#1001')).toMatchObject({ customer_name: 'Ayşe Yılmaz', b2b_customer_name: 'Işıl Takı' });
     const changes = await t.db.selectFrom('order_line_changes').select(['type', 'workshop_id']).where('order_id', '=', taken.id).execute();
     expect(changes).toEqual(lines.map((l) => ({ type: 'new_order', workshop_id: l.workshop_id })));
+    // Told once each: the workshop of its new work, the customer of its order, the office of the item waiting for a product.
+    const told = await t.db
+      .selectFrom('notifications as n')
+      .innerJoin('users as u', 'u.id', 'n.user_id')
+      .select(['n.kind', 'u.username', 'n.body'])
+      .where('n.kind', '!=', 'user_registered')
+      .orderBy('n.id')
+      .execute();
+    expect(told).toEqual([
+      { kind: 'lines_assigned', username: 'magaza_usta', body: 'Sipariş #1001 için atölyenize 2 parça verildi.' },
+      { kind: 'order_received', username: 'magaza_alici', body: 'Sipariş #1001 alındı: 3 parça.' },
+      { kind: 'shop_item_unmatched', username: 'admin', body: 'atolye-test mağazasının siparişi #1001 içindeki "Bilinmeyen ürün" bir ürünle eşleşmedi.' },
+    ]);
   });
 
   test('the same webhook five times, and the order’s other topics in any order, give one order and its lines once', async () => {
@@ -265,5 +278,13 @@ describe.each(testDatabases())('shop orders by webhook on $name', (database) => 
     } finally {
       await restarted.close();
     }
+  });
+
+  test('a store that uninstalls the app is marked so, and the office told once however often the store says it', async () => {
+    for (let i = 0; i < 2; i++) expect((await send('app/uninstalled', { id: 1 })).status).toBe(200);
+    // The restarted process above left a job of its own locked: these two are waited for by name.
+    await until(async () => (await t.db.selectFrom('jobs').select('id').where('payload', 'like', '%app/uninstalled%').where('status', '=', 'done').execute()).length === 2);
+    const told = await t.db.selectFrom('notifications').select(['kind', 'body']).where('kind', '=', 'store_uninstalled').execute();
+    expect(told).toEqual([{ kind: 'store_uninstalled', body: 'atolye-test mağazası uygulamayı kaldırdı; siparişleri artık gelmiyor.' }]);
   });
 });

@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../errors';
 import { routesOf } from '../../plugins/route-table';
 import { API } from '../../../shared/api';
 import type { LineBus } from '../live/bus';
+import { notify } from '../notifications/notify';
 import { PRODUCT_TOPICS, takeProductWebhook } from './catalogue-webhooks';
 import { orderFromWebhook, takeShopOrder } from './intake';
 import { enqueue, type JobHandler } from '../jobs/queue';
@@ -143,8 +144,10 @@ export function webhookJobHandler(db: Db, bus: LineBus): JobHandler {
       return;
     }
     if (topic === 'app/uninstalled') {
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('shop_connections').set({ status: 'uninstalled' }).where('id', '=', store.id).execute();
+      await bus.write(db, async (trx) => {
+        const marked = await trx.updateTable('shop_connections').set({ status: 'uninstalled' }).where('id', '=', store.id).where('status', '!=', 'uninstalled').returning('shop_name').executeTakeFirst();
+        // The office hears of it once, however often the store says so.
+        if (marked) await notify(trx, {}, [{ kind: 'store_uninstalled', values: { store: marked.shop_name }, target: { store: store.id } }]);
         await done(trx);
       });
       return;

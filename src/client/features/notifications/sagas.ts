@@ -1,0 +1,28 @@
+import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
+import { API, type NotificationsDto } from '../../../shared/api';
+import { NOTIFICATIONS_PAGE } from '../../../shared/notifications';
+import { http } from '../../api/http';
+import { callAndStore, FAILED } from '../../api/callAndStore';
+import { notificationsHeard } from '../live';
+import { allReadRequested, markFailed, notificationReadRequested, notificationsFailed, notificationsLoaded, notificationsRequested, unreadCounted } from './slice';
+
+function* readNotifications() {
+  yield* callAndStore(call(http.get, `${API.notifications}?limit=${NOTIFICATIONS_PAGE}`), (answer: NotificationsDto) => notificationsLoaded(answer), notificationsFailed, 'notifications:failed');
+}
+
+function* markRead(action: ReturnType<typeof notificationReadRequested>) {
+  const answer: { unread: number } | typeof FAILED = yield* callAndStore(call(http.put, API.notificationRead(action.payload)), (done: { unread: number }) => unreadCounted(done.unread), markFailed, 'notifications:markFailed');
+  // A refused mark: the list is read again, so it shows what the server holds.
+  if (answer === FAILED) yield put(notificationsRequested());
+}
+
+function* markAllRead() {
+  const answer: { unread: number } | typeof FAILED = yield* callAndStore(call(http.put, API.notificationsReadAll), (done: { unread: number }) => unreadCounted(done.unread), markFailed, 'notifications:markFailed');
+  if (answer === FAILED) yield call(readNotifications);
+}
+
+export function* notificationsSaga() {
+  yield takeLatest([notificationsRequested.type, notificationsHeard.type], readNotifications);
+  yield takeEvery(notificationReadRequested.type, markRead);
+  yield takeLatest(allReadRequested.type, markAllRead);
+}

@@ -1,0 +1,65 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { NotificationDto, NotificationsDto } from '../../../shared/api';
+import type { NoticeLike } from '../../components/NoticeView';
+import { type Loadable, loaded, loadFailed, notLoaded } from '../../api/loadable';
+import { loggedOut } from '../session';
+
+/**
+ * The signed-in user's newest notifications and their unread count, for the header's bell. Read
+ * when the bell first shows and again whenever the live channel says there are new ones; a read
+ * again keeps the list shown until its answer replaces it.
+ */
+export interface NotificationsState extends Loadable {
+  items: NotificationDto[];
+  unread: number;
+  /** Why the last mark failed, shown in the panel until the next mark. */
+  markNotice: NoticeLike | null;
+}
+
+const initialState: NotificationsState = { ...notLoaded(), items: [], unread: 0, markNotice: null };
+
+const readAt = () => new Date().toISOString();
+
+export const notificationsSlice = createSlice({
+  name: 'notifications',
+  initialState,
+  reducers: {
+    notificationsRequested: (state) => {
+      if (state.status === 'ready') return;
+      state.status = 'loading';
+      state.notice = null;
+    },
+    notificationsLoaded: (state, action: PayloadAction<NotificationsDto>) => {
+      state.items = action.payload.notifications;
+      state.unread = action.payload.unread;
+      loaded(state);
+    },
+    notificationsFailed: (state, action: PayloadAction<NoticeLike>) => {
+      // A refresh that fails keeps what is shown; only a first read shows its failure.
+      if (state.status !== 'ready') loadFailed(state, action.payload);
+    },
+    /** Marked read at once; the server's count follows. */
+    notificationReadRequested: (state, action: PayloadAction<number>) => {
+      const item = state.items.find((n) => n.id === action.payload);
+      state.markNotice = null;
+      if (!item || item.read_at !== null) return;
+      item.read_at = readAt();
+      state.unread = Math.max(0, state.unread - 1);
+    },
+    allReadRequested: (state) => {
+      state.markNotice = null;
+      for (const item of state.items) item.read_at ??= readAt();
+      state.unread = 0;
+    },
+    unreadCounted: (state, action: PayloadAction<number>) => {
+      state.unread = action.payload;
+    },
+    markFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.markNotice = action.payload;
+    },
+  },
+  extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
+});
+
+export const { notificationsRequested, notificationsLoaded, notificationsFailed, notificationReadRequested, allReadRequested, unreadCounted, markFailed } = notificationsSlice.actions;
+export const selectNotifications = (state: { notifications: NotificationsState }) => state.notifications;

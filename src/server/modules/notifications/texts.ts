@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogueIn, LOCALES_ROOT } from '../../../../locales/languages';
+import { DEFAULT_LANGUAGE } from '../../../shared/locale';
+import type { NotificationKind } from '../../../shared/notifications';
+
+/*
+ * A notification's title and body in its reader's language, from that language's `notifications`
+ * catalogue (`kinds.<kind>.title`, `.titleUrgent`, `.body`), Turkish where the language lacks a
+ * text. Catalogues are read from locales/ once per language.
+ */
+
+type Texts = Record<string, unknown>;
+export type NoticeValues = Record<string, string | number>;
+
+const loaded = new Map<string, Texts>();
+
+function catalogueOf(language: string): Texts {
+  let texts = loaded.get(language);
+  if (!texts) {
+    const folder = join(LOCALES_ROOT, language);
+    texts = existsSync(folder) ? catalogueIn(folder) : {};
+    loaded.set(language, texts);
+  }
+  return texts;
+}
+
+/** The text of `ns:a.b.c` in a language's catalogue, or undefined. */
+function lookUp(language: string, key: string): string | undefined {
+  const [ns, path] = key.split(':', 2);
+  const found = path.split('.').reduce<unknown>((node, part) => (node !== null && typeof node === 'object' ? (node as Texts)[part] : undefined), catalogueOf(language)[ns]);
+  return typeof found === 'string' ? found : undefined;
+}
+
+const fill = (text: string, values: NoticeValues) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+
+function text(language: string, kind: NotificationKind, part: 'title' | 'titleUrgent' | 'body'): string {
+  const key = `notifications:kinds.${kind}.${part}`;
+  return lookUp(language, key) ?? lookUp(DEFAULT_LANGUAGE, key) ?? key;
+}
+
+/** The title and body of a notice for a reader of `language` (null: the product's own). */
+export function written(language: string | null, kind: NotificationKind, values: NoticeValues, urgent = false): { title: string; body: string } {
+  const lang = language ?? DEFAULT_LANGUAGE;
+  return { title: fill(text(lang, kind, urgent ? 'titleUrgent' : 'title'), values), body: fill(text(lang, kind, 'body'), values) };
+}
