@@ -5,7 +5,7 @@
  * its row.
  */
 import type { Page } from 'playwright-core';
-import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, withBrowserServer } from './harness';
+import { ADMIN, apiCall, apiToken, login, userWithRole, watchErrors, wedgeScan, withBrowserServer } from './harness';
 
 jest.setTimeout(120_000);
 
@@ -101,19 +101,16 @@ test('the admin opens the flow screen from the menu, sees the board, the dwell t
 
   // A keyboard-wedge scan, nothing focused: the row of the ticket's line is selected.
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await page.keyboard.type(barcodes[1]);
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, barcodes[1]);
   await page.locator(`.ag-row-selected[row-id="${lineIds[1]}"]`).first().waitFor();
   // A line the link leaves out is named, not shown.
-  await page.keyboard.type(barcodes[2]);
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, barcodes[2]);
   await page.getByRole('alert').getByText(`Okutulan ${barcodes[2]} kodlu satır tabloda var, ama süzgeçler onu gizliyor.`).waitFor();
 
   // Taking the filter away shows every line; the same scan now selects that row.
   await banner.getByRole('button', { name: 'Tüm satırları göster' }).click();
   await page.getByText('4 / 4 satır', { exact: true }).waitFor();
-  await page.keyboard.type(barcodes[2]);
-  await page.keyboard.press('Enter');
+  await wedgeScan(page, barcodes[2]);
   await page.locator(`.ag-row-selected[row-id="${lineIds[2]}"]`).first().waitFor();
   expect(await ids('.ag-row-selected')).toEqual([lineIds[2]]);
   expect(errors).toEqual([]);

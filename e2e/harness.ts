@@ -200,6 +200,21 @@ export async function userWithRole(url: string, adminToken: string, username: st
 }
 
 /**
+ * A keyboard-wedge scanner: the code's keys and Enter in one burst, made in the page where the
+ * focus is. Keys sent one by one from here reach a busy machine's page further apart than any
+ * scanner's, and would read as a person typing. Answers whether the page took the Enter as a
+ * scan (it cancels a scan's Enter, so no focused control acts on it).
+ */
+export function wedgeScan(page: Page, code: string): Promise<boolean> {
+  return page.evaluate((keys) => {
+    const target = document.activeElement ?? document.body;
+    let taken = false;
+    for (const key of [...keys, 'Enter']) taken = !target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    return taken;
+  }, code);
+}
+
+/**
  * A B2B customer with its own login (`username`, company `name`), who orders one piece of
  * `productId`; answers that line as the archive answers it.
  */
