@@ -89,7 +89,7 @@ export const API = {
   /** Where pieces wait: stays by workshop and step or phase over a period, and the pieces waiting now. */
   flowReport: '/api/v1/reports/flow',
   /** The same stays' pieces and median hours by week of the period, by workshop and step or phase. */
-  flowTrend: '/api/v1/reports/flow-trend',
+  flowTrend: '/api/v1/reports/dwell-trend',
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,
