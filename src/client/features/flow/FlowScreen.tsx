@@ -9,6 +9,7 @@ import { workshopsRequested } from '../workshops';
 import { DwellTable, FLOW_EXPORT_KEY } from './DwellTable';
 import { FlowBoard } from './FlowBoard';
 import { FlowForm } from './FlowForm';
+import { FlowTrend } from './FlowTrend';
 import { bottleneckOf } from './places';
 import { defaultFlowFilters, type FlowFilters, flowQuery } from './query';
 import { flowLeft, flowRequested, selectFlow } from './slice';
@@ -70,6 +71,7 @@ export default function FlowScreen() {
               <FlowChart title={t('chart')} label={t('columns.median')} bars={bars} />
             </Suspense>
           )}
+          <FlowTrend />
         </>
       )}
     </section>
