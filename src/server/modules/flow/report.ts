@@ -29,9 +29,6 @@ export async function parseFlowQuery(query: unknown, now: Date): Promise<FlowQue
   return { from: from.toISOString(), to: to.toISOString(), workshopId: raw.workshop_id === undefined ? undefined : Number(raw.workshop_id) };
 }
 
-/** A week of the trend, from the period's start. */
-const WEEK_MS = millisecondsInWeek;
-
 /**
  * The p-th percentile (in tenths) of each cell's hours as PostgreSQL's percentile_cont takes it,
  * computed by rank where SQLite has none: between the values ranked at floor(p (n - 1)) and the
@@ -64,10 +61,10 @@ type Figures = Cell & { pieces: number | string; median_hours: number | string; 
 export function endedFigures(db: Db, query: FlowQuery, byWeek: boolean) {
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
   const ended = sql`line_stays where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}`;
-  const week = sql.lit(WEEK_MS);
+  const week = sql.lit(millisecondsInWeek);
+  const keys = byWeek ? sql`workshop_id, phase, step_id, week` : sql`workshop_id, phase, step_id`;
   if (isPostgres(db)) {
     const weekOf = byWeek ? sql`, floor(round(date_part('epoch', left_at - ${query.from}::timestamptz) * 1000) / ${week})::integer as week` : sql``;
-    const keys = byWeek ? sql`workshop_id, phase, step_id, week` : sql`workshop_id, phase, step_id`;
     return sql<Figures & { week?: number }>`
       select ${keys}, pieces, figures[1] as median_hours, figures[2] as p90_hours
       from (
@@ -78,7 +75,6 @@ export function endedFigures(db: Db, query: FlowQuery, byWeek: boolean) {
       ) as cells`;
   }
   const weekOf = byWeek ? sql`, cast(round((julianday(left_at) - julianday(${query.from})) * 86400000) as integer) / ${week} as week` : sql``;
-  const keys = byWeek ? sql`workshop_id, phase, step_id, week` : sql`workshop_id, phase, step_id`;
   return sql<Figures & { week?: number }>`
     with stays as (select workshop_id, phase, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours ${weekOf} from ${ended}),
     ranked as (
