@@ -1,6 +1,6 @@
 import { subDays } from 'date-fns';
 import { millisecondsInWeek } from 'date-fns/constants';
-import { type QueryResult, type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { FlowStepDto } from '../../../shared/api';
 import { PHASES, type Phase } from '../../../shared/flow';
 import { FLOW_DEFAULT_DAYS, flowQuerySchema } from '../../../shared/schemas/flow';
@@ -113,23 +113,10 @@ export async function withStepNames<T extends Cell>(db: Db, cells: readonly T[])
 /** Cells workshop by workshop (waiting for one first), in the order pieces go through the phases. */
 export const cellOrder = (a: Cell, b: Cell) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0);
 
-/**
- * Runs a query that sorts the period's stays (the percentiles) with room to sort them in memory:
- * on PostgreSQL a report's hundred thousand stays overflow the default work_mem, and a sort on disk
- * took most of the report's time. Only this reading's transaction gets the room.
- */
-export function sortingStays<T>(db: Db, query: RawBuilder<T>): Promise<QueryResult<T>> {
-  if (!isPostgres(db)) return query.execute(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`set local work_mem = '64MB'`.execute(trx);
-    return query.execute(trx);
-  });
-}
-
 export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
   const queries = flowQueries(db, query);
   // Side by side on PostgreSQL's pool (SQLite's one connection takes them in turn).
-  const [ended, staying] = await Promise.all([sortingStays(db, queries.ended), queries.staying.execute(db)]);
+  const [ended, staying] = await Promise.all([queries.ended.execute(db), queries.staying.execute(db)]);
 
   const cells = new Map<string, FlowStepDto>();
   const cellOf = (cell: Cell) => {

@@ -2,7 +2,7 @@ import { addMilliseconds } from 'date-fns';
 import { millisecondsInWeek } from 'date-fns/constants';
 import type { FlowWeekDto } from '../../../shared/api';
 import type { Db } from '../../db';
-import { cellOrder, endedFigures, type FlowQuery, hoursOf, sortingStays, withStepNames } from './report';
+import { cellOrder, endedFigures, type FlowQuery, hoursOf, withStepNames } from './report';
 
 /*
  * The dwell trend: the flow report's stays ended in the period, by week from the period's start
@@ -11,7 +11,7 @@ import { cellOrder, endedFigures, type FlowQuery, hoursOf, sortingStays, withSte
  */
 
 export async function flowTrend(db: Db, query: FlowQuery): Promise<FlowWeekDto[]> {
-  const { rows } = await sortingStays(db, endedFigures(db, query, true));
+  const { rows } = await endedFigures(db, query, true).execute(db);
   const weeks = rows.map((row) => ({
     workshop_id: row.workshop_id,
     step_id: row.step_id,
