@@ -40,7 +40,7 @@ afterEach(() => {
   delete (globalThis as { Worker?: unknown }).Worker;
 });
 
-test('two workers at most share the codes, started with the page; the symbols they answer are held, and the page is done when the last arrives; closing the page ends them', async () => {
+test('a worker per core beside the page\'s, two at most, share the codes, started with the page; the symbols they answer are held, and the page is done when the last arrives; closing the page ends them', async () => {
   const { result, rerender, unmount } = renderHook(({ codes }) => useSymbols(codes), { initialProps: { codes: [] as string[] } });
   expect(FakeWorker.started).toHaveLength(2);
   expect(FakeWorker.started.flatMap((worker) => worker.sent)).toEqual([]);
@@ -63,8 +63,8 @@ test('two workers at most share the codes, started with the page; the symbols th
   expect(FakeWorker.started.map((worker) => worker.terminated)).toEqual([true, true]);
 });
 
-test('a worker that breaks leaves its share to the page, which draws it itself', async () => {
-  Object.defineProperty(navigator, 'hardwareConcurrency', { value: 1, configurable: true });
+test('a machine of two cores draws in one worker; a worker that breaks leaves its share to the page, which draws it itself', async () => {
+  Object.defineProperty(navigator, 'hardwareConcurrency', { value: 2, configurable: true });
   const { result } = renderHook(() => useSymbols(OTHERS));
   const [only] = FakeWorker.started;
   expect(FakeWorker.started).toHaveLength(1);

@@ -4,9 +4,9 @@ import type { FromSymbolWorker, ToSymbolWorker } from './symbols.worker';
 
 /*
  * The barcode symbols of a ticket page, drawn by bwip-js as SVG text. A symbol costs a few
- * milliseconds, so a page of 500 tickets draws them off the page's thread, in as many workers as
- * the machine has cores (two at most), started as the page opens so bwip-js loads while the
- * tickets are read: the tickets' text shows at once and the symbols follow. Without Worker (tests)
+ * milliseconds, so a page of 500 tickets draws them off the page's thread, in a worker per core
+ * beside the page's own (two at most: each loads bwip-js again), started as the page opens so
+ * bwip-js loads while the tickets are read: the tickets' text shows at once and the symbols follow. Without Worker (tests)
  * they are drawn here in slices between frames. Each code is drawn once per visit of the app (a
  * layout switch or a page opened again reuses it).
  */
@@ -52,7 +52,8 @@ export function useSymbols(codes: readonly string[]): { symbols: ReadonlyMap<str
   // The workers start with the page, before its tickets are read, and end with it.
   useEffect(() => {
     const started: Worker[] = [];
-    for (let i = 0; i < Math.min(WORKERS_MAX, navigator.hardwareConcurrency || 1); i++) {
+    const count = Math.max(1, Math.min(WORKERS_MAX, (navigator.hardwareConcurrency || 2) - 1));
+    for (let i = 0; i < count; i++) {
       const worker = startWorker();
       if (worker) started.push(worker);
     }
