@@ -2,7 +2,7 @@
  * The flow report at size: 200,000 lines by default (issue 28 names 2,000,000: --flow-lines),
  * seeded as the demo walks them (with their stays) over the last 40 days, on SQLite and on
  * PostgreSQL, with the real server started on it. Times the report as an admin's browser gets it
- * over HTTP (the default period, every workshop; then one workshop), median and worst of 5 runs
+ * over HTTP (the default period, every workshop; then one workshop; then its trend by week), median and worst of 5 runs
  * after a warm-up, against the raw aggregate query over the same stays (count and mean per cell,
  * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio.
  *   npm run bench -- --skip-clone flow [--flow-lines=2000000] [--databases=sqlite,postgres]
@@ -14,7 +14,7 @@ import { openDatabase, type Db } from '../src/server/db';
 import { isPostgres } from '../src/server/db/ddl';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
-import { API, type FlowReportDto } from '../src/shared/api';
+import { API, type FlowReportDto, type FlowTrendDto } from '../src/shared/api';
 import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
 import { timedRaw } from './archive';
 import { timed } from './metal';
@@ -58,16 +58,18 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
     const to = new Date();
     const from = subDays(to, FLOW_DEFAULT_DAYS);
     const period = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
-    for (const [what, query, workshop] of [
-      ['every workshop', period, undefined],
-      ['one workshop', `${period}&workshop_id=${seeded.workshop}`, seeded.workshop],
+    for (const [what, path, query, workshop] of [
+      ['every workshop', API.flowReport, period, undefined],
+      ['one workshop', API.flowReport, `${period}&workshop_id=${seeded.workshop}`, seeded.workshop],
+      ['by week, every workshop', API.flowTrend, period, undefined],
     ] as const) {
-      const route = await timed(agent, `${product.base}${API.flowReport}?${query}`, auth);
+      const route = await timed(agent, `${product.base}${path}?${query}`, auth);
       const direct = await timedRaw(rawAggregate(db, from.toISOString(), to.toISOString(), workshop));
-      const cells = (JSON.parse(route.last.body) as FlowReportDto).steps.length;
+      const answer = JSON.parse(route.last.body) as FlowReportDto | FlowTrendDto;
+      const cells = 'steps' in answer ? `${answer.steps.length} cells` : `${answer.weeks.length} cell-weeks`;
       report(
         `  the last ${FLOW_DEFAULT_DAYS} days, ${what}, ${name}`,
-        `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells} cells); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
+        `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells}); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
       );
     }
     await scorecardFigure(report, name, db, product, agent, auth, seeded.workshop);

@@ -78,6 +78,9 @@ test('the admin opens the flow screen from the menu, sees the board, the dwell t
   expect(dwell.map((row) => row.slice(0, 3))).toEqual([['Akış Atölye', 'Başlamayı bekliyor', '1']]);
   // The chart is drawn by its own chunk, within the page's policy (no error logged).
   await page.getByRole('figure', { name: 'Adımlara göre ortanca bekleme (saat)' }).locator('canvas').first().waitFor();
+  // So is the trend: that stay's week, at the only place with one.
+  await page.getByRole('figure', { name: 'Başlamayı bekliyor (Akış Atölye): haftalara göre ortanca bekleme ve parça' }).locator('canvas').first().waitFor();
+  await expect(page.getByRole('combobox', { name: 'Yer' }).locator('option').allTextContents()).resolves.toEqual(['Başlamayı bekliyor (Akış Atölye)']);
 
   // Another piece starts on the floor: the board reads again once the live channel tells of it.
   await toFirstStep(lineIds[1]);

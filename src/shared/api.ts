@@ -94,6 +94,8 @@ export const API = {
   flowReport: '/api/v1/reports/flow',
   /** A workshop's scorecard by month: on-time rate, lead time, quality-control rejections, metal loss against its norm. */
   workshopScorecard: '/api/v1/reports/workshop-scorecard',
+  /** The same stays' pieces and median hours by week of the period, by workshop and step or phase. */
+  flowTrend: '/api/v1/reports/dwell-trend',
   /** The metal ledger (DESIGN.md): purities, vouchers and their answers, statements and balances. */
   metalPurities: '/api/v1/metal/purities',
   metalPurity: (id: number | string) => `/api/v1/metal/purities/${id}`,

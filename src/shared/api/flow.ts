@@ -22,3 +22,23 @@ export interface FlowStepDto {
 export interface FlowReportDto {
   steps: FlowStepDto[];
 }
+
+/* The flow trend (GET API.flowTrend, the same parameters): the report's dwell by week. */
+
+export interface FlowWeekDto {
+  workshop_id: number | null;
+  step_id: number | null;
+  phase: Phase;
+  step_name: string | null;
+  /** The week's first instant: the period's start, and every seven days after it. */
+  week_start: string;
+  /** Stays that ended within the week (and the period). */
+  pieces: number;
+  /** Their median, in calendar hours. */
+  median_hours: number;
+}
+
+export interface FlowTrendDto {
+  /** Per cell, its weeks in time order; a week without a stay ended in that cell is left out. */
+  weeks: FlowWeekDto[];
+}

@@ -10,6 +10,7 @@ import { DwellTable, FLOW_EXPORT_KEY } from './DwellTable';
 import { FlowBoard } from './FlowBoard';
 import { FlowForm } from './FlowForm';
 import { FlowScorecard } from './FlowScorecard';
+import { FlowTrend } from './FlowTrend';
 import { bottleneckOf } from './places';
 import { defaultFlowFilters, type FlowFilters, flowQuery } from './query';
 import { flowLeft, flowRequested, selectFlow } from './slice';
@@ -71,6 +72,7 @@ export default function FlowScreen() {
               <FlowChart title={t('chart')} label={t('columns.median')} bars={bars} />
             </Suspense>
           )}
+          <FlowTrend />
         </>
       )}
       <FlowScorecard />

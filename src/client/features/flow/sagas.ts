@@ -1,9 +1,9 @@
-import { call, debounce, put, select, takeLatest } from 'redux-saga/effects';
-import { API, type FlowReportDto } from '../../../shared/api';
+import { all, call, debounce, put, select, takeLatest } from 'redux-saga/effects';
+import { API, type FlowReportDto, type FlowTrendDto } from '../../../shared/api';
 import { http } from '../../api/http';
 import { callAndStore } from '../../api/callAndStore';
 import { liveVersionSeen } from '../live';
-import { flowFailed, flowLoaded, flowRequested, selectFlow, type FlowState } from './slice';
+import { flowFailed, flowLoaded, flowRequested, flowTrendFailed, flowTrendLoaded, selectFlow, type FlowState } from './slice';
 
 /** How long moves gather before the open report is read again: a busy floor reads it once. */
 export const FLOW_REREAD_MS = 2_000;
@@ -11,7 +11,12 @@ export const FLOW_REREAD_MS = 2_000;
 function* loadFlow() {
   const { query }: FlowState = yield select(selectFlow);
   if (query === null) return;
-  yield* callAndStore(call(http.get, query ? `${API.flowReport}?${query}` : API.flowReport), (answer: FlowReportDto) => flowLoaded(answer.steps), flowFailed, 'flow:failed');
+  const asked = (path: string) => (query ? `${path}?${query}` : path);
+  // The report and its trend side by side; a newer question cancels both.
+  yield all([
+    call(callAndStore<FlowReportDto>, call(http.get, asked(API.flowReport)), (answer) => flowLoaded(answer.steps), flowFailed, 'flow:failed'),
+    call(callAndStore<FlowTrendDto>, call(http.get, asked(API.flowTrend)), (answer) => flowTrendLoaded(answer.weeks), flowTrendFailed, 'flow:trendFailed'),
+  ]);
 }
 
 /**

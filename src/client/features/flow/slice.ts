@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FlowStepDto } from '../../../shared/api';
+import type { FlowStepDto, FlowWeekDto } from '../../../shared/api';
 import type { NoticeLike } from '../../components/NoticeView';
 import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedOut } from '../session';
@@ -8,9 +8,12 @@ import { loggedOut } from '../session';
 export interface FlowState extends Loadable {
   query: string | null;
   steps: FlowStepDto[] | null;
+  /** The same period's dwell by week, read beside the report; its own failure leaves the report shown. */
+  trend: FlowWeekDto[] | null;
+  trendNotice: NoticeLike | null;
 }
 
-const initialState: FlowState = { ...notLoaded(), query: null, steps: null };
+const initialState: FlowState = { ...notLoaded(), query: null, steps: null, trend: null, trendNotice: null };
 
 export const flowSlice = createSlice({
   name: 'flow',
@@ -28,11 +31,19 @@ export const flowSlice = createSlice({
       state.steps = null;
       loadFailed(state, action.payload);
     },
+    flowTrendLoaded: (state, action: PayloadAction<FlowWeekDto[]>) => {
+      state.trend = action.payload;
+      state.trendNotice = null;
+    },
+    flowTrendFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.trend = null;
+      state.trendNotice = action.payload;
+    },
     /** The screen closed: nothing is read again for it. */
     flowLeft: () => initialState,
   },
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
 });
 
-export const { flowRequested, flowLoaded, flowFailed, flowLeft } = flowSlice.actions;
+export const { flowRequested, flowLoaded, flowFailed, flowTrendLoaded, flowTrendFailed, flowLeft } = flowSlice.actions;
 export const selectFlow = (state: { flow: FlowState }) => state.flow;

@@ -1,12 +1,13 @@
 import { addHours, subDays } from 'date-fns';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
-import { API, type FlowStepDto } from '../../../shared/api';
+import { API, type FlowStepDto, type FlowWeekDto } from '../../../shared/api';
 import type { Phase } from '../../../shared/flow';
 import { Role } from '../../../shared/roles';
 import { takeBarcodes } from '../orders/barcodes';
 import { queryPlan } from '../../../../test/query-plan';
-import { flowQueries, flowReport, parseFlowQuery } from './report';
+import { endedFigures, flowQueries, flowReport, parseFlowQuery } from './report';
+import { flowTrend } from './trend';
 
 /*
  * The flow report over stays of known times (written directly, no clock waited for): its counts,
@@ -101,7 +102,7 @@ describe.each(testDatabases())('the flow report on $name', (database) => {
 
   test('reads the dwell table through its indexes, never the whole table', async () => {
     for (const query of [period, { ...period, workshopId: w1 }]) {
-      for (const [name, built] of Object.entries(flowQueries(t.db, query))) {
+      for (const [name, built] of Object.entries({ ...flowQueries(t.db, query), trend: endedFigures(t.db, query, true) })) {
         const { plan } = await queryPlan(t.db, database.name, built.compile(t.db));
         expect({ name, indexed: /line_stays_(workshop_)?left_idx/.test(plan), scans: /SCAN line_stays$|SCAN line_stays\n|Seq Scan on line_stays/m.test(plan) }).toEqual({ name, indexed: true, scans: false });
       }
@@ -144,5 +145,44 @@ describe.each(testDatabases())('the flow report on $name', (database) => {
     await refused({ workshop_id: '0' }, 'Atölye kimliği 1 veya daha büyük bir tam sayı olmalıdır.');
     await refused({ step: '1' }, 'Akış raporu bu filtreyi tanımıyor; yalnızca from, to ve workshop_id kullanılabilir.');
     await refused({ from: period.to, to: period.from }, 'Dönemin başlangıcı bitişinden sonra olamaz.');
+  });
+
+  // Last: its stays would change the figures above.
+  test('the trend: per cell, the stays ended in each week from the period start, counted with their median; a week from its first millisecond to its last', async () => {
+    const at = async (entered: string, left: string) =>
+      t.db.insertInto('line_stays').values({ order_line_id: await line(), workshop_id: w1, phase: 'step', step_id: s1, entered_at: entered, left_at: left }).execute();
+    await at('2026-10-07T16:00:00.000Z', '2026-10-07T23:59:59.999Z');
+    await at('2026-10-07T16:00:00.000Z', '2026-10-08T00:00:00.000Z');
+    await stay(w1, 'step', s1, 190, 10);
+    await stay(w1, 'step', s1, 400, 6);
+    const week = (phase: Phase, step_id: number | null, week_start: string, pieces: number, median_hours: number): FlowWeekDto => ({
+      workshop_id: w1,
+      step_id,
+      phase,
+      step_name: step_id === null ? null : 'Döküm',
+      week_start,
+      pieces,
+      median_hours,
+    });
+    const expected = [
+      week('waiting', null, '2026-10-01T00:00:00.000Z', 2, 3),
+      // 1, 2, 3, 4, 8 (less a millisecond) and 10 hours; then 8 and 10; then 6.
+      week('step', s1, '2026-10-01T00:00:00.000Z', 6, 3.5),
+      week('step', s1, '2026-10-08T00:00:00.000Z', 2, 9),
+      week('step', s1, '2026-10-15T00:00:00.000Z', 1, 6),
+    ];
+    expect(await flowTrend(t.db, { ...period, workshopId: w1 })).toEqual(expected);
+    // Every workshop: the other one's quality control too, after the first's cells (its packing stays were put against the real clock).
+    expect((await flowTrend(t.db, period)).filter((row) => row.phase !== 'packing')).toEqual([...expected, { ...week('quality_control', null, '2026-10-01T00:00:00.000Z', 1, 1.5), workshop_id: w2 }]);
+    // Weeks count from the period's start, whatever day it is.
+    expect((await flowTrend(t.db, { from: '2026-10-05T00:00:00.000Z', to: period.to, workshopId: w1 })).filter((row) => row.phase === 'step').map((row) => [row.week_start, row.pieces])).toEqual([
+      ['2026-10-05T00:00:00.000Z', 3],
+      ['2026-10-12T00:00:00.000Z', 1],
+    ]);
+
+    const query = `${API.flowTrend}?${new URLSearchParams({ ...period, workshop_id: String(w1) })}`;
+    expect(await t.call('GET', query, { token: office })).toMatchObject({ status: 200, body: { weeks: expected } });
+    for (const token of [master, buyer]) expect((await t.call('GET', query, { token })).status).toBe(403);
+    expect((await t.call('GET', `${API.flowTrend}?step=1`, { token: admin })).status).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { subDays } from 'date-fns';
+import { millisecondsInWeek } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { FlowStepDto } from '../../../shared/api';
 import { PHASES, type Phase } from '../../../shared/flow';
@@ -41,41 +42,58 @@ export const byRank = (tenths: number) => {
     else 0 end)`;
 };
 
-interface Cell {
+export interface Cell {
   workshop_id: number | null;
   phase: Phase;
   step_id: number | null;
 }
 
 const keyOf = (cell: Cell) => `${cell.workshop_id}/${cell.phase}/${cell.step_id}`;
-const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+export const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+type Figures = Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string };
+
+/**
+ * The stays ended in the period per cell (and per week from `from` on, for the trend): how many,
+ * their median and 90th percentile in hours. A week is seven whole days (whole milliseconds) from
+ * the period's start, counted alike on both databases.
+ */
+export function endedFigures(db: Db, query: FlowQuery, byWeek: boolean) {
+  const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
+  const ended = sql`line_stays where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}`;
+  const week = sql.lit(millisecondsInWeek);
+  const keys = byWeek ? sql`workshop_id, phase, step_id, week` : sql`workshop_id, phase, step_id`;
+  if (isPostgres(db)) {
+    const weekOf = byWeek ? sql`, floor(round(date_part('epoch', left_at - ${query.from}::timestamptz) * 1000) / ${week})::integer as week` : sql``;
+    return sql<Figures & { week?: number }>`
+      select ${keys}, pieces, figures[1] as median_hours, figures[2] as p90_hours
+      from (
+        -- Both percentiles from one sort of each cell. The cells are sorted by the phase's bytes: a
+        -- database collation other than C compares text letter by letter, the sort's dearest part.
+        select ${keys}, count(*) as pieces, percentile_cont(array[0.5, 0.9]) within group (order by hours) as figures
+        from (select workshop_id, phase collate "C" as phase, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours ${weekOf} from ${ended}) as stays
+        group by ${keys}
+      ) as cells`;
+  }
+  const weekOf = byWeek ? sql`, cast(round((julianday(left_at) - julianday(${query.from})) * 86400000) as integer) / ${week} as week` : sql``;
+  return sql<Figures & { week?: number }>`
+    with stays as (select workshop_id, phase, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours ${weekOf} from ${ended}),
+    ranked as (
+      -- One sort per cell: the rank and the cell's count over the same window.
+      select ${keys}, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
+      from stays
+      window w as (partition by ${keys} order by hours)
+    )
+    select ${keys}, max(n) as pieces, ${byRank(5)} as median_hours, ${byRank(9)} as p90_hours
+    from ranked
+    group by ${keys}`;
+}
 
 /** The report's two queries: the stays ended in the period per cell, with their figures; the stays open now per cell. */
 export function flowQueries(db: Db, query: FlowQuery) {
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
-  const ended = sql`line_stays where left_at >= ${query.from} and left_at <= ${query.to} ${ofWorkshop}`;
-  type Figures = Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string };
   return {
-    ended: isPostgres(db)
-      ? sql<Figures>`
-        select workshop_id, phase, step_id, pieces, figures[1] as median_hours, figures[2] as p90_hours
-        from (
-          -- Both percentiles from one sort of each cell.
-          select workshop_id, phase, step_id, count(*) as pieces, percentile_cont(array[0.5, 0.9]) within group (order by hours) as figures
-          from (select workshop_id, phase, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours from ${ended}) as stays
-          group by workshop_id, phase, step_id
-        ) as cells`
-      : sql<Figures>`
-        with stays as (select workshop_id, phase, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours from ${ended}),
-        ranked as (
-          -- One sort per cell: the rank and the cell's count over the same window.
-          select workshop_id, phase, step_id, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
-          from stays
-          window w as (partition by workshop_id, phase, step_id order by hours)
-        )
-        select workshop_id, phase, step_id, max(n) as pieces, ${byRank(5)} as median_hours, ${byRank(9)} as p90_hours
-        from ranked
-        group by workshop_id, phase, step_id`,
+    ended: endedFigures(db, query, false),
     staying: sql<Cell & { waiting: number | string }>`
       select workshop_id, phase, step_id, count(*) as waiting
       from line_stays
@@ -84,10 +102,21 @@ export function flowQueries(db: Db, query: FlowQuery) {
   };
 }
 
+/** Rows of cells with their step's stored name (null for a phase that is not a step). */
+export async function withStepNames<T extends Cell>(db: Db, cells: readonly T[]): Promise<Array<T & { step_name: string | null }>> {
+  const steps = [...new Set(cells.flatMap((cell) => (cell.step_id === null ? [] : [cell.step_id])))];
+  const names = steps.length === 0 ? [] : await db.selectFrom('production_steps').select(['id', 'step_name']).where('id', 'in', steps).execute();
+  const nameOf = new Map(names.map((step) => [step.id, step.step_name]));
+  return cells.map((cell) => ({ ...cell, step_name: cell.step_id === null ? null : (nameOf.get(cell.step_id) ?? null) }));
+}
+
+/** Cells workshop by workshop (waiting for one first), in the order pieces go through the phases. */
+export const cellOrder = (a: Cell, b: Cell) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0);
+
 export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
   const queries = flowQueries(db, query);
-  const ended = await queries.ended.execute(db);
-  const staying = await queries.staying.execute(db);
+  // Side by side on PostgreSQL's pool (SQLite's one connection takes them in turn).
+  const [ended, staying] = await Promise.all([queries.ended.execute(db), queries.staying.execute(db)]);
 
   const cells = new Map<string, FlowStepDto>();
   const cellOf = (cell: Cell) => {
@@ -101,12 +130,6 @@ export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[
   for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
   for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
 
-  const steps = [...new Set([...cells.values()].flatMap((cell) => (cell.step_id === null ? [] : [cell.step_id])))];
-  const names = steps.length === 0 ? [] : await db.selectFrom('production_steps').select(['id', 'step_name']).where('id', 'in', steps).execute();
-  const nameOf = new Map(names.map((step) => [step.id, step.step_name]));
-  const answer = [...cells.values()].map((cell) => ({ ...cell, step_name: cell.step_id === null ? null : (nameOf.get(cell.step_id) ?? null) }));
-  // Workshop by workshop (waiting for one first), in the order pieces go through the phases.
-  return answer.sort(
-    (a, b) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0),
-  );
+  const answer = await withStepNames(db, [...cells.values()]);
+  return answer.sort(cellOrder);
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { type QueryParameter, routesOf } from '../../plugins/route-table';
-import { API, type FlowReportDto } from '../../../shared/api';
+import { API, type FlowReportDto, type FlowTrendDto } from '../../../shared/api';
 import { OFFICE } from '../../../shared/roles';
 import { INTEGER_MAX } from '../../../shared/schemas/fields';
 import { FLOW_DEFAULT_DAYS } from '../../../shared/schemas/flow';
 import { flowReport, parseFlowQuery } from './report';
+import { flowTrend } from './trend';
 
 /** The parameters `flowQuerySchema` takes (shared/schemas/flow.ts), for the API document; any other is refused. */
 const FLOW_QUERY: Readonly<Record<string, QueryParameter>> = {
@@ -21,5 +22,10 @@ export function flowRoutes(api: FastifyInstance, db: Db): void {
     API.flowReport,
     route({ config: { roles: OFFICE } }, { summary: 'Where pieces wait: per workshop and step or phase, stays ended in the period (count, median and 90th percentile in hours) and pieces there now', query: FLOW_QUERY }),
     async (request): Promise<FlowReportDto> => ({ steps: await flowReport(db, await parseFlowQuery(request.query, new Date())) }),
+  );
+  api.get(
+    API.flowTrend,
+    route({ config: { roles: OFFICE } }, { summary: 'Dwell by week: per workshop and step or phase, the stays ended in each week of the period (count and median hours)', query: FLOW_QUERY }),
+    async (request): Promise<FlowTrendDto> => ({ weeks: await flowTrend(db, await parseFlowQuery(request.query, new Date())) }),
   );
 }
