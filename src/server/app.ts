@@ -46,6 +46,8 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { scorecardRoutes } from './modules/scorecard/routes';
 import { gridViewRoutes } from './modules/views/routes';
+import { composeMail } from './modules/notifications/mail';
+import { SHOP_JOB_RETRY } from './modules/shopify/job-retry';
 import { notificationRoutes } from './modules/notifications/routes';
 import { workshopRoutes } from './modules/workshops/routes';
 import { apiDocsRoutes } from './openapi/routes';
@@ -146,15 +148,24 @@ export async function buildApp(
     },
     pollMs: config.shopify.jobPollMs,
     concurrency: config.shopify.jobWorkers ?? (dialect === 'postgres' ? 4 : 1),
+    retry: SHOP_JOB_RETRY,
     log: app.log,
   });
   // Mail has its own worker, so a slow mail server never holds up a webhook; none without a mail server.
-  const mails = mailer
-    ? jobWorker({ db, dialect, handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer) }, retry: MAIL_RETRY, pollMs: config.shopify.jobPollMs, concurrency: 1, log: app.log })
-    : null;
-  const outbox = mailOutbox(mails);
-  app.addHook('onReady', async () => mails?.start());
-  app.addHook('onClose', async () => mails?.close());
+  // Without a mail server its jobs are done unsent: notifications stay in the product.
+  const mailLinks = { publicUrl: config.publicUrl, secret: config.sessionSecret };
+  const mails = jobWorker({
+    db,
+    dialect,
+    handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer, composeMail(db, mailLinks)) },
+    retry: MAIL_RETRY,
+    pollMs: config.shopify.jobPollMs,
+    concurrency: 1,
+    log: app.log,
+  });
+  const outbox = mailOutbox(mailer ? mails : null);
+  app.addHook('onReady', async () => mails.start());
+  app.addHook('onClose', async () => mails.close());
   let stopReconciling = () => {};
   let stopForecasting = () => {};
   app.addHook('onReady', async () => {
@@ -206,7 +217,7 @@ export async function buildApp(
     byCodeRoutes(api, db);
     auditRoutes(api, db);
     gridViewRoutes(api, db);
-    notificationRoutes(api, db);
+    notificationRoutes(api, db, mailLinks);
     shopifyRoutes(api, db, bus, jobs, clientOf);
     mailRoutes(api, db, outbox);
     metalRoutes(api, db, bus);

@@ -150,6 +150,8 @@ export const API = {
   notificationsReadAll: '/api/v1/notifications/read-all',
   /** How the signed-in user is told of each kind: in the product, also by e-mail, in the daily digest, or not at all. */
   notificationPreferences: '/api/v1/notifications/preferences',
+  /** One-click unsubscribe from a kind's e-mails: the signed query of the e-mail's link, no session. */
+  notificationsUnsubscribe: '/api/v1/notifications/unsubscribe',
 } as const;
 
 /** A sentence named by its catalogue key (`errors:notFound`) and the values of its placeholders. */

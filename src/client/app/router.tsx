@@ -13,6 +13,7 @@ const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen
 const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
+const UnsubscribeScreen = lazy(() => import('../features/notifications/UnsubscribeScreen'));
 const ProductCatalogScreen = lazy(() => import('../features/catalogue/ProductCatalogScreen'));
 const WorkshopListScreen = lazy(() => import('../features/workshops/WorkshopListScreen'));
 const WorkshopDetailScreen = lazy(() => import('../features/workshops/WorkshopDetailScreen'));
@@ -74,6 +75,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/reset-password" element={<ResetPasswordScreen />} />
+          <Route path="/unsubscribe" element={<UnsubscribeScreen />} />
           {/* Job tickets print on their own page, without the menu around it. */}
           <Route
             element={

@@ -1,10 +1,11 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type NotificationsDto } from '../../../shared/api';
+import { API, type NotificationsDto, type SaidBody } from '../../../shared/api';
 import { NOTIFICATIONS_PAGE } from '../../../shared/notifications';
 import { http } from '../../api/http';
 import { callAndStore, FAILED } from '../../api/callAndStore';
 import { notificationsHeard } from '../live';
-import { allReadRequested, markFailed, notificationReadRequested, notificationsFailed, notificationsLoaded, notificationsRequested, unreadCounted } from './slice';
+import { said } from '../../api/said';
+import { allReadRequested, markFailed, notificationReadRequested, notificationsFailed, notificationsLoaded, notificationsRequested, unreadCounted, unsubscribed, unsubscribeFailed, unsubscribeRequested } from './slice';
 
 function* readNotifications() {
   yield* callAndStore(call(http.get, `${API.notifications}?limit=${NOTIFICATIONS_PAGE}`), (answer: NotificationsDto) => notificationsLoaded(answer), notificationsFailed, 'notifications:failed');
@@ -21,7 +22,13 @@ function* markAllRead() {
   if (answer === FAILED) yield call(readNotifications);
 }
 
+/** Confirmed on the e-mail's unsubscribe page: no session, the link's signature is the permission. */
+function* unsubscribe(action: ReturnType<typeof unsubscribeRequested>) {
+  yield* callAndStore(call(http.post, `${API.notificationsUnsubscribe}?${action.payload}`, {}), (answer: SaidBody) => unsubscribed({ kind: 'success', ...said(answer) }), unsubscribeFailed, 'notifications:unsubscribe.invalid');
+}
+
 export function* notificationsSaga() {
+  yield takeLatest(unsubscribeRequested.type, unsubscribe);
   yield takeLatest([notificationsRequested.type, notificationsHeard.type], readNotifications);
   yield takeEvery(notificationReadRequested.type, markRead);
   yield takeLatest(allReadRequested.type, markAllRead);

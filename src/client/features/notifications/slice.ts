@@ -14,9 +14,11 @@ export interface NotificationsState extends Loadable {
   unread: number;
   /** Why the last mark failed, shown in the panel until the next mark. */
   markNotice: NoticeLike | null;
+  /** The e-mail's unsubscribe page: asked, then its sentence (done or refused). */
+  unsubscribe: { busy: boolean; done: boolean; notice: NoticeLike | null };
 }
 
-const initialState: NotificationsState = { ...notLoaded(), items: [], unread: 0, markNotice: null };
+const initialState: NotificationsState = { ...notLoaded(), items: [], unread: 0, markNotice: null, unsubscribe: { busy: false, done: false, notice: null } };
 
 const readAt = () => new Date().toISOString();
 
@@ -24,6 +26,16 @@ export const notificationsSlice = createSlice({
   name: 'notifications',
   initialState,
   reducers: {
+    /** The signed query of an e-mail's unsubscribe link, confirmed on its page. */
+    unsubscribeRequested: (state, _action: PayloadAction<string>) => {
+      state.unsubscribe = { busy: true, done: false, notice: null };
+    },
+    unsubscribed: (state, action: PayloadAction<NoticeLike>) => {
+      state.unsubscribe = { busy: false, done: true, notice: action.payload };
+    },
+    unsubscribeFailed: (state, action: PayloadAction<NoticeLike>) => {
+      state.unsubscribe = { busy: false, done: false, notice: action.payload };
+    },
     notificationsRequested: (state) => {
       if (state.status === 'ready') return;
       state.status = 'loading';
@@ -61,5 +73,6 @@ export const notificationsSlice = createSlice({
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
 });
 
-export const { notificationsRequested, notificationsLoaded, notificationsFailed, notificationReadRequested, allReadRequested, unreadCounted, markFailed } = notificationsSlice.actions;
+export const { notificationsRequested, notificationsLoaded, notificationsFailed, notificationReadRequested, allReadRequested, unreadCounted, markFailed, unsubscribeRequested, unsubscribed, unsubscribeFailed } =
+  notificationsSlice.actions;
 export const selectNotifications = (state: { notifications: NotificationsState }) => state.notifications;

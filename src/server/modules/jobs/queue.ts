@@ -1,7 +1,6 @@
-import type { Selectable } from 'kysely';
-import { notify } from '../notifications/notify';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db';
-import type { JobsTable } from '../../db/schema';
+import type { Database, JobsTable } from '../../db/schema';
 
 /*
  * Durable jobs: what arrived from a shop (a webhook) or must reach it (a fulfilment) is a row
@@ -28,10 +27,14 @@ export function retryDelayMs(attempts: number, random = Math.random): number {
   return Math.round(full * (0.5 + random() / 2));
 }
 
-/** How a worker's jobs are tried again: after `delayMs(attempts)`, until `maxAttempts` tries have failed. */
+/**
+ * How a worker's jobs are tried again: after `delayMs(attempts)`, until `maxAttempts` tries have
+ * failed; then `gaveUp`, in the transaction that marks the job failed (the office is told).
+ */
 export interface RetryPolicy {
   maxAttempts: number;
   delayMs: (attempts: number, random: () => number) => number;
+  gaveUp?: (trx: Transaction<Database>, job: Job) => Promise<void>;
 }
 
 /** The shops' jobs: a store is usually back within the hour. */
@@ -84,7 +87,7 @@ export async function finishJob(db: Db, id: number, now = new Date()): Promise<v
   await db.updateTable('jobs').set({ status: 'done', locked_until: null, last_error: null, finished_at: at, updated_at: at }).where('id', '=', id).execute();
 }
 
-/** The job failed: tried again after the policy's back-off, or kept as failed after its last try; a shop's job failed for good is told to the office. */
+/** The job failed: tried again after the policy's back-off, or kept as failed after its last try, with what the policy does then. */
 export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random, policy = SHOP_RETRY): Promise<void> {
   const failed = job.attempts >= policy.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -100,10 +103,7 @@ export async function failJob(db: Db, job: Job, error: unknown, now = new Date()
       })
       .where('id', '=', job.id)
       .execute();
-    if (!failed || !(SHOP_JOB_KINDS as readonly string[]).includes(job.kind)) return;
-    const store = job.connection_id === null ? null : await trx.selectFrom('shop_connections').select('shop_name').where('id', '=', job.connection_id).executeTakeFirst();
-    const target = job.connection_id === null ? null : { store: job.connection_id };
-    await notify(trx, {}, [{ kind: 'shop_job_failed', values: { store: store?.shop_name ?? '', job: job.kind }, target }]);
+    if (failed && policy.gaveUp) await policy.gaveUp(trx, job);
   });
 }
 

@@ -53,9 +53,8 @@ export function mailOutbox(worker: { wake(): void } | null): Outbox {
 /** The Message-ID of a queued mail: its key, made safe for the header, at the product's host. */
 export const messageIdOf = (job: Pick<Job, 'key'>, host: string) => `<${job.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`;
 
-/** The message a mail job sends. */
-export function messageOf(job: Job, host: string): MailMessage {
-  const mail = JSON.parse(job.payload) as QueuedMail;
+/** The message of a mail to send, with its Message-ID from the job. */
+export function messageOf(job: Pick<Job, 'key'>, mail: QueuedMail, host: string): MailMessage {
   return {
     to: mail.to,
     subject: mail.subject,
@@ -66,9 +65,15 @@ export function messageOf(job: Job, host: string): MailMessage {
   };
 }
 
-/** The mail worker's one handler: sends the job's message; a refusal or a timeout fails the try, retried by MAIL_RETRY. */
+/**
+ * The mail worker's one handler: `compose` makes the mail from the job's payload (null: nothing to
+ * send any more), then it is sent; a refusal or a timeout fails the try, retried by MAIL_RETRY.
+ * Without a mail server nothing is sent and the job is done: notifications stay in the product.
+ */
 export const mailJobHandler =
-  (mailer: Mailer): JobHandler =>
+  (mailer: Mailer | null, compose: (payload: unknown) => Promise<QueuedMail | null>): JobHandler =>
   async (job) => {
-    await mailer.send(messageOf(job, mailer.host));
+    if (!mailer) return;
+    const mail = await compose(JSON.parse(job.payload));
+    if (mail) await mailer.send(messageOf(job, mail, mailer.host));
   };

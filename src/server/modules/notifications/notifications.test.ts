@@ -4,6 +4,7 @@ import { API } from '../../../shared/api';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../../shared/statuses';
 import { housekeep } from '../housekeeping/runner';
 import { failJob, JOB_MAX_ATTEMPTS } from '../jobs/queue';
+import { SHOP_JOB_RETRY } from '../shopify/job-retry';
 import { dailyDigest } from './digest';
 
 const DAY = 86_400_000;
@@ -101,10 +102,10 @@ describe.each(testDatabases())('notifications on $name', (database) => {
           .values({ kind: 'webhook', key: 'test:failing', connection_id: null, payload: '{}', run_after: new Date().toISOString(), created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
           .returningAll()
           .execute();
-        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS - 1 }, new Error('refused'));
+        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS - 1 }, new Error('refused'), new Date(), Math.random, SHOP_JOB_RETRY);
         expect(await toldSince(await lastId())).toEqual({});
         const from = await lastId();
-        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS }, new Error('refused'));
+        await failJob(f.t.db, { ...job, attempts: JOB_MAX_ATTEMPTS }, new Error('refused'), new Date(), Math.random, SHOP_JOB_RETRY);
         return from;
       },
       told: { shop_job_failed: ['admin', 'office'] },

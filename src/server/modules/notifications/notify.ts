@@ -4,13 +4,14 @@ import { defaultChannel, linkOf, type NotificationChannel, type NotificationKind
 import { type Concerned, recipientsOf } from './recipients';
 import { type NoticeValues, written } from './texts';
 import { tellUsers } from './told';
+import { queueNotificationMails } from './mail';
 
 /*
  * The one way anything tells users: called in the transaction of the change that causes it, so a
  * notification exists exactly when its change does. Each user the kind concerns (recipients.ts)
  * who has not turned it off gets one row in their language; once the transaction commits, their
- * bells hear of it live (told.ts). The rows come back with each user's channel:
- * what an e-mail outbox row is made from, in the same transaction.
+ * bells hear of it live (told.ts), and those who chose e-mail for its kind get one, queued in the
+ * same transaction (mail.ts).
  */
 
 /** What is told: its kind, the values of its sentences, what it links to, and whether it is urgent. */
@@ -60,5 +61,6 @@ export async function notify(trx: Transaction<Database>, concerned: Concerned, n
     }
   }
   tellUsers(trx, stored.map((row) => row.user_id));
+  await queueNotificationMails(trx, stored);
   return stored;
 }

@@ -72,6 +72,19 @@ export async function savePreferences(db: Db, user: { id: number; role: number }
   return preferencesOf(db, user);
 }
 
+/** A kind's e-mails (or its digest) stopped for a user by the e-mail's unsubscribe link: told in the product only from now on. */
+export async function stopMail(db: Db, userId: number, kind: NotificationKind): Promise<void> {
+  const chosen = await db.selectFrom('notification_preferences').select('channel').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const channel = (chosen?.channel as NotificationChannel | undefined) ?? defaultChannel(kind);
+  // Turned off already, or in the product only: nothing to stop.
+  if (channel !== 'email' && channel !== 'digest') return;
+  await db
+    .insertInto('notification_preferences')
+    .values({ user_id: userId, kind, channel: 'app' })
+    .onConflict((oc) => oc.columns(['user_id', 'kind']).doUpdateSet({ channel: 'app' }))
+    .execute();
+}
+
 /** Deletes the notifications made before `before`, a batch per statement; answers how many. */
 export async function pruneNotifications(db: Db, before: Date, { batch, stopped }: { batch: number; stopped: () => boolean }): Promise<number> {
   let removed = 0;

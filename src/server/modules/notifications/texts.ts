@@ -44,3 +44,9 @@ export function written(language: string | null, kind: NotificationKind, values:
   const lang = language ?? DEFAULT_LANGUAGE;
   return { title: fill(text(lang, kind, urgent ? 'titleUrgent' : 'title'), values), body: fill(text(lang, kind, 'body'), values) };
 }
+
+/** A sentence of the `notifications` catalogue other than a kind's (an e-mail's own lines) in a reader's language. */
+export function phrase(language: string | null, key: string, values: NoticeValues = {}): string {
+  const full = `notifications:${key}`;
+  return fill(lookUp(language ?? DEFAULT_LANGUAGE, full) ?? lookUp(DEFAULT_LANGUAGE, full) ?? full, values);
+}
