@@ -44,7 +44,7 @@ function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
         ${agg(sign)}, ${agg(`${sign} * coalesce(r.total_price, 0)`)}, ${agg(`${sign} * coalesce(r.product_cost, 0)`)},
         ${agg(`case when ${ms} > 0 then ${sign} else 0 end`)}, ${agg(`case when ${ms} > 0 then ${sign} * ${ms} else 0 end`)}
       from ${from} inner join orders o on o.id = r.order_id
-      ${grouped ? `group by coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end` : 'where true'}
+      ${grouped ? `group by coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end order by 2, 3, 4, 5` : 'where true'}
       on conflict (kind, owner_id, currency, status_id, canceled) do update set lines = line_figure_sums.lines + excluded.lines,
         price = line_figure_sums.price + excluded.price, cost = line_figure_sums.cost + excluded.cost,
         delivered = line_figure_sums.delivered + excluded.delivered, production_ms = line_figure_sums.production_ms + excluded.production_ms`,
@@ -54,7 +54,7 @@ function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
       select '${KIND[column]}', coalesce(r.${column}, 0), o.id, o.currency, case when o.canceled_at is null then 0 else 1 end,
         ${agg(sign)}, ${agg(`case when r.canceled_at is null then ${sign} else 0 end`)}
       from ${from} inner join orders o on o.id = r.order_id
-      ${grouped ? `group by coalesce(r.${column}, 0), o.id, o.currency, o.canceled_at` : 'where true'}
+      ${grouped ? `group by coalesce(r.${column}, 0), o.id, o.currency, o.canceled_at order by 2, 3` : 'where true'}
       on conflict (kind, owner_id, order_id) do update set lines = line_figure_orders.lines + excluded.lines, live_lines = line_figure_orders.live_lines + excluded.live_lines`,
     ),
   );
@@ -109,6 +109,31 @@ async function track(db: Kysely<any>, table: string, name: string, columns: stri
   await sql.raw(`create trigger ${name}_update after update on ${table} when ${changed} begin ${statements(rowOf('old'), '-1')} ${statements(rowOf('new'), '1')} end`).execute(db);
 }
 
+/**
+ * On PostgreSQL the lines' sums are kept once per statement, over its transition tables: an order
+ * of a thousand lines adds its parts up once instead of a thousand times, and takes the sum rows
+ * in key order (the grouped statements are sorted), so two writers never wait on each other in a
+ * circle. An update counts only the rows whose counted columns changed (`moved`, of `x` the old
+ * row and `y` the new), so a write that moves no sum locks none.
+ */
+async function trackLinesPerStatement(db: Kysely<any>, name: string, moved: string) {
+  const statements = (from: string, sign: string) => sumsOf(db, from, sign, true).map((statement) => `${statement};`).join('\n');
+  const changedRows = (side: 'x' | 'y') => `(select ${side}.* from old_rows x inner join new_rows y on y.id = x.id where ${moved}) r`;
+  const bodies = {
+    inserted: statements('new_rows r', '1'),
+    deleted: statements('old_rows r', '-1'),
+    updated: `${statements(changedRows('x'), '-1')}\n${statements(changedRows('y'), '1')}`,
+  };
+  for (const [event, body] of Object.entries(bodies)) {
+    await sql.raw(`create function ${name}_${event}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
+  }
+  await sql.raw(`create trigger ${name}_insert after insert on order_lines referencing new table as new_rows for each statement execute function ${name}_inserted()`).execute(db);
+  await sql.raw(`create trigger ${name}_delete after delete on order_lines referencing old table as old_rows for each statement execute function ${name}_deleted()`).execute(db);
+  await sql
+    .raw(`create trigger ${name}_update after update on order_lines referencing old table as old_rows new table as new_rows for each statement execute function ${name}_updated()`)
+    .execute(db);
+}
+
 /** Each trigger that keeps sums, with the table it watches. */
 const TRACKERS = [
   ['order_lines_figure_sums', 'order_lines'],
@@ -117,8 +142,9 @@ const TRACKERS = [
 
 async function createTriggers(db: Kysely<any>) {
   const differs = isPostgres(db) ? 'is distinct from' : 'is not';
-  const anyCounted = COUNTED.map((column) => `old.${column} ${differs} new.${column}`).join(' or ');
-  await track(db, 'order_lines', TRACKERS[0][0], COUNTED, anyCounted, (from, sign) => sumsOf(db, from, sign, false));
+  const anyCounted = (before: string, after: string) => COUNTED.map((column) => `${before}.${column} ${differs} ${after}.${column}`).join(' or ');
+  if (isPostgres(db)) await trackLinesPerStatement(db, TRACKERS[0][0], anyCounted('x', 'y'));
+  else await track(db, 'order_lines', TRACKERS[0][0], COUNTED, anyCounted('old', 'new'), (from, sign) => sumsOf(db, from, sign, false));
   const counted = (row: string) => [`(${row}.live_lines > 0)`, `(${row}.canceled = 1 and ${row}.lines > 0)`];
   const countChanges = counted('old').map((term, i) => `${term} <> ${counted('new')[i]}`).join(' or ');
   await track(db, 'line_figure_orders', TRACKERS[1][0], ORDER_COLUMNS, countChanges, (from, sign) => countsOf(from, sign, false));
@@ -197,11 +223,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   if (isPostgres(db)) {
     await sql`drop trigger orders_figure_canceled on orders`.execute(db);
     await sql`drop function orders_figure_canceled_track()`.execute(db);
-    for (const [name, table] of TRACKERS) {
-      for (const trigger of [name, `${name}_update`]) await sql.raw(`drop trigger ${trigger} on ${table}`).execute(db);
-      await sql.raw(`drop function ${name}_track()`).execute(db);
-      await sql.raw(`drop function ${name}_add(${table}, integer)`).execute(db);
-    }
+    const [[lines], [orders, ordersTable]] = TRACKERS;
+    for (const event of ['insert', 'delete', 'update']) await sql.raw(`drop trigger ${lines}_${event} on order_lines`).execute(db);
+    for (const event of ['inserted', 'deleted', 'updated']) await sql.raw(`drop function ${lines}_${event}()`).execute(db);
+    for (const trigger of [orders, `${orders}_update`]) await sql.raw(`drop trigger ${trigger} on ${ordersTable}`).execute(db);
+    await sql.raw(`drop function ${orders}_track()`).execute(db);
+    await sql.raw(`drop function ${orders}_add(${ordersTable}, integer)`).execute(db);
   } else {
     await sql`drop trigger orders_figure_canceled`.execute(db);
     for (const [name] of TRACKERS) for (const kind of ['insert', 'delete', 'update']) await sql.raw(`drop trigger ${name}_${kind}`).execute(db);
