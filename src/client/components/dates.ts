@@ -32,9 +32,8 @@ export function formatDateTime(iso: string, language: string, timeZone?: string)
   return formatter(language, timeZone).format(date);
 }
 
-/** A period of whole office days (`yyyy-MM-dd`, either may be empty) as the instants a report's `from` and `to` take. */
-export function dayRangeParams(from: string, to: string, timeZone: string): URLSearchParams {
-  const params = new URLSearchParams();
+/** Sets a period of whole office days (`yyyy-MM-dd`, either may be empty) into `params` as the instants a read's `from` and `to` take; answers `params`. */
+export function setDayRange(params: URLSearchParams, from: string, to: string, timeZone: string): URLSearchParams {
   if (from) params.set('from', new Date(dayBounds(from, timeZone).start).toISOString());
   if (to) params.set('to', new Date(dayBounds(to, timeZone).end).toISOString());
   return params;

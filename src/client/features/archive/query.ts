@@ -1,4 +1,4 @@
-import { dayBounds } from '../../../shared/days';
+import { setDayRange } from '../../components/dates';
 import type { ArchiveSort } from '../../../shared/schemas/archive';
 import { ARCHIVE_DATES } from '../../../shared/schemas/archive';
 
@@ -27,9 +27,7 @@ export const NEWEST_FIRST: ArchiveOrder = { sort: 'created_at', dir: 'desc' };
  * and end at in the office's time zone; an empty field asks nothing.
  */
 export function archiveQuery(filters: ArchiveFilters, order: ArchiveOrder, timeZone: string): string {
-  const params = new URLSearchParams();
-  if (filters.from) params.set('from', new Date(dayBounds(filters.from, timeZone).start).toISOString());
-  if (filters.to) params.set('to', new Date(dayBounds(filters.to, timeZone).end).toISOString());
+  const params = setDayRange(new URLSearchParams(), filters.from, filters.to, timeZone);
   if ((filters.from || filters.to) && filters.date !== 'created') params.set('date', filters.date);
   const ids = { customer_id: filters.customerId, workshop_id: filters.workshopId, product_id: filters.productId, status_id: filters.statusId };
   for (const [name, id] of Object.entries(ids)) if (id !== undefined) params.set(name, String(id));

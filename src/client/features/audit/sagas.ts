@@ -1,5 +1,5 @@
 import { all, call, select, takeLatest } from 'redux-saga/effects';
-import { dayBounds } from '../../../shared/days';
+import { setDayRange } from '../../components/dates';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
 import { API, type AuditEntryDto, type UserDto } from '../../../shared/api';
 import { http } from '../../api/http';
@@ -24,8 +24,7 @@ export function auditLogPath(filters: AuditFilters, offset: number, limit: numbe
   if (filters.kind) query.set('kind', filters.kind);
   if (filters.userId) query.set('user_id', filters.userId);
   if (filters.entityId.trim()) query.set('entity_id', filters.entityId.trim());
-  if (filters.from) query.set('from', new Date(dayBounds(filters.from, timeZone).start).toISOString());
-  if (filters.to) query.set('to', new Date(dayBounds(filters.to, timeZone).end).toISOString());
+  setDayRange(query, filters.from, filters.to, timeZone);
   query.set('limit', String(limit));
   if (offset > 0) query.set('offset', String(offset));
   return `${API.auditLog}?${query}`;

@@ -9,7 +9,7 @@ import { formatDay } from '../../../shared/locale';
 import { orderStanding } from '../../../shared/order-standing';
 import { SUMMARY_DEFAULT_DAYS, summaryPeriodRefusal } from '../../../shared/schemas/summary';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { dayRangeParams } from '../../components/dates';
+import { setDayRange } from '../../components/dates';
 import { sheetCells } from '../../components/excel';
 import { Field } from '../../components/Field';
 import { ListStatus } from '../../components/ListStatus';
@@ -24,7 +24,7 @@ const EXPORT_KEY = 'creditSummary';
 
 /** Why the form's period cannot be asked for (a catalogue key), or null. */
 function periodRefusal(from: string, to: string, timeZone: string): string | null {
-  const params = dayRangeParams(from, to, timeZone);
+  const params = setDayRange(new URLSearchParams(), from, to, timeZone);
   const [start, end] = [params.get('from'), params.get('to')];
   return start && end ? summaryPeriodRefusal(new Date(start), new Date(end)) : null;
 }

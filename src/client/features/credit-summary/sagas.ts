@@ -3,7 +3,7 @@ import { API, type CustomerSummaryDto } from '../../../shared/api';
 import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
 import { callAndStore } from '../../api/callAndStore';
 import { http } from '../../api/http';
-import { dayRangeParams } from '../../components/dates';
+import { setDayRange } from '../../components/dates';
 import { selectGeneralSettings } from '../settings';
 import { summaryFailed, summaryLoaded, summaryRequested } from './slice';
 
@@ -15,7 +15,7 @@ function summaryOf(answer: CustomerSummaryDto) {
 
 function* loadSummary({ payload: { customerId, from, to } }: ReturnType<typeof summaryRequested>) {
   const settings: GeneralSettings | null = yield select(selectGeneralSettings);
-  const params = dayRangeParams(from, to, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone).toString();
+  const params = setDayRange(new URLSearchParams(), from, to, settings?.time_zone ?? DEFAULT_SETTINGS.time_zone).toString();
   const path = customerId === undefined ? API.myCustomerSummary : API.customerSummary(customerId);
   yield* callAndStore(call(http.get, params ? `${path}?${params}` : path), summaryOf, summaryFailed, 'summary:failed');
 }

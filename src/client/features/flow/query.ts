@@ -1,5 +1,5 @@
 import { format, parseISO, subDays } from 'date-fns';
-import { dayBounds } from '../../../shared/days';
+import { setDayRange } from '../../components/dates';
 import { FLOW_DEFAULT_DAYS } from '../../../shared/schemas/flow';
 
 /** The flow screen's filters: a period of whole days in the office's time zone, and a workshop (none: every one). */
@@ -16,9 +16,7 @@ export function defaultFlowFilters(today: string): FlowFilters {
 
 /** The report's query string: each day's bounds as instants in the office's time zone. */
 export function flowQuery(filters: FlowFilters, timeZone: string): string {
-  const params = new URLSearchParams();
-  if (filters.from) params.set('from', new Date(dayBounds(filters.from, timeZone).start).toISOString());
-  if (filters.to) params.set('to', new Date(dayBounds(filters.to, timeZone).end).toISOString());
+  const params = setDayRange(new URLSearchParams(), filters.from, filters.to, timeZone);
   if (filters.workshopId !== undefined) params.set('workshop_id', String(filters.workshopId));
   return params.toString();
 }
