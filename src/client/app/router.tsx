@@ -14,6 +14,7 @@ const UsersScreen = lazy(() => import('../features/users/UsersScreen'));
 const UserRolesScreen = lazy(() => import('../features/users/UserRolesScreen'));
 const ResetPasswordScreen = lazy(() => import('../features/auth/ResetPasswordScreen'));
 const UnsubscribeScreen = lazy(() => import('../features/notifications/UnsubscribeScreen'));
+const NotificationPreferences = lazy(() => import('../features/notifications/NotificationPreferences'));
 const ProductCatalogScreen = lazy(() => import('../features/catalogue/ProductCatalogScreen'));
 const WorkshopListScreen = lazy(() => import('../features/workshops/WorkshopListScreen'));
 const WorkshopDetailScreen = lazy(() => import('../features/workshops/WorkshopDetailScreen'));
@@ -112,6 +113,7 @@ export function AppRoutes() {
               <Route path="/admin/phone-order" element={<PhoneOrderScreen />} />
               <Route path="/admin/archive" element={<ArchiveScreen />} />
               <Route path="/admin/flow" element={<FlowScreen />} />
+              <Route path="/admin/notifications" element={<NotificationPreferences />} />
             </Route>
             {/* The office reads what the admin manages: the same screens without their actions. */}
             <Route element={<ForRoles roles={OFFICE} />}>
@@ -123,16 +125,19 @@ export function AppRoutes() {
               <Route path="/office/phone-order" element={<PhoneOrderScreen />} />
               <Route path="/office/archive" element={<ArchiveScreen />} />
               <Route path="/office/flow" element={<FlowScreen />} />
+              <Route path="/office/notifications" element={<NotificationPreferences />} />
             </Route>
             <Route element={<ForRoles roles={WORKSHOPS} />}>
               <Route path="/workshop/order/:id" element={<WorkshopOrderScreen />} />
               <Route path="/workshop/orders/:id" element={<WorkshopOrderScreen />} />
               <Route path="/workshop/archive" element={<ArchiveScreen />} />
+              <Route path="/workshop/notifications" element={<NotificationPreferences />} />
             </Route>
             <Route element={<ForRoles roles={CUSTOMERS} />}>
               <Route path="/order/:id" element={<CustomerOrderScreen />} />
               <Route path="/customer/orders/:id" element={<CustomerOrderScreen />} />
               <Route path="/customer/archive" element={<ArchiveScreen />} />
+              <Route path="/customer/notifications" element={<NotificationPreferences />} />
             </Route>
           </Route>
           <Route path="*" element={<Navigate to="/dashboard" replace />} />

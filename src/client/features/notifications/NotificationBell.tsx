@@ -6,6 +6,7 @@ import { NoticeView } from '../../components/NoticeView';
 import { isInactive } from '../../../shared/roles';
 import { useFormatters } from '../lookups';
 import { selectSession } from '../session';
+import { preferencesPathOf } from './preferencesPath';
 import { allReadRequested, notificationReadRequested, notificationsRequested, selectNotifications } from './slice';
 
 /**
@@ -24,6 +25,7 @@ export function NotificationBell() {
   const panel = useRef<HTMLElement>(null);
   const panelId = useId();
   const shown = !isInactive(role);
+  const settings = preferencesPathOf(role);
 
   useEffect(() => {
     if (shown) dispatch(notificationsRequested());
@@ -116,6 +118,13 @@ export function NotificationBell() {
                 </li>
               ))}
             </ul>
+          )}
+          {settings && (
+            <p className="notification-settings">
+              <Link to={settings} onClick={() => setOpen(false)}>
+                {t('preferences.link')}
+              </Link>
+            </p>
           )}
         </section>
       )}

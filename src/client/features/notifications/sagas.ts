@@ -1,11 +1,28 @@
 import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
-import { API, type NotificationsDto, type SaidBody } from '../../../shared/api';
+import { API, type NotificationPreferencesDto, type NotificationsDto, type SaidBody } from '../../../shared/api';
 import { NOTIFICATIONS_PAGE } from '../../../shared/notifications';
 import { http } from '../../api/http';
 import { callAndStore, FAILED } from '../../api/callAndStore';
 import { notificationsHeard } from '../live';
 import { said } from '../../api/said';
-import { allReadRequested, markFailed, notificationReadRequested, notificationsFailed, notificationsLoaded, notificationsRequested, unreadCounted, unsubscribed, unsubscribeFailed, unsubscribeRequested } from './slice';
+import {
+  allReadRequested,
+  markFailed,
+  notificationReadRequested,
+  notificationsFailed,
+  notificationsLoaded,
+  notificationsRequested,
+  preferencesFailed,
+  preferencesLoaded,
+  preferencesRequested,
+  preferencesSaved,
+  preferencesSaveFailed,
+  preferencesSaveRequested,
+  unreadCounted,
+  unsubscribed,
+  unsubscribeFailed,
+  unsubscribeRequested,
+} from './slice';
 
 function* readNotifications() {
   yield* callAndStore(call(http.get, `${API.notifications}?limit=${NOTIFICATIONS_PAGE}`), (answer: NotificationsDto) => notificationsLoaded(answer), notificationsFailed, 'notifications:failed');
@@ -27,7 +44,22 @@ function* unsubscribe(action: ReturnType<typeof unsubscribeRequested>) {
   yield* callAndStore(call(http.post, `${API.notificationsUnsubscribe}?${action.payload}`, {}), (answer: SaidBody) => unsubscribed({ kind: 'success', ...said(answer) }), unsubscribeFailed, 'notifications:unsubscribe.invalid');
 }
 
+function* readPreferences() {
+  yield* callAndStore(call(http.get, API.notificationPreferences), (answer: NotificationPreferencesDto) => preferencesLoaded(answer), preferencesFailed, 'notifications:preferences.failed');
+}
+
+function* savePreferences(action: ReturnType<typeof preferencesSaveRequested>) {
+  yield* callAndStore(
+    call(http.put, API.notificationPreferences, { preferences: action.payload }),
+    (answer: NotificationPreferencesDto) => preferencesSaved(answer),
+    preferencesSaveFailed,
+    'notifications:preferences.saveFailed',
+  );
+}
+
 export function* notificationsSaga() {
+  yield takeLatest(preferencesRequested.type, readPreferences);
+  yield takeLatest(preferencesSaveRequested.type, savePreferences);
   yield takeLatest(unsubscribeRequested.type, unsubscribe);
   yield takeLatest([notificationsRequested.type, notificationsHeard.type], readNotifications);
   yield takeEvery(notificationReadRequested.type, markRead);

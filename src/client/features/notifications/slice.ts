@@ -1,7 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { NotificationDto, NotificationsDto } from '../../../shared/api';
+import type { NotificationDto, NotificationPreferencesDto, NotificationsDto } from '../../../shared/api';
+import type { NotificationChannel, NotificationKind } from '../../../shared/notifications';
 import type { NoticeLike } from '../../components/NoticeView';
-import { type Loadable, loaded, loadFailed, notLoaded } from '../../api/loadable';
+import { type Loadable, loaded, loadFailed, loading, notLoaded } from '../../api/loadable';
 import { loggedOut } from '../session';
 
 /**
@@ -16,9 +17,24 @@ export interface NotificationsState extends Loadable {
   markNotice: NoticeLike | null;
   /** The e-mail's unsubscribe page: asked, then its sentence (done or refused). */
   unsubscribe: { busy: boolean; done: boolean; notice: NoticeLike | null };
+  preferences: PreferencesState;
 }
 
-const initialState: NotificationsState = { ...notLoaded(), items: [], unread: 0, markNotice: null, unsubscribe: { busy: false, done: false, notice: null } };
+export type NotificationChannels = Partial<Record<NotificationKind, NotificationChannel>>;
+
+/**
+ * The user's channel per kind as the server holds it, read on each visit of the preferences
+ * screen. A save changes `channels` only with the server's answer, so a refused one leaves them as
+ * they were; `saved` says the last save went through, until the next one starts.
+ */
+export interface PreferencesState extends Loadable {
+  channels: NotificationChannels;
+  saving: boolean;
+  saved: boolean;
+  saveNotice: NoticeLike | null;
+}
+
+const initialState: NotificationsState = { ...notLoaded(), items: [], unread: 0, markNotice: null, unsubscribe: { busy: false, done: false, notice: null }, preferences: { ...notLoaded(), channels: {}, saving: false, saved: false, saveNotice: null } };
 
 const readAt = () => new Date().toISOString();
 
@@ -35,6 +51,26 @@ export const notificationsSlice = createSlice({
     },
     unsubscribeFailed: (state, action: PayloadAction<NoticeLike>) => {
       state.unsubscribe = { busy: false, done: false, notice: action.payload };
+    },
+    preferencesRequested: (state) => {
+      loading(state.preferences);
+      state.preferences.saved = false;
+      state.preferences.saveNotice = null;
+    },
+    preferencesLoaded: (state, action: PayloadAction<NotificationPreferencesDto>) => {
+      state.preferences.channels = action.payload.preferences;
+      loaded(state.preferences);
+    },
+    preferencesFailed: (state, action: PayloadAction<NoticeLike>) => loadFailed(state.preferences, action.payload),
+    /** The kinds whose channel the user changed, with their new channel. */
+    preferencesSaveRequested: (state, _action: PayloadAction<NotificationChannels>) => {
+      Object.assign(state.preferences, { saving: true, saved: false, saveNotice: null });
+    },
+    preferencesSaved: (state, action: PayloadAction<NotificationPreferencesDto>) => {
+      Object.assign(state.preferences, { channels: action.payload.preferences, saving: false, saved: true });
+    },
+    preferencesSaveFailed: (state, action: PayloadAction<NoticeLike>) => {
+      Object.assign(state.preferences, { saving: false, saveNotice: action.payload });
     },
     notificationsRequested: (state) => {
       if (state.status === 'ready') return;
@@ -73,6 +109,22 @@ export const notificationsSlice = createSlice({
   extraReducers: (builder) => builder.addCase(loggedOut, () => initialState),
 });
 
-export const { notificationsRequested, notificationsLoaded, notificationsFailed, notificationReadRequested, allReadRequested, unreadCounted, markFailed, unsubscribeRequested, unsubscribed, unsubscribeFailed } =
-  notificationsSlice.actions;
+export const {
+  notificationsRequested,
+  notificationsLoaded,
+  notificationsFailed,
+  notificationReadRequested,
+  allReadRequested,
+  unreadCounted,
+  markFailed,
+  unsubscribeRequested,
+  unsubscribed,
+  unsubscribeFailed,
+  preferencesRequested,
+  preferencesLoaded,
+  preferencesFailed,
+  preferencesSaveRequested,
+  preferencesSaved,
+  preferencesSaveFailed,
+} = notificationsSlice.actions;
 export const selectNotifications = (state: { notifications: NotificationsState }) => state.notifications;
