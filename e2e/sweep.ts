@@ -67,6 +67,8 @@ const fields = 'main .field-grid dd';
 /** The job tickets drawn, their barcodes included. */
 const tickets = 'main .tickets[data-ready="true"]';
 const ticketsBack = 'main .tickets-toolbar button.secondary';
+/** The notification settings read: a choice per kind. */
+const preferences = 'main .notification-preferences fieldset input[type="radio"]';
 
 /**
  * Seeds through the API what the screens show: a workshop and a customer with long names, e-mail
@@ -131,6 +133,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: `/admin/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
         { path: '/admin/flow', ready: [rows] },
         { path: '/admin/archive', ready: [rows] },
+        { path: '/admin/notifications', ready: [preferences] },
         { path: `/tickets?order=${orderId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
@@ -149,6 +152,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: `/office/phone-order?customer=${customer.id}`, ready: ['main form [role="combobox"]'] },
         { path: '/office/flow', ready: [rows] },
         { path: '/office/archive', ready: [rows] },
+        { path: '/office/notifications', ready: [preferences] },
         { path: `/tickets?lines=${lineId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
@@ -164,6 +168,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/workshop/metal', ready: ['main .pending-voucher tbody tr', 'main .statement-figures dd'] },
         { path: `/workshop/order/${lineId}`, ready: ['main dl dd'] },
         { path: '/workshop/archive', ready: [rows] },
+        { path: '/workshop/notifications', ready: [preferences] },
         { path: `/tickets?lines=${lineId}`, ready: [tickets], ownBack: ticketsBack },
       ],
     },
@@ -179,6 +184,7 @@ export async function seedSweep(url: string): Promise<SweepRole[]> {
         { path: '/customer/account', ready: ['main .credit-summary dl dd', 'main .credit-summary tbody tr'] },
         { path: `/order/${lineId}`, ready: ['main dl dd'] },
         { path: '/customer/archive', ready: [rows] },
+        { path: '/customer/notifications', ready: [preferences] },
       ],
     },
     { name: 'passive', username: 'tarama_pasif', password, routes: [{ path: '/dashboard', ready: ['main .card'] }] },
