@@ -41,6 +41,9 @@ test('a change is saved with the server and shown as saved', async () => {
   fireEvent.click(radio(t, 'line_shipped', 'off'));
   expect(radio(t, 'line_shipped', 'off')).toBeChecked();
   fireEvent.click(save);
+  // While the server answers, the choices and the button wait.
+  expect(screen.getByRole('button', { name: t('notifications:preferences.saving') })).toBeDisabled();
+  expect(radio(t, 'order_received', 'off')).toBeDisabled();
   expect(await screen.findByRole('status')).toHaveTextContent(t('notifications:preferences.saved'));
   expect(calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ url: API.notificationPreferences, body: { preferences: { line_shipped: 'off' } } })]);
   expect(radio(t, 'line_shipped', 'off')).toBeChecked();
