@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { gzipPages } from './compressed-pages';
+import { gzipPages, servingOthers } from './compressed-pages';
 
 async function* pagesOf(texts: string[]) {
   yield* texts;
@@ -21,4 +21,16 @@ test('pages compressed one by one make one gzip member of the whole text', async
 
 test('an empty list is a valid empty member', async () => {
   expect(gunzipSync(Buffer.concat(await read([]))).toString('utf8')).toBe('');
+});
+
+test('a long list lets the event loop serve others between its pages', async () => {
+  // Pages that are ready at once, as SQLite's are: without a turn between them, nothing else runs
+  // until the last one.
+  const seen: string[] = [];
+  const other = () => setImmediate(() => seen.push('other'));
+  for await (const page of servingOthers(pagesOf(['a', 'b', 'c']))) {
+    seen.push(page);
+    other();
+  }
+  expect(seen).toEqual(['a', 'other', 'b', 'other', 'c']);
 });

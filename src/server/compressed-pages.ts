@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 
@@ -41,6 +42,21 @@ export function gzipPages(pages: AsyncIterable<string | Buffer>): Readable {
   );
 }
 
+/**
+ * The pages, each after the event loop has had a turn. A page read from SQLite is produced
+ * synchronously, and a socket on a fast network takes every write at once, so without a turn a
+ * long list is read, encoded and written in one unbroken run of promise callbacks: every other
+ * request waited for the whole list (a health check 8.6 s behind 111,335 lines of the grid).
+ */
+export async function* servingOthers<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
+  let first = true;
+  for await (const page of pages) {
+    if (!first) await turn();
+    first = false;
+    yield page;
+  }
+}
+
 /** Whether the reader takes the encoding (`;q=0` refuses it). */
 function takes(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boolean {
   return (acceptEncoding ?? '').split(',').some((part) => {
@@ -71,6 +87,6 @@ export async function sendPages(reply: FastifyReply, pages: AsyncIterable<string
     if (takes(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
     return reply.send(body);
   }
-  if (!takes(accepted, 'gzip')) return reply.send(Readable.from(pages, { objectMode: false }));
-  return reply.header('content-encoding', 'gzip').send(gzipPages(pages));
+  if (!takes(accepted, 'gzip')) return reply.send(Readable.from(servingOthers(pages), { objectMode: false }));
+  return reply.header('content-encoding', 'gzip').send(gzipPages(servingOthers(pages)));
 }
