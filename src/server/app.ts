@@ -30,7 +30,7 @@ import { storeClient } from './modules/shops/service';
 import { catalogueSyncs } from './modules/shopify/catalogue-syncs';
 import { shopifyClients } from './modules/shopify/client';
 import { jobWorker, MAIL_JOB_KIND } from './modules/jobs/queue';
-import { MAIL_RETRY, mailJobHandler, mailOutbox } from './modules/mail/outbox';
+import { MAIL_RETRY, mailJobHandler } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { housekeepingEvery } from './modules/housekeeping/runner';
 import { digestsEvery } from './modules/notifications/digest';
@@ -154,16 +154,16 @@ export async function buildApp(
   // Mail has its own worker, so a slow mail server never holds up a webhook; none without a mail server.
   // Without a mail server its jobs are done unsent: notifications stay in the product.
   const mailLinks = { publicUrl: config.publicUrl, secret: config.sessionSecret };
+  const compose = composeMail(db, mailLinks);
   const mails = jobWorker({
     db,
     dialect,
-    handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer, composeMail(db, mailLinks)) },
+    handlers: { [MAIL_JOB_KIND]: mailJobHandler(mailer, compose) },
     retry: MAIL_RETRY,
     pollMs: config.shopify.jobPollMs,
     concurrency: 1,
     log: app.log,
   });
-  const outbox = mailOutbox(mailer ? mails : null);
   app.addHook('onReady', async () => mails.start());
   app.addHook('onClose', async () => mails.close());
   let stopReconciling = () => {};
@@ -219,7 +219,7 @@ export async function buildApp(
     gridViewRoutes(api, db);
     notificationRoutes(api, db, mailLinks);
     shopifyRoutes(api, db, bus, jobs, clientOf);
-    mailRoutes(api, db, outbox);
+    mailRoutes(api, db, { compose, wake: mails.wake });
     metalRoutes(api, db, bus);
   });
   sweepSessions(app, db);

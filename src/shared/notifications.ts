@@ -68,7 +68,7 @@ export type NotificationTarget =
   | { customer: number }
   | { voucher: number }
   | { store: number }
-  | { report: 'late' | 'users' }
+  | { report: 'late' | 'lateRisk' | 'users' }
   | null;
 
 /** The path of the product's screen a reader of this role opens for the target; null when it has none. */
@@ -85,5 +85,7 @@ export function linkOf(role: number, target: NotificationTarget): string | null 
   if ('customer' in target) return `${area}/customers/${target.customer}`;
   if ('voucher' in target) return `${area}/metal`;
   if ('store' in target) return '/dashboard';
-  return target.report === 'late' ? `${area}/orders?view=late` : role === Role.Admin ? '/admin/user-roles' : null;
+  if (target.report === 'users') return role === Role.Admin ? '/admin/user-roles' : null;
+  // The order grid's built-in view of that name (shared/views.ts LINE_VIEWS).
+  return `${area}/orders?view=${target.report}`;
 }

@@ -261,6 +261,8 @@ export interface OrderLinesTable {
   forecast_date: string | null;
   /** 0/1: the forecast passes the expected date and the line is not late yet; null when closed. */
   late_risk: number | null;
+  /** When the line last turned at risk (late_risk 1); null while it is not. Written with late_risk. */
+  late_risk_since: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -484,6 +486,13 @@ export interface NotificationDigestsTable {
   created_at: string;
 }
 
+/** A user's digest e-mail of an office day: made once; `until` is the last instant it gathered. */
+export interface NotificationDigestMailsTable {
+  user_id: number;
+  day: string;
+  until: string;
+}
+
 export interface GridViewsTable {
   id: Generated<number>;
   user_id: number;
@@ -641,6 +650,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   notification_digests: NotificationDigestsTable;
+  notification_digest_mails: NotificationDigestMailsTable;
   jobs: JobsTable;
   shop_pending_items: ShopPendingItemsTable;
   catalogue_syncs: CatalogueSyncsTable;

@@ -83,6 +83,8 @@ export interface Reforecast {
   forecast_date: string | null;
   /** 0/1 as stored; null when closed. */
   late_risk: number | null;
+  /** When it turned at risk: kept while it stays so, now when it turns, null while it is not. */
+  late_risk_since: string | null;
   /** It is at risk now and was not, or the other way round (unknown counting as not at risk). */
   riskChanged: boolean;
 }
@@ -111,6 +113,7 @@ export async function forecastsOf(db: Reader, ids: readonly number[], medians: S
       'packing_status_id',
       'forecast_date',
       'late_risk',
+      'late_risk_since',
     ])
     .where('id', 'in', ids)
     .execute();
@@ -136,6 +139,7 @@ export async function forecastsOf(db: Reader, ids: readonly number[], medians: S
       customer_id: line.customer_id,
       forecast_date: forecast.forecast_date,
       late_risk: risk,
+      late_risk_since: risk !== 1 ? null : line.late_risk === 1 ? (line.late_risk_since ?? now.toISOString()) : now.toISOString(),
       riskChanged: (risk === 1) !== (line.late_risk === 1),
     });
   }

@@ -48,6 +48,26 @@ export interface NewJob {
   payload: unknown;
 }
 
+/*
+ * A job stored inside a transaction is worked as soon as that transaction commits: `withJobs` runs
+ * the transaction and then wakes this process's workers of the kinds stored in it. Woken earlier
+ * they would not see the job yet, and it would wait for their next look (`pollMs`).
+ */
+const storedIn = new WeakMap<Db, Set<string>>();
+/** The wakes of this process's running workers, by the kinds they work. */
+const wakesOf = new Map<string, Set<() => void>>();
+
+/** Runs `work` in one transaction; once it commits, the workers of the jobs it stored are woken. */
+export async function withJobs<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const kinds = new Set<string>();
+  const result = await db.transaction().execute((trx) => {
+    storedIn.set(trx, kinds);
+    return work(trx);
+  });
+  for (const kind of kinds) for (const wake of wakesOf.get(kind) ?? []) wake();
+  return result;
+}
+
 /** Stores a job unless one with its key exists; true when stored. */
 export async function enqueue(db: Db, job: NewJob, now = new Date()): Promise<boolean> {
   const at = now.toISOString();
@@ -56,7 +76,9 @@ export async function enqueue(db: Db, job: NewJob, now = new Date()): Promise<bo
     .values({ kind: job.kind, key: job.key.slice(0, 300), connection_id: job.connectionId, payload: JSON.stringify(job.payload), run_after: at, created_at: at, updated_at: at })
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  const stored = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (stored) storedIn.get(db)?.add(job.kind);
+  return stored;
 }
 
 /** Takes the next due job of `kinds` (waiting and due, or taken by a worker whose lock ran out), or null. */
@@ -91,7 +113,7 @@ export async function finishJob(db: Db, id: number, now = new Date()): Promise<v
 export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random, policy = SHOP_RETRY): Promise<void> {
   const failed = job.attempts >= policy.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  await db.transaction().execute(async (trx) => {
+  await withJobs(db, async (trx) => {
     await trx
       .updateTable('jobs')
       .set({
@@ -240,6 +262,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, retry = 
     async start(): Promise<void> {
       if (concurrency === 0) return;
       if (dialect === 'sqlite') await db.updateTable('jobs').set({ status: 'waiting', locked_until: null }).where('status', '=', 'running').where('kind', 'in', kinds).execute();
+      for (const kind of kinds) wakesOf.set(kind, (wakesOf.get(kind) ?? new Set()).add(wake));
       tick();
     },
     /** A job was stored: work on it now rather than at the next look. */
@@ -247,6 +270,7 @@ export function jobWorker({ db, dialect, handlers, pollMs, concurrency, retry = 
     /** Stops taking jobs and waits for those under way. */
     async close(): Promise<void> {
       stopped = true;
+      for (const kind of kinds) wakesOf.get(kind)?.delete(wake);
       if (timer) clearTimeout(timer);
       await Promise.all([...handling]);
     },

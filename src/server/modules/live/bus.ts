@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
+import { withJobs } from '../jobs/queue';
 import { gatherTold } from '../notifications/told';
 import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
@@ -133,7 +134,8 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
       const committed: LineEvent[] = [];
       const vouchers: VoucherChange[] = [];
       const users = new Set<number>();
-      const result = await db.transaction().execute(async (trx) => {
+      // Jobs stored in it (an e-mail of a notification) are worked once it commits.
+      const result = await withJobs(db, async (trx) => {
         gatherTold(trx, users);
         const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
         const record: RecordChanges = async (changes) => {

@@ -4,7 +4,7 @@ import { startSmtp, type TestSmtp } from '../../../../test/smtp';
 import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { claimJob, MAIL_JOB_KIND, SHOP_JOB_KINDS } from '../jobs/queue';
-import { MAIL_RETRY, MAIL_RETRY_DELAYS_MS, mailOutbox, type QueuedMail } from './outbox';
+import { MAIL_RETRY, MAIL_RETRY_DELAYS_MS, type QueuedMail, queueMail } from './outbox';
 
 const header = (raw: string, name: string) => new RegExp(`^${name}: ?(.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? null;
 
@@ -20,8 +20,7 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
   let smtp: TestSmtp;
   let admin: string;
   // Queued as a change would queue it; the app's own mail worker sends it (it looks every 50 ms).
-  const outbox = mailOutbox({ wake: () => undefined });
-  const mail = (key: string, to: string): QueuedMail => ({ key, to, subject: `Konu ${key}`, text: `Metin ${key}`, html: `<p>Metin ${key}</p>`, unsubscribeUrl: `http://localhost/unsubscribe?token=${key}` });
+  const mail = (key: string, to: string): [string, QueuedMail] => [key, { to, subject: `Konu ${key}`, text: `Metin ${key}`, html: `<p>Metin ${key}</p>`, unsubscribeUrl: `http://localhost/unsubscribe?token=${key}` }];
   const jobOf = (key: string) => t.db.selectFrom('jobs').selectAll().where('key', '=', `mail:${key}`).executeTakeFirst();
 
   beforeAll(async () => {
@@ -38,14 +37,14 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
     await t.db
       .transaction()
       .execute(async (trx) => {
-        await outbox.queue(trx, mail('geri', 'geri@example.com'));
+        await queueMail(trx, ...mail('geri', 'geri@example.com'));
         throw new Error('the change failed');
       })
       .catch(() => undefined);
     expect(await jobOf('geri')).toBeUndefined();
 
-    await t.db.transaction().execute((trx) => outbox.queue(trx, mail('bir', 'bir@example.com')));
-    await t.db.transaction().execute((trx) => outbox.queue(trx, mail('bir', 'bir@example.com')));
+    await t.db.transaction().execute((trx) => queueMail(trx, ...mail('bir', 'bir@example.com')));
+    await t.db.transaction().execute((trx) => queueMail(trx, ...mail('bir', 'bir@example.com')));
     const sent = await smtp.waitForMessage('bir@example.com', 15_000);
     expect(sent).toMatchObject({ subject: 'Konu bir', text: expect.stringContaining('Metin bir'), html: expect.stringContaining('<p>Metin bir</p>') });
     expect(header(sent.raw, 'Message-ID')).toMatch(/^<mail\.bir@[^>]+>$/);
@@ -57,7 +56,7 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
 
   test('a mail server that refuses: the mail waits and is tried again; accepted later, it arrives once', async () => {
     smtp.refuse(true);
-    await t.db.transaction().execute((trx) => outbox.queue(trx, mail('sonra', 'sonra@example.com')));
+    await t.db.transaction().execute((trx) => queueMail(trx, ...mail('sonra', 'sonra@example.com')));
     const refused = await until(async () => {
       const job = await jobOf('sonra');
       return job?.status === 'waiting' && job.attempts >= 1 && job;
@@ -75,7 +74,7 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
   test('a send cut off by a crash is sent again as the same message; a sent one never again', async () => {
     // As a process that died while sending leaves it: taken, its lock run out.
     smtp.refuse(true);
-    await t.db.transaction().execute((trx) => outbox.queue(trx, mail('kesik', 'kesik@example.com')));
+    await t.db.transaction().execute((trx) => queueMail(trx, ...mail('kesik', 'kesik@example.com')));
     const taken = await until(async () => {
       const job = await jobOf('kesik');
       return job && job.attempts > 0 && job;
@@ -89,14 +88,14 @@ describe.each(testDatabases())('the mail outbox on $name', (database) => {
   });
 
   test("mail and the shops' jobs are taken by their own workers", async () => {
-    await t.db.insertInto('jobs').values({ kind: MAIL_JOB_KIND, key: 'mail:ayri', connection_id: null, payload: JSON.stringify(mail('ayri', 'ayri@example.com')), run_after: '2000-01-01T00:00:00.000Z', created_at: '2000-01-01T00:00:00.000Z', updated_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await t.db.insertInto('jobs').values({ kind: MAIL_JOB_KIND, key: 'mail:ayri', connection_id: null, payload: JSON.stringify(mail('ayri', 'ayri@example.com')[1]), run_after: '2000-01-01T00:00:00.000Z', created_at: '2000-01-01T00:00:00.000Z', updated_at: '2000-01-01T00:00:00.000Z' }).execute();
     // Due since long ago, yet no shop worker takes it.
     expect(await claimJob(t.db, database.name, new Date(), SHOP_JOB_KINDS)).toBeNull();
     await smtp.waitForMessage('ayri@example.com', 15_000);
   });
 
   test("'Gönderilemeyen e-postalar': a mail that failed its last try is listed for the admin, who sends it again", async () => {
-    await t.db.transaction().execute((trx) => outbox.queue(trx, mail('son', 'son@example.com')));
+    await t.db.transaction().execute((trx) => queueMail(trx, ...mail('son', 'son@example.com')));
     await until(async () => (await jobOf('son'))?.status === 'done');
     await smtp.waitForMessage('son@example.com', 15_000);
     await t.db.updateTable('jobs').set({ status: 'failed', attempts: MAIL_RETRY.maxAttempts, last_error: '451 Try again later' }).where('key', '=', 'mail:son').execute();

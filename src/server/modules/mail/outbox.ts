@@ -7,12 +7,12 @@ import type { MailMessage, Mailer } from './transport';
  * causes it, so it is sent at least once whatever happens after the commit (a restart, a kill -9),
  * and never visibly twice: its Message-ID comes from the job's key, so a resend after a crash is
  * the same message to the reader's mail program. Mail has a worker of its own (app.ts), so a slow
- * or absent mail server never holds up the shops' webhooks.
+ * or absent mail server never holds up the shops' webhooks; a transaction opened by
+ * `jobs/queue.ts` `withJobs` (the line bus's among them) wakes it once it commits.
  */
 
-/** An e-mail to queue: `key` names what it tells (a notification's id): the same key is queued once. */
+/** An e-mail, as the mail worker sends it. */
 export interface QueuedMail {
-  key: string;
   to: string;
   subject: string;
   text: string;
@@ -29,26 +29,13 @@ export const MAIL_RETRY: RetryPolicy = {
   delayMs: (attempts) => MAIL_RETRY_DELAYS_MS[Math.min(attempts, MAIL_RETRY_DELAYS_MS.length) - 1],
 };
 
-/** Where the product's changes put their e-mails: queued inside the change's transaction, sent after it by the mail worker. */
-export interface Outbox {
-  /** Queues `mail` inside `trx`, the transaction of the change that causes it. */
-  queue(trx: Db, mail: QueuedMail): Promise<void>;
-  /** Mail was queued and committed: send it now rather than at the worker's next look. */
-  wake(): void;
-}
-
 /**
- * The outbox of the mail worker, or without one (no mail server) an outbox that keeps nothing:
- * notifications then stay in the product and nothing fails.
+ * The one way to queue an e-mail: inside `trx`, the transaction of the change that causes it.
+ * `key` names what it tells (a notification, a user's digest of a day): the same key is queued
+ * once. `payload` is the mail whole, or what the worker's `compose` writes it from when it is sent.
+ * Answers whether it was queued.
  */
-export function mailOutbox(worker: { wake(): void } | null): Outbox {
-  return {
-    async queue(trx, mail) {
-      if (worker) await enqueue(trx, { kind: MAIL_JOB_KIND, key: `mail:${mail.key}`, connectionId: null, payload: mail });
-    },
-    wake: () => worker?.wake(),
-  };
-}
+export const queueMail = (trx: Db, key: string, payload: QueuedMail | object): Promise<boolean> => enqueue(trx, { kind: MAIL_JOB_KIND, key: `mail:${key}`, connectionId: null, payload });
 
 /** The Message-ID of a queued mail: its key, made safe for the header, at the product's host. */
 export const messageIdOf = (job: Pick<Job, 'key'>, host: string) => `<${job.key.replace(/[^A-Za-z0-9.-]/g, '.')}@${host}>`;
@@ -65,13 +52,16 @@ export function messageOf(job: Pick<Job, 'key'>, mail: QueuedMail, host: string)
   };
 }
 
+/** Writes the mail of a job's payload when it is sent; null: nothing to send any more. */
+export type ComposeMail = (payload: unknown) => Promise<QueuedMail | null>;
+
 /**
- * The mail worker's one handler: `compose` makes the mail from the job's payload (null: nothing to
- * send any more), then it is sent; a refusal or a timeout fails the try, retried by MAIL_RETRY.
- * Without a mail server nothing is sent and the job is done: notifications stay in the product.
+ * The mail worker's one handler: `compose` makes the mail from the job's payload, then it is sent;
+ * a refusal or a timeout fails the try, retried by MAIL_RETRY. Without a mail server nothing is
+ * sent and the job is done: notifications stay in the product.
  */
 export const mailJobHandler =
-  (mailer: Mailer | null, compose: (payload: unknown) => Promise<QueuedMail | null>): JobHandler =>
+  (mailer: Mailer | null, compose: ComposeMail): JobHandler =>
   async (job) => {
     if (!mailer) return;
     const mail = await compose(JSON.parse(job.payload));

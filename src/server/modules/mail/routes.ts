@@ -7,12 +7,19 @@ import { idParam } from '../../validate';
 import { API, type FailedMailDto } from '../../../shared/api';
 import { ADMINS } from '../../../shared/roles';
 import { MAIL_JOB_KIND, retryJob } from '../jobs/queue';
-import type { Outbox, QueuedMail } from './outbox';
+import type { ComposeMail } from './outbox';
 
 /** Failed mails shown: the latest; more than this many waiting for the admin means the mail server is down. */
 const FAILED_SHOWN = 500;
 
-async function failedMails(db: Db): Promise<FailedMailDto[]> {
+/** The mail worker as the admin's screen uses it: what a job's mail reads as, and the wake after a retry. */
+export interface MailWorker {
+  compose: ComposeMail;
+  wake(): void;
+}
+
+/** A mail is listed as it would be sent now (a notification's or a digest's is written when sent); gone, with no address. */
+async function failedMails(db: Db, compose: ComposeMail): Promise<FailedMailDto[]> {
   const rows = await db
     .selectFrom('jobs')
     .select(['id', 'payload', 'attempts', 'last_error', 'created_at', 'updated_at'])
@@ -21,25 +28,27 @@ async function failedMails(db: Db): Promise<FailedMailDto[]> {
     .orderBy('id', 'desc')
     .limit(FAILED_SHOWN)
     .execute();
-  return rows.map(({ payload, ...row }) => {
-    const { to, subject } = JSON.parse(payload) as QueuedMail;
-    return { ...row, to, subject };
-  });
+  return Promise.all(
+    rows.map(async ({ payload, ...row }) => {
+      const mail = await compose(JSON.parse(payload));
+      return { ...row, to: mail?.to ?? '', subject: mail?.subject ?? '' };
+    }),
+  );
 }
 
 /** 'Gönderilemeyen e-postalar': the admin sees the mails that failed their last try and sends one again. */
-export function mailRoutes(api: FastifyInstance, db: Db, outbox: Outbox): void {
+export function mailRoutes(api: FastifyInstance, db: Db, worker: MailWorker): void {
   const route = routesOf('Mail');
   const admin = { config: { roles: ADMINS } };
 
-  api.get(API.failedMails, route(admin, { summary: 'E-mails that failed their last try, newest first, with why' }), async () => ({ mails: await failedMails(db) }));
+  api.get(API.failedMails, route(admin, { summary: 'E-mails that failed their last try, newest first, with why' }), async () => ({ mails: await failedMails(db, worker.compose) }));
 
   api.post(API.failedMailRetry(':id'), route(admin, { summary: 'A failed e-mail is tried again, from its first try', body: null, errors: [404, 409] }), async (request) => {
     const id = idParam(request.params);
     const outcome = await retryJob(db, id, [MAIL_JOB_KIND]);
     if (outcome === 'unknown') throw notFound('errors:mailNotFound', 'MAIL_NOT_FOUND');
     if (outcome === 'notFailed') throw conflict('errors:mailNotFailed', 'MAIL_NOT_FAILED');
-    outbox.wake();
+    worker.wake();
     return { mail: { id, status: 'waiting' }, ...said('success:mailRetried') };
   });
 }

@@ -200,7 +200,7 @@ describe.each(testDatabases())('notifications on $name', (database) => {
     await f.t.db.updateTable('order_lines').set({ production_expected_date: new Date(later.getTime() - 3_600_000).toISOString() }).where('order_id', '=', placed.id).execute();
     const from = await lastId();
     expect(await dailyDigest(f.t.db, early)).toEqual([]);
-    expect(await dailyDigest(f.t.db, later)).toEqual(['lines_late']);
+    expect(await dailyDigest(f.t.db, later)).toEqual(['lines_late', 'late_risk']);
     expect(await dailyDigest(f.t.db, new Date(later.getTime() + 3_600_000))).toEqual([]);
     expect(await toldSince(from)).toEqual({ lines_late: ['admin', 'office'] });
     const [digest] = await since(from);

@@ -11,7 +11,8 @@ import { queueNotificationMails } from './mail';
  * notification exists exactly when its change does. Each user the kind concerns (recipients.ts)
  * who has not turned it off gets one row in their language; once the transaction commits, their
  * bells hear of it live (told.ts), and those who chose e-mail for its kind get one, queued in the
- * same transaction (mail.ts).
+ * same transaction (mail.ts); those who chose the digest find it in their daily digest e-mail
+ * (digest.ts).
  */
 
 /** What is told: its kind, the values of its sentences, what it links to, and whether it is urgent. */

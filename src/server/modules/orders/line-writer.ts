@@ -75,6 +75,7 @@ async function storeForecasts(trx: Transaction<Database>, lines: readonly Refore
     .set({
       forecast_date: sql<string | null>`cast(case id ${each((line) => line.forecast_date)} end as ${timestamp})`,
       late_risk: sql<number | null>`cast(case id ${each((line) => line.late_risk)} end as integer)`,
+      late_risk_since: sql<string | null>`cast(case id ${each((line) => line.late_risk_since)} end as ${timestamp})`,
     })
     .where('id', 'in', lines.map((line) => line.id))
     .execute();
