@@ -105,7 +105,7 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
     // A closing server stops after the batch under way.
     let batches = 0;
     const stopping = { changeRetentionDays: 7, batch: 1, stopped: () => batches++ >= 4 };
-    expect(await housekeep(f.t.db, now, stopping)).toEqual({ changes: 0, jobs: 0, notifications: 0, rateLimits: 1 });
+    expect(await housekeep(f.t.db, now, stopping)).toEqual({ changes: 0, jobs: 0, notifications: 0, digests: 0, rateLimits: 1 });
     expect((await housekeep(f.t.db, now, { changeRetentionDays: 7, batch: 2 })).rateLimits).toBeGreaterThanOrEqual(2);
     const keys = (await f.t.db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).map((row) => row.key);
     expect(keys).toEqual(['test:running']);

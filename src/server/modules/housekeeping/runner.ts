@@ -3,12 +3,13 @@ import { daysAfter } from '../../dates';
 import { rateLimits } from '../auth/limits';
 import { FINISHED_JOB_KEEP_DAYS, pruneJobs } from '../jobs/queue';
 import { PRUNE_BATCH, pruneChanges } from '../live/retention';
+import { pruneDigests } from '../notifications/digest';
 import { pruneNotifications } from '../notifications/service';
 import { NOTIFICATION_KEEP_DAYS } from '../../../shared/notifications';
 
 /*
  * What would otherwise grow without bound: the live change log past its retention, shop jobs long
- * finished, notifications older than 90 days, ended rate-limit counters. Each is deleted a batch per statement, so a large backlog
+ * finished, notifications older than 90 days and the records of digests made before them, ended rate-limit counters. Each is deleted a batch per statement, so a large backlog
  * never holds SQLite's one writer for long. Line history, the audit log and the metal ledger are
  * records: nothing here touches them.
  */
@@ -28,6 +29,8 @@ export async function housekeep(db: Db, now: Date, { changeRetentionDays, batch 
     changes: await pruneChanges(db, new Date(daysAfter(now, -changeRetentionDays)), each),
     jobs: await pruneJobs(db, new Date(daysAfter(now, -FINISHED_JOB_KEEP_DAYS)), each),
     notifications: await pruneNotifications(db, new Date(daysAfter(now, -NOTIFICATION_KEEP_DAYS)), each),
+    // A few rows a day: one statement each. Office days, compared as text, a day early in any zone.
+    digests: await pruneDigests(db, new Date(daysAfter(now, -NOTIFICATION_KEEP_DAYS - 1)).toISOString().slice(0, 10)),
     rateLimits: await rateLimits(db, () => now.getTime()).sweep(each),
   };
 }

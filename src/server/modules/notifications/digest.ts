@@ -131,6 +131,17 @@ export async function digestMails(db: Db, day: string, now: Date): Promise<numbe
   return mailed;
 }
 
+/**
+ * Forgets the digests made before `beforeDay` (an office day): the office's and the users' e-mails.
+ * A digest gathers at most a week back, so a record older than the notifications it told of keeps
+ * no digest from being made twice; answers how many rows went.
+ */
+export async function pruneDigests(db: Db, beforeDay: string): Promise<number> {
+  const made = await db.deleteFrom('notification_digests').where('day', '<', beforeDay).executeTakeFirst();
+  const mailed = await db.deleteFrom('notification_digest_mails').where('day', '<', beforeDay).executeTakeFirst();
+  return Number(made.numDeletedRows) + Number(mailed.numDeletedRows);
+}
+
 /** Looks for a digest to make every `everyMs` until the returned stop. */
 export function digestsEvery(db: Db, everyMs: number, log: { error(object: unknown, message: string): void }): () => Promise<void> {
   let round: Promise<void> | null = null;

@@ -216,4 +216,23 @@ describe.each(testDatabases())('notifications on $name', (database) => {
     const left = (await f.t.db.selectFrom('notifications').select('id').orderBy('id').execute()).map((row) => row.id);
     expect(left).toEqual(ids.slice(3));
   });
+
+  test('the records of digests made long ago are pruned, the recent ones kept', async () => {
+    const now = new Date();
+    const dayAgo = (days: number) => new Date(now.getTime() - days * DAY).toISOString().slice(0, 10);
+    const user = (await f.t.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await f.t.db.deleteFrom('notification_digests').execute();
+    await f.t.db.deleteFrom('notification_digest_mails').execute();
+    await f.t.db
+      .insertInto('notification_digests')
+      .values([dayAgo(120), dayAgo(2)].map((day) => ({ kind: 'lines_late', day, created_at: now.toISOString() })))
+      .execute();
+    await f.t.db
+      .insertInto('notification_digest_mails')
+      .values([dayAgo(120), dayAgo(2)].map((day) => ({ user_id: user, day, until: now.toISOString() })))
+      .execute();
+    expect((await housekeep(f.t.db, now, { changeRetentionDays: 7 })).digests).toBe(2);
+    expect((await f.t.db.selectFrom('notification_digests').select('day').execute()).map((row) => row.day)).toEqual([dayAgo(2)]);
+    expect((await f.t.db.selectFrom('notification_digest_mails').select('day').execute()).map((row) => row.day)).toEqual([dayAgo(2)]);
+  });
 });
