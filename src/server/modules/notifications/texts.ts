@@ -34,19 +34,29 @@ function lookUp(language: string, key: string): string | undefined {
 
 const fill = (text: string, values: NoticeValues) => text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
-function text(language: string, kind: NotificationKind, part: 'title' | 'titleUrgent' | 'body'): string {
-  const key = `notifications:kinds.${kind}.${part}`;
-  return lookUp(language, key) ?? lookUp(DEFAULT_LANGUAGE, key) ?? key;
+/**
+ * The text of `key` in a language, in the plural form its `count` takes there (`key_one`, as the
+ * client's catalogues write it: "1 piece", "2 pieces") where the catalogue has one; Turkish, then
+ * the key itself, where the language lacks it.
+ */
+function textOf(language: string, key: string, values: NoticeValues): string {
+  const count = values.count;
+  const forms = (lang: string) => {
+    const form = typeof count === 'number' ? lookUp(lang, `${key}_${new Intl.PluralRules(lang).select(count)}`) : undefined;
+    return form ?? lookUp(lang, key);
+  };
+  return forms(language) ?? forms(DEFAULT_LANGUAGE) ?? key;
 }
+
+const text = (language: string, kind: NotificationKind, part: 'title' | 'titleUrgent' | 'body', values: NoticeValues) => textOf(language, `notifications:kinds.${kind}.${part}`, values);
 
 /** The title and body of a notice for a reader of `language` (null: the product's own). */
 export function written(language: string | null, kind: NotificationKind, values: NoticeValues, urgent = false): { title: string; body: string } {
   const lang = language ?? DEFAULT_LANGUAGE;
-  return { title: fill(text(lang, kind, urgent ? 'titleUrgent' : 'title'), values), body: fill(text(lang, kind, 'body'), values) };
+  return { title: fill(text(lang, kind, urgent ? 'titleUrgent' : 'title', values), values), body: fill(text(lang, kind, 'body', values), values) };
 }
 
 /** A sentence of the `notifications` catalogue other than a kind's (an e-mail's own lines) in a reader's language. */
 export function phrase(language: string | null, key: string, values: NoticeValues = {}): string {
-  const full = `notifications:${key}`;
-  return fill(lookUp(language ?? DEFAULT_LANGUAGE, full) ?? lookUp(DEFAULT_LANGUAGE, full) ?? full, values);
+  return fill(textOf(language ?? DEFAULT_LANGUAGE, `notifications:${key}`, values), values);
 }
