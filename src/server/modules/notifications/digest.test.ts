@@ -104,14 +104,14 @@ describe.each(testDatabases())('the daily digest and its e-mail on $name', (data
     const made = await t.db.selectFrom('notifications').select(['user_id', 'kind', 'title', 'link']).where('id', '>', before).where('kind', '=', 'late_risk').orderBy('user_id').execute();
     expect(made).toEqual([
       { user_id: adminId, kind: 'late_risk', title: 'Gecikme riski: 1 parça', link: '/admin/orders?view=lateRisk' },
-      { user_id: users.digest.id, kind: 'late_risk', title: 'Late risk: 1 pieces', link: '/office/orders?view=lateRisk' },
+      { user_id: users.digest.id, kind: 'late_risk', title: 'Late risk: 1 piece', link: '/office/orders?view=lateRisk' },
       { user_id: users.app.id, kind: 'late_risk', title: 'Gecikme riski: 1 parça', link: '/office/orders?view=lateRisk' },
     ]);
 
     // In English, every notification of the digest's kinds with its link, and a way out of each kind.
     const mail = await smtp.waitForMessage('ozet_ofis@example.com', 15_000);
     expect(mail.subject).toBe('Daily digest: 3 notifications (12/01/2026)');
-    for (const text of ['Credit exceeded: order OZ-7', 'Pieces late today: 1', 'Late risk: 1 pieces']) {
+    for (const text of ['Credit exceeded: order OZ-7', 'Pieces late today: 1', 'Late risk: 1 piece']) {
       expect(mail.text).toContain(text);
       expect(mail.html).toContain(text);
     }
@@ -147,7 +147,7 @@ describe.each(testDatabases())('the daily digest and its e-mail on $name', (data
     const [one, other] = await Promise.all([dailyDigest(t.db, addDays(NOW, 1)), dailyDigest(t.db, addDays(NOW, 1))]);
     expect([...one, ...other].sort()).toEqual(['late_risk', 'lines_late']);
     const next = await smtp.waitForMessage('ozet_ofis@example.com', 15_000);
-    expect(next.subject).toBe('Daily digest: 1 notifications (12/02/2026)');
+    expect(next.subject).toBe('Daily digest: 1 notification (12/02/2026)');
     expect(next.text).toContain('OZ-8');
     expect(next.text).not.toContain('OZ-7');
     expect(header(next.raw, 'List-Unsubscribe')).toMatch(new RegExp(`^<http://\\S+/api/v1/\\S+\\?u=${users.digest.id}&k=credit_exceeded&t=\\S+>$`));
