@@ -1,7 +1,7 @@
 import { addMilliseconds } from 'date-fns';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db';
-import { withJobs } from '../jobs/queue';
+import { committing } from '../../db/after-commit';
 import { notify } from '../notifications/notify';
 import type { UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
@@ -95,7 +95,7 @@ export async function register(deps: AuthDeps, input: { username: string; email:
   await refuseTaken(deps.db, input);
   const at = now();
   // The admins hear of the account waiting for its role, in its transaction.
-  await withJobs(deps.db, async (trx) => {
+  await committing(deps.db, async (trx) => {
     await insertUser(trx, { username: input.username, email: input.email, password_hash: passwordHash, role_id: DEFAULT_ROLE, created_at: at, updated_at: at });
     await notify(trx, {}, [{ kind: 'user_registered', values: { username: input.username }, target: { report: 'users' } }]);
   });

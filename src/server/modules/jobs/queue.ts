@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db';
+import { afterCommit, committing } from '../../db/after-commit';
 import type { Database, JobsTable } from '../../db/schema';
 
 /*
@@ -48,25 +49,8 @@ export interface NewJob {
   payload: unknown;
 }
 
-/*
- * A job stored inside a transaction is worked as soon as that transaction commits: `withJobs` runs
- * the transaction and then wakes this process's workers of the kinds stored in it. Woken earlier
- * they would not see the job yet, and it would wait for their next look (`pollMs`).
- */
-const storedIn = new WeakMap<Db, Set<string>>();
-/** The wakes of this process's running workers, by the kinds they work. */
+/** The wakes of this process's running workers, by the kinds they work: a job stored in a transaction opened by `db/after-commit.ts` `committing` is worked as soon as it commits. */
 const wakesOf = new Map<string, Set<() => void>>();
-
-/** Runs `work` in one transaction; once it commits, the workers of the jobs it stored are woken. */
-export async function withJobs<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  const kinds = new Set<string>();
-  const result = await db.transaction().execute((trx) => {
-    storedIn.set(trx, kinds);
-    return work(trx);
-  });
-  for (const kind of kinds) for (const wake of wakesOf.get(kind) ?? []) wake();
-  return result;
-}
 
 /** Stores a job unless one with its key exists; true when stored. */
 export async function enqueue(db: Db, job: NewJob, now = new Date()): Promise<boolean> {
@@ -77,7 +61,7 @@ export async function enqueue(db: Db, job: NewJob, now = new Date()): Promise<bo
     .onConflict((oc) => oc.column('key').doNothing())
     .executeTakeFirst();
   const stored = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-  if (stored) storedIn.get(db)?.add(job.kind);
+  if (stored) afterCommit(db, `jobs:${job.kind}`, () => wakesOf.get(job.kind)?.forEach((wake) => wake()));
   return stored;
 }
 
@@ -113,7 +97,7 @@ export async function finishJob(db: Db, id: number, now = new Date()): Promise<v
 export async function failJob(db: Db, job: Job, error: unknown, now = new Date(), random = Math.random, policy = SHOP_RETRY): Promise<void> {
   const failed = job.attempts >= policy.maxAttempts;
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  await withJobs(db, async (trx) => {
+  await committing(db, async (trx) => {
     await trx
       .updateTable('jobs')
       .set({

@@ -3,8 +3,8 @@ import type { Transaction } from 'kysely';
 import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
-import { withJobs } from '../jobs/queue';
-import { gatherTold } from '../notifications/told';
+import { committing } from '../../db/after-commit';
+import { hearTold } from '../notifications/told';
 import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
 /*
@@ -128,15 +128,14 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
     for (const listener of listeners) listener(message);
   };
   const listening = dialect === 'postgres' ? pgListener(databaseUrl, origin, tell, log) : null;
+  let stopHearing = () => {};
 
   return {
     async write(db, work) {
       const committed: LineEvent[] = [];
       const vouchers: VoucherChange[] = [];
-      const users = new Set<number>();
-      // Jobs stored in it (an e-mail of a notification) are worked once it commits.
-      const result = await withJobs(db, async (trx) => {
-        gatherTold(trx, users);
+      // Jobs stored in it (an e-mail of a notification) are worked, and users given notifications told, once it commits.
+      const result = await committing(db, async (trx) => {
         const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
         const record: RecordChanges = async (changes) => {
           if (changes.length === 0) return [];
@@ -149,22 +148,29 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
           if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));
           vouchers.push(change);
         };
-        const done = await work(trx, record, announce);
-        if (listening && users.size > 0) await notify(JSON.stringify({ o: origin, u: [...users] }));
-        return done;
+        return work(trx, record, announce);
       });
       // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
       if (committed.length > 0) tell({ kind: 'events', events: committed });
       if (vouchers.length > 0) tell({ kind: 'vouchers', vouchers });
-      if (users.size > 0) tell({ kind: 'notifications', users: [...users] });
       return result;
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start: async () => listening?.start(),
-    close: async () => listening?.close(),
+    async start() {
+      // Users given notifications in any transaction that commits: this process's sockets hear of them at once, the other processes' through the database.
+      stopHearing = hearTold((users) => {
+        tell({ kind: 'notifications', users });
+        listening?.notify(JSON.stringify({ o: origin, u: users }));
+      });
+      await listening?.start();
+    },
+    async close() {
+      stopHearing();
+      await listening?.close();
+    },
   };
 }
 
@@ -173,6 +179,9 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
  * drops it reconnects with back-off and, listening again, tells its sockets to resync: whatever
  * was notified while it was away is not replayed by the database.
  */
+/** How the listening connection names itself to PostgreSQL (pg_stat_activity), so an operator can tell it apart. */
+export const LISTENER_NAME = 'atolye live listener';
+
 function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log: BusOptions['log']) {
   let client: pg.Client | null = null;
   let closed = false;
@@ -191,7 +200,7 @@ function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log
   };
 
   async function connect(): Promise<void> {
-    const connection = new pg.Client({ connectionString: databaseUrl });
+    const connection = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_NAME });
     client = connection;
     const lost = (error?: Error) => {
       if (client !== connection) return;
@@ -233,6 +242,10 @@ function pgListener(databaseUrl: string, origin: string, tell: LiveListener, log
 
   return {
     start: () => connect(),
+    /** Tells the other processes after a commit, over the listening connection; while it is down they resync when it is back. */
+    notify(payload: string) {
+      client?.query('select pg_notify($1, $2)', [NOTIFY_CHANNEL, payload]).catch((error: unknown) => log.warn({ err: error }, 'live listener could not tell the other processes'));
+    },
     /** Test hook and shutdown: drop the connection as a network failure would. */
     async close() {
       closed = true;

@@ -175,6 +175,22 @@ describe.each(testDatabases())('live channel on $name', (database) => {
     expect(names.filter((name) => sockets[name].messages.some(isNotification))).toEqual(['admin', 'workshop', 'customer']);
   });
 
+  test('a notification written outside a line change (a new account waiting for its role) is told live to the admins only', async () => {
+    const names = ['admin', 'office'] as const;
+    const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));
+    const registered = await f.t.call('POST', API.register, { body: { username: 'canli_yeni', email: 'canli_yeni@example.com', password: 'secret-pass' } });
+    expect(registered.status).toBe(201);
+    expect(await sockets.admin.next(isNotification)).toEqual({ type: 'notifications' });
+    // Told in commit order: once the office hears of a later change, an earlier notification would have come first.
+    const written = await f.t.call('POST', API.metalVouchers, {
+      token: token('admin'),
+      body: { type: 'issue', workshop_id: f.ids.otherWorkshop, date: '2026-11-20', lines: [{ kind: 'raw', metal: 'gold', milyem: 916, gross_g: '1' }] },
+    });
+    expect(written.status).toBe(201);
+    await sockets.office.next((m) => isVoucher(m) && m.voucher_id === written.body.voucher.id);
+    expect(names.filter((name) => sockets[name].messages.some(isNotification))).toEqual(['admin']);
+  });
+
   test('a metal voucher written or answered reaches the office and its own workshop, never another workshop or a customer', async () => {
     const names = ['admin', 'office', 'workshop', 'other workshop', 'customer'] as const;
     const sockets = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await listen(name)] as const)));

@@ -12,7 +12,7 @@ import { type LiveClient, liveClient } from '../../../../test/live-client';
 import { type ServerProcess, startServerProcess } from '../../../../test/server-process';
 import { API } from '../../../shared/api';
 import type { LineEvent, LiveMessage } from '../../../shared/live';
-import { NOTIFY_CHANNEL } from './bus';
+import { LISTENER_NAME } from './bus';
 
 const postgres = testDatabases().filter((database) => database.name === 'postgres');
 const eventOf = (lineId: number) => (message: LiveMessage) => 'line_id' in message && message.line_id === lineId;
@@ -77,8 +77,8 @@ const eventOf = (lineId: number) => (message: LiveMessage) => 'line_id' in messa
     try {
       // Every connection listening on the channel but process A's own: that is process B's.
       const { rows } = await admin.query<{ pid: number }>(
-        `select pid from pg_stat_activity where datname = current_database() and query = $1 and pid <> pg_backend_pid()`,
-        [`LISTEN ${NOTIFY_CHANNEL}`],
+        `select pid from pg_stat_activity where datname = current_database() and application_name = $1 and pid <> pg_backend_pid()`,
+        [LISTENER_NAME],
       );
       expect(rows.length).toBe(2);
       // Cut both: A's listener reconnects too; B's sockets must still hear of A's changes afterwards.

@@ -8,7 +8,7 @@ import type { MailMessage, Mailer } from './transport';
  * and never visibly twice: its Message-ID comes from the job's key, so a resend after a crash is
  * the same message to the reader's mail program. Mail has a worker of its own (app.ts), so a slow
  * or absent mail server never holds up the shops' webhooks; a transaction opened by
- * `jobs/queue.ts` `withJobs` (the line bus's among them) wakes it once it commits.
+ * `db/after-commit.ts` `committing` (the line bus's among them) wakes it once it commits.
  */
 
 /** An e-mail, as the mail worker sends it. */

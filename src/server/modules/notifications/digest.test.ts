@@ -5,7 +5,8 @@ import { startSmtp, type TestSmtp } from '../../../../test/smtp';
 import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { Role } from '../../../shared/roles';
-import { MAIL_JOB_KIND, withJobs } from '../jobs/queue';
+import { committing } from '../../db/after-commit';
+import { MAIL_JOB_KIND } from '../jobs/queue';
 import { lineBus } from '../live/bus';
 import { takeBarcodes } from '../orders/barcodes';
 import { FORECAST_JOB } from '../orders/forecast-job';
@@ -40,7 +41,7 @@ describe.each(testDatabases())('the daily digest and its e-mail on $name', (data
     const row = { order_id: orderId, product_id: productId, barcode: (await takeBarcodes(t.db, 1))[0], production_expected_date: at(24 * 5), created_at: made, updated_at: made, ...patch };
     return (await t.db.insertInto('order_lines').values(row).returning('id').executeTakeFirstOrThrow()).id;
   }
-  const told = (notices: Notice[], when: string) => withJobs(t.db, (trx) => notify(trx, {}, notices, when));
+  const told = (notices: Notice[], when: string) => committing(t.db, (trx) => notify(trx, {}, notices, when));
   const creditExceeded = (order: string): Notice => ({ kind: 'credit_exceeded', values: { order, customer: 'Özet AŞ' }, target: { customer: 1 } });
   const mailJobs = () => t.db.selectFrom('jobs').select(['key', 'status']).where('kind', '=', MAIL_JOB_KIND).orderBy('id').execute();
   const settled = () => until(async () => (await mailJobs()).every((job) => job.status === 'done'));

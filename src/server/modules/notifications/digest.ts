@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
-import { withJobs } from '../jobs/queue';
+import { committing } from '../../db/after-commit';
 import { lateSql } from '../order-lines/figures';
 import { getGeneralSettings } from '../settings/service';
 import { dayIn } from '../../../shared/days';
@@ -71,7 +71,7 @@ export async function dailyDigest(db: Db, now: Date): Promise<NotificationKind[]
   const made: NotificationKind[] = [];
   for (const part of PARTS) {
     // Another process making the same digest at the same moment finds the day taken and makes none.
-    const done = await withJobs(db, async (trx) => {
+    const done = await committing(db, async (trx) => {
       const taken = await trx.insertInto('notification_digests').values({ kind: part.kind, day, created_at: now.toISOString() }).onConflict((oc) => oc.doNothing()).returning('day').executeTakeFirst();
       if (!taken) return false;
       const count = await part.count(trx, new Date(now.getTime() - DAY_MS), now);
@@ -108,7 +108,7 @@ export async function digestMails(db: Db, day: string, now: Date): Promise<numbe
   const done = new Set((await db.selectFrom('notification_digest_mails').select('user_id').where('day', '=', day).execute()).map((row) => row.user_id));
   for (const [userId, kinds] of await digestKinds(db)) {
     if (done.has(userId)) continue;
-    const queued = await withJobs(db, async (trx) => {
+    const queued = await committing(db, async (trx) => {
       const last = await trx.selectFrom('notification_digest_mails').select((eb) => eb.fn.max('until').as('until')).where('user_id', '=', userId).executeTakeFirst();
       const taken = await trx.insertInto('notification_digest_mails').values({ user_id: userId, day, until: at }).onConflict((oc) => oc.doNothing()).returning('day').executeTakeFirst();
       if (!taken) return false;
