@@ -129,6 +129,10 @@ describe.each(testDatabases())('dashboard counts on $name', (database) => {
   });
 
   test.each(COUNTED_LINE_VIEWS)('the %s count reads its own lines over an index, never every line', async (key) => {
-    expect(await queryPlan(t.db, database.name, viewCount(t.db, key, now).compile())).toMatchObject({ scans: false });
+    const found = await queryPlan(t.db, database.name, viewCount(t.db, key, now).compile());
+    // The late lines are read over the partial index of live undelivered lines, which SQLite walks
+    // whole: it holds none of the history, neither delivered nor canceled lines.
+    if (key === 'late') expect(found.plan).toMatch(database.name === 'sqlite' ? /order_lines_workshop_undelivered_idx/ : /undelivered_idx/);
+    else expect(found).toMatchObject({ scans: false });
   });
 });
