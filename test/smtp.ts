@@ -16,6 +16,8 @@ export interface ReceivedMail {
   html: string | null;
   /** The message as it arrived. */
   raw: string;
+  /** When its data had arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface TestSmtp {
@@ -158,6 +160,7 @@ export function parseMessage(data: Buffer, envelope: { from: string; to: string[
     text: (text ?? '').replace(/\r\n/g, '\n'),
     html,
     raw: data.toString('utf8'),
+    at: Date.now(),
   };
 }
 
