@@ -59,7 +59,7 @@ describe.each(testDatabases())('a notification e-mail when its process is killed
     try {
       ids.admin = (await t.login()).token;
       const user = await t.newUserAs('posta_kesik', 5);
-      ids.customerEmail = `posta_kesik@example.com`;
+      ids.customerEmail = 'posta_kesik@example.com';
       const customer = await t.call('POST', '/api/v1/customers', {
         token: ids.admin,
         body: { name: 'Kesik', email: 'kesik@example.com', phone: '1', address: 'x', company_name: 'x', tax_number: '1', credit: 0, user_id: user.user_id },
