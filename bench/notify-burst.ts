@@ -76,14 +76,15 @@ async function burst(url: string, orders: readonly FakeOrder[], rate: number): P
   );
 }
 
-/** Waits for `check`, asking again after each turn of the event loop; throws after `within` ms. */
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, within: number): Promise<T> {
+/** Waits for `check`, looking again every 20 ms; throws after `within` ms, or at once when the server has ended. */
+async function until<T>(what: string, product: RunningProduct, check: () => Promise<T | null | undefined | false>, within: number): Promise<T> {
   const end = Date.now() + within;
   for (;;) {
     const found = await check();
     if (found) return found;
+    if (product.child.exitCode !== null || product.child.signalCode !== null) throw new Error(`${what}: the server ended (${product.child.signalCode ?? product.child.exitCode}):\n${product.output().slice(-3000)}`);
     if (Date.now() > end) throw new Error(`${what}: not reached within ${within / 1000} s`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -227,6 +228,7 @@ async function onDatabase(report: Report, database: BenchDatabase, orders: reado
     // Every order stored and its workshop told.
     const stored = await until(
       'every order stored',
+      product,
       async () => {
         const rows = await db.selectFrom('orders').select(['id', 'shop_order_id']).where('shop_order_id', 'is not', null).execute();
         return rows.length >= orders.length && rows;
@@ -235,6 +237,7 @@ async function onDatabase(report: Report, database: BenchDatabase, orders: reado
     );
     await until(
       "the workshop's notifications read",
+      product,
       async () => {
         if (reading) await reading;
         return [...seenAt.values()].filter((n) => n.kind === 'lines_assigned').length >= orders.length;
@@ -274,6 +277,7 @@ async function onDatabase(report: Report, database: BenchDatabase, orders: reado
     const mailJobs = () => db.selectFrom('jobs').select(['key', 'status']).where('kind', '=', 'mail').execute();
     const queued = await until(
       'every mail sent',
+      product,
       async () => {
         const jobs = await mailJobs();
         return jobs.length >= orders.length && jobs.every((job) => job.status === 'done' || job.status === 'failed') && jobs;
