@@ -4,6 +4,7 @@
  *   npm run bench -- --skip-clone  without the fresh-clone install/build/start timing
  *   npm run bench -- --skip-clone workshop nextStep   only the measurements named (see MEASUREMENTS)
  *   npm run bench -- --skip-clone mixed --clients=50 --seconds=10   options of mixed (bench/mixed.ts), durability (bench/durability.ts) and live (bench/live.ts)
+ *   npm run bench -- --skip-clone notify-burst --orders=200   options of notify-burst (bench/notify-burst.ts)
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,7 @@ import { metalLedger } from './metal';
 import { load } from './load';
 import { listMemory } from './list-memory';
 import { mixed } from './mixed';
+import { notifyBurst } from './notify-burst';
 import { realistic } from './mixed-realistic';
 import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
@@ -517,6 +519,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   grid: () => grid(report),
   'shop-sync': () => shopSync(report),
   'shop-webhooks': () => shopWebhooks(report),
+  'notify-burst': () => notifyBurst(report),
   metal: () => metalLedger(report),
   restart: () => restart(report),
   archive: () => archive(report),

@@ -54,3 +54,16 @@ test('encoded words: adjacent words join, plain text stays', () => {
   expect(decodeHeader('Konu: =?iso-8859-9?Q?=DE=FDfre?= tamam')).toBe('Konu: Şıfre tamam');
   expect(decodeHeader('plain subject')).toBe('plain subject');
 });
+
+test("hold: the message is kept as received while its answer waits; the sender hears only after the hold ends; its Message-ID is read", async () => {
+  smtp.hold(true);
+  const transport = nodemailer.createTransport(smtp.url);
+  let answered = false;
+  const sending = transport.sendMail({ from: 'a@example.com', to: 'tutulan@example.com', subject: 'Tutulan', text: 't', messageId: '<tutulan.1@atolye.example>' }).then(() => (answered = true));
+  await smtp.received((messages) => messages.some((m) => m.messageId === '<tutulan.1@atolye.example>') && smtp.held() === 1);
+  expect(answered).toBe(false);
+  smtp.hold(false);
+  await sending;
+  expect(smtp.held()).toBe(0);
+  transport.close();
+});

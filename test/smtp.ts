@@ -8,12 +8,16 @@ export interface ReceivedMail {
   from: string;
   /** Decoded Subject header. */
   subject: string;
+  /** The Message-ID header (with its angle brackets), or null: a mail program shows one message per id. */
+  messageId: string | null;
   /** The text/plain body (the first one of a multipart message), decoded. */
   text: string;
   /** The text/html body, when the message has one. */
   html: string | null;
   /** The message as it arrived. */
   raw: string;
+  /** When its data had arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface TestSmtp {
@@ -29,6 +33,16 @@ export interface TestSmtp {
   waitForMessage(address: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** While on, every recipient is refused with a temporary error (451), as a mail server that is down for a while. */
   refuse(on: boolean): void;
+  /**
+   * While on, a message is kept as received once its data has arrived, but the answer to its DATA
+   * waits until `hold(false)`: a mail server that took a message whose sender never heard so (died
+   * before the answer came) and, as real servers do, delivers it all the same.
+   */
+  hold(on: boolean): void;
+  /** How many messages are kept but not answered yet (see `hold`). */
+  held(): number;
+  /** Waits until `check(messages)` holds, looked at as each message arrives; rejects after `timeoutMs`. */
+  received(check: (messages: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -142,20 +156,39 @@ export function parseMessage(data: Buffer, envelope: { from: string; to: string[
     to: envelope.to.map((address) => address.toLowerCase()),
     from: envelope.from,
     subject: decodeHeader(message.headers.get('subject') ?? ''),
+    messageId: message.headers.get('message-id') ?? null,
     text: (text ?? '').replace(/\r\n/g, '\n'),
     html,
     raw: data.toString('utf8'),
+    at: Date.now(),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
+export interface SmtpOptions {
+  /** Messages answered per second at most, as a mail server with a set pace: an answer waits for its turn. */
+  perSecond?: number;
+}
+
 /** A local SMTP server on a free port of 127.0.0.1 that keeps every message it receives. */
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp({ perSecond }: SmtpOptions = {}): Promise<TestSmtp> {
   const messages: ReceivedMail[] = [];
   const handedOut = new Set<ReceivedMail>();
   const listeners = new Set<() => void>();
   let refusing = false;
+  let holding = false;
+  const waitingAnswers: Array<() => void> = [];
+  // The pace: when the next answer may go at the earliest.
+  let nextTurn = 0;
+  const answer = (reply: () => void) => {
+    if (holding) return void waitingAnswers.push(reply);
+    if (!perSecond) return reply();
+    const now = Date.now();
+    nextTurn = Math.max(now, nextTurn + 1000 / perSecond);
+    if (nextTurn <= now) return reply();
+    setTimeout(reply, nextTurn - now);
+  };
   const server = new SMTPServer({
     authOptional: true,
     // Plain text only; credentials in SMTP_URL (smtp://user:pass@...) are accepted whatever they are.
@@ -176,8 +209,8 @@ export async function startSmtp(): Promise<TestSmtp> {
             to: envelope.rcptTo.map((recipient) => recipient.address),
           }),
         );
+        answer(() => callback());
         for (const wake of listeners) wake();
-        callback();
       });
     },
   });
@@ -195,6 +228,32 @@ export async function startSmtp(): Promise<TestSmtp> {
     messages,
     refuse: (on) => {
       refusing = on;
+    },
+    hold: (on) => {
+      holding = on;
+      // An answer to a sender that hung up meanwhile goes nowhere.
+      if (!on) for (const reply of waitingAnswers.splice(0)) answer(reply);
+    },
+    held: () => waitingAnswers.length,
+    received(check, timeoutMs = 5000) {
+      if (check(messages)) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(look);
+        };
+        const look = () => {
+          if (check(messages)) {
+            done();
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`the awaited mails did not arrive within ${timeoutMs} ms (${messages.length} received)`));
+        }, timeoutMs);
+        listeners.add(look);
+      });
     },
     waitForMessage(address, timeoutMs = 5000) {
       const wanted = address.toLowerCase();
