@@ -45,7 +45,7 @@ describe.each(testDatabases())('a notification e-mail when its process is killed
   const mailOf = async (orderId: number) => {
     const line = await db.selectFrom('order_lines').select('id').where('order_id', '=', orderId).orderBy('id').executeTakeFirstOrThrow();
     const notification = await db.selectFrom('notifications').select('id').where('kind', '=', 'order_received').where('link', '=', `/customer/orders/${line.id}`).executeTakeFirstOrThrow();
-    return { key: `notification:${notification.id}`, messageId: `<notification.${notification.id}@posta.example>` };
+    return { key: `mail:notification:${notification.id}`, messageId: `<mail.notification.${notification.id}@posta.example>` };
   };
   const job = (key: string) => db.selectFrom('jobs').select(['status', 'attempts', 'locked_until']).where('key', '=', key).executeTakeFirstOrThrow();
   const deliveriesOf = (messageId: string) => smtp.messages.filter((m) => m.messageId === messageId);

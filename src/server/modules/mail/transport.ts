@@ -24,10 +24,14 @@ export interface Mailer {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 } as const;
 
-/** SMTP delivery through SMTP_URL; null when no mail server is configured. */
+/**
+ * SMTP delivery through SMTP_URL; null when no mail server is configured. Its connections are kept
+ * and used again: a burst of mail is sent at the mail server's pace, not at that of opening a
+ * connection (and its TLS and login) for each message.
+ */
 export function createMailer(smtpUrl: string | null, publicUrl: string): Mailer | null {
   if (!smtpUrl) return null;
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  const transport = nodemailer.createTransport({ url: smtpUrl, pool: true, ...SMTP_TIMEOUTS });
   const host = new URL(publicUrl).hostname;
   const from = `no-reply@${host}`;
   return {
