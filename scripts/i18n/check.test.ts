@@ -105,6 +105,16 @@ describe('a copy of the repository with one planted fault', () => {
     edit('ru/orders.json', (json) => (inner(json, 'correction').orderLines_few = '{{count}} открытые строки заказа будут отменены.'));
     expect(planted()).toEqual([
       'locales/ru/gridViews.json  filters.applied  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.late_risk.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.late_risk.title  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.line_shipped.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.lines_assigned.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.lines_late.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.lines_moved_away.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.order_canceled.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  kinds.order_received.body  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  mail.digest.intro  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
+      'locales/ru/notifications.json  mail.digest.subject  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
       'locales/ru/orders.json  correction.orderLines  plural forms _many missing (ru needs _one, _few, _many, _other)',
       'locales/ru/tickets.json  count  plural forms _few, _many missing (ru needs _one, _few, _many, _other)',
     ]);
