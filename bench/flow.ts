@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../src/server/db';
 import { isPostgres } from '../src/server/db/ddl';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
+import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0040-stay-counts';
 import { API, type FlowReportDto, type FlowTrendDto } from '../src/shared/api';
 import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
 import { timedRaw } from './archive';
@@ -26,7 +27,8 @@ type Report = (name: string, value: string) => void;
 async function seed(db: Db, database: BenchDatabase, lines: number): Promise<{ workshop: number; stays: number }> {
   await db.transaction().execute(async (trx) => {
     await seedCatalogue(trx, 1_000);
-    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block);
+    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block, false);
+    await fillStayCounts(trx);
   });
   if (database.name === 'postgres') await sql`analyze`.execute(db);
   const { id: workshop } = await db.selectFrom('workshops').select('id').orderBy('id').executeTakeFirstOrThrow();

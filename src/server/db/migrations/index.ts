@@ -38,6 +38,7 @@ import * as scorecardIndexes from './2026-11-27-0036-scorecard-indexes';
 import * as lineForecasts from './2026-11-27-0037-line-forecasts';
 import * as figureSums from './2026-11-27-0038-figure-sums';
 import * as notifications from './2026-11-27-0039-notifications';
+import * as stayCounts from './2026-11-27-0040-stay-counts';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0037-line-forecasts': lineForecasts,
   '2026-11-27-0038-figure-sums': figureSums,
   '2026-11-27-0039-notifications': notifications,
+  '2026-11-27-0040-stay-counts': stayCounts,
 };
 
 export const migrationProvider: MigrationProvider = {
