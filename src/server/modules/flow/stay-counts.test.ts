@@ -3,12 +3,12 @@ import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { stayCountsKeptAndCounted } from '../../../../test/stay-counts';
 import { API, type FlowStepDto } from '../../../shared/api';
 import type { StayPlace } from '../../../shared/flow';
 import type { Db } from '../../db';
 import { seedCatalogue } from '../../db/demo-catalogue';
 import { seedOrders } from '../../db/demo-orders';
-import { fillStayCounts } from '../../db/migrations/2026-11-27-0040-stay-counts';
 import { takeBarcodes } from '../orders/barcodes';
 import { cellOrder, endedFigures, type FlowQuery, flowReport, hoursOf, withStepNames } from './report';
 import { countStays } from './stay-counts';
@@ -38,16 +38,6 @@ async function reference(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
   for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
   for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
   return (await withStepNames(db, [...cells.values()])).sort(cellOrder);
-}
-
-/** The kept counts, comparable whatever order their JSON was written in. */
-async function keptCounts(db: Db) {
-  const parsed = (rows: Array<{ counts: string }>) => rows.map((row) => ({ ...row, counts: JSON.parse(row.counts) as unknown }));
-  return {
-    cells: await db.selectFrom('stay_cells').selectAll().orderBy('workshop_key').orderBy('phase').orderBy('step_key').execute(),
-    days: parsed(await db.selectFrom('stay_days').selectAll().orderBy('workshop_key').orderBy('phase').orderBy('step_key').orderBy('day').execute()),
-    hours: parsed(await db.selectFrom('stay_hours').selectAll().orderBy('workshop_key').orderBy('phase').orderBy('step_key').orderBy('hour').execute()),
-  };
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -165,16 +155,14 @@ describe.each(testDatabases())('the flow report from its kept counts on $name', 
   });
 
   test('the counts each writer keeps equal those counted again from the stays, and the demo seed keeps them as it writes', async () => {
-    const kept = await keptCounts(t.db);
-    await fillStayCounts(t.db);
-    expect(await keptCounts(t.db)).toEqual(kept);
+    const written = await stayCountsKeptAndCounted(t.db);
+    expect(written.kept).toEqual(written.counted);
 
     await seedCatalogue(t.db, 20);
     await seedOrders(t.db, 300, null, 5);
     await seedOrders(t.db, 300, null, 6);
-    const seeded = await keptCounts(t.db);
-    await fillStayCounts(t.db);
-    expect(await keptCounts(t.db)).toEqual(seeded);
+    const seeded = await stayCountsKeptAndCounted(t.db);
+    expect(seeded.kept).toEqual(seeded.counted);
 
     // And the report over the seed's walks, through the route.
     const admin = (await t.login()).token;
