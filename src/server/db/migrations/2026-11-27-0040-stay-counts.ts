@@ -88,10 +88,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   await placeColumns('stay_hours')
     .addColumn('hour', 'integer', (c) => c.notNull())
     .addColumn('counts', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('stay_hours_pk', ['workshop_key', 'phase', 'step_key', 'hour'])
+    // Hour first: the report reads the hours before a period's two ends, of every place at once.
+    .addPrimaryKeyConstraint('stay_hours_pk', ['hour', 'workshop_key', 'phase', 'step_key'])
     .execute();
-  // The report reads the hours at a period's two ends, of every place at once.
-  await db.schema.createIndex('stay_hours_hour_idx').on('stay_hours').columns(['hour', 'workshop_key']).execute();
   await fillStayCounts(db);
 }
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
-import { keyText, type Period, type PlaceCounts, placeOfKey } from './stay-counts';
+import { keyText, type Period, type PlaceCounts, type PlaceKey, placeOfKey } from './stay-counts';
 
 /*
  * The median and 90th percentile of each place's stays ended in a period, from its counts by
@@ -39,12 +39,25 @@ interface Read {
   limit: number;
 }
 
+/** The hours of each read's stays (numbered by their place in `reads`), in one statement. */
+export function bucketReads(db: Db, period: Period, reads: ReadonlyArray<Omit<Read, 'place'> & { place: { key: PlaceKey } }>) {
+  const hours = isPostgres(db) ? sql<number>`date_part('epoch', left_at - entered_at) / 3600` : sql<number>`(julianday(left_at) - julianday(entered_at)) * 24`;
+  const is = (column: string, value: number | null) => (value === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`);
+  const selects = reads.map((read, index) => {
+    const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
+    return sql`select ${sql.lit(index)} as read, hours from (
+      select ${hours} as hours from line_stays
+      where ${is('workshop_id', workshop_id)} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and left_at >= ${period.from} and left_at <= ${period.to}
+      order by hours limit ${sql.lit(read.limit)} offset ${sql.lit(read.offset)}) as r${sql.raw(String(index))}`;
+  });
+  return sql<{ read: number; hours: number }>`${sql.join(selects, sql` union all `)}`;
+}
+
 /** SQLite takes at most 500 selects in one compound statement. */
 const READS_PER_STATEMENT = 400;
 
 export async function percentiles(db: Db, period: Period, places: readonly PlaceCounts[]): Promise<Map<string, Ended>> {
   const postgres = isPostgres(db);
-  const hours = postgres ? sql<number>`date_part('epoch', left_at - entered_at) / 3600` : sql<number>`(julianday(left_at) - julianday(entered_at)) * 24`;
   const reads: Read[] = [];
   const asked: Array<{ place: PlaceCounts; n: number; wanted: Array<{ read: Read; index: number }[]>; values: Array<(hours: number[]) => number> }> = [];
   for (const place of places) {
@@ -83,17 +96,9 @@ export async function percentiles(db: Db, period: Period, places: readonly Place
   const found = new Map<Read, number[]>();
   for (let first = 0; first < reads.length; first += READS_PER_STATEMENT) {
     const chunk = reads.slice(first, first + READS_PER_STATEMENT);
-    const selects = chunk.map((read, index) => {
-      const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
-      const is = (column: string, value: number | null) => (value === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`);
-      return sql`select ${sql.lit(first + index)} as read, hours from (
-        select ${hours} as hours from line_stays
-        where ${is('workshop_id', workshop_id)} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and left_at >= ${period.from} and left_at <= ${period.to}
-        order by hours limit ${sql.lit(read.limit)} offset ${sql.lit(read.offset)}) as r${sql.raw(String(first + index))}`;
-    });
-    const { rows } = await sql<{ read: number; hours: number }>`${sql.join(selects, sql` union all `)}`.execute(db);
+    const { rows } = await bucketReads(db, period, chunk).execute(db);
     for (const row of rows) {
-      const read = reads[Number(row.read)];
+      const read = chunk[Number(row.read)];
       found.set(read, [...(found.get(read) ?? []), Number(row.hours)]);
     }
   }

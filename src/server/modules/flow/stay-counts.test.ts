@@ -2,6 +2,7 @@ import { addMilliseconds } from 'date-fns';
 import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
+import { queryPlan } from '../../../../test/query-plan';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { stayCountsKeptAndCounted } from '../../../../test/stay-counts';
 import { API, type FlowStepDto } from '../../../shared/api';
@@ -11,7 +12,8 @@ import { seedCatalogue } from '../../db/demo-catalogue';
 import { seedOrders } from '../../db/demo-orders';
 import { takeBarcodes } from '../orders/barcodes';
 import { cellOrder, endedFigures, type FlowQuery, flowReport, hoursOf, withStepNames } from './report';
-import { countStays } from './stay-counts';
+import { bucketReads } from './percentiles';
+import { countStays, periodQueries } from './stay-counts';
 
 /*
  * The flow report from its kept counts against the same figures counted from every stay of the
@@ -152,6 +154,19 @@ describe.each(testDatabases())('the flow report from its kept counts on $name', 
     // The places of one and two stays over the whole history.
     const whole = await flowReport(t.db, { from: iso(START - 60 * millisecondsInDay), to: iso(START + 50 * millisecondsInDay) });
     expect(whole.filter((cell) => cell.workshop_id === workshops[2] && ['quality_control', 'packing'].includes(cell.phase)).map((cell) => cell.pieces + cell.waiting_now)).toEqual([1, 2]);
+  });
+
+  test('reads the stays only through their indexes, at a period’s ends and in the buckets read, never a whole table but the places’', async () => {
+    const period = { from: iso(START + 3 * millisecondsInDay + 1000), to: iso(START + 33 * millisecondsInDay + 7 * millisecondsInHour) };
+    for (const query of [period, { ...period, workshopId: workshops[0] }]) {
+      const read = { place: { key: { workshop_key: workshops[0], phase: 'step' as const, step_key: 0 } }, bucket: 600, offset: 3, limit: 2 };
+      const unassigned = { place: { key: { workshop_key: 0, phase: 'unassigned' as const, step_key: 0 } }, bucket: 10, offset: 0, limit: 1 };
+      for (const [name, built] of Object.entries({ ...periodQueries(query), reads: bucketReads(t.db, query, [read, unassigned]) })) {
+        const { plan } = await queryPlan(t.db, database.name, built.compile(t.db));
+        const index = { cells: /stay_days_pk|sqlite_autoindex_stay_days/, hours: /stay_hours_pk|sqlite_autoindex_stay_hours/, stays: /line_stays_(workshop_)?left_idx/, reads: /line_stays_bucket_idx/ }[name]!;
+        expect({ name, indexed: index.test(plan), scans: /SCAN (line_stays|stay_days|stay_hours|d)\b|Seq Scan on (line_stays|stay_days|stay_hours)/.test(plan) }).toEqual({ name, indexed: true, scans: false });
+      }
+    }
   });
 
   test('the counts each writer keeps equal those counted again from the stays, and the demo seed keeps them as it writes', async () => {

@@ -146,12 +146,8 @@ export interface Period {
   workshopId?: number;
 }
 
-/**
- * Each place's stays ended from `from` to `to` (both included) by bucket, from the running days
- * before each end's day, the hours of that day before its hour, and the stays of its hour itself
- * (line_stays_left_idx): so many rows however long the period.
- */
-export async function periodCounts(db: Db, period: Period): Promise<PlaceCounts[]> {
+/** The three reads of `periodCounts`: each place's running days before each end's day, those days' hours before each end's hour, and the stays of each end's hour. */
+export function periodQueries(period: Period) {
   const ofWorkshop = (column: string) => (period.workshopId === undefined ? sql`` : sql`and ${sql.ref(column)} = ${period.workshopId}`);
   const ends = [
     { at: period.to, sign: 1, upTo: sql`left_at <= ${period.to}` },
@@ -159,23 +155,34 @@ export async function periodCounts(db: Db, period: Period): Promise<PlaceCounts[
   ].map((end) => ({ ...end, hour: hourOf(end.at), day: dayOf(end.at) }));
   const runningBefore = (day: number) =>
     sql<string | null>`(select d.counts from stay_days d where d.workshop_key = c.workshop_key and d.phase = c.phase and d.step_key = c.step_key and d.day < ${day} order by d.day desc limit 1)`;
-  const [cells, hours, stays] = await Promise.all([
-    sql<PlaceKey & { waiting: number; to_day: string | null; from_day: string | null }>`
+  return {
+    cells: sql<PlaceKey & { waiting: number; to_day: string | null; from_day: string | null }>`
       select workshop_key, phase, step_key, waiting, ${runningBefore(ends[0].day)} as to_day, ${runningBefore(ends[1].day)} as from_day
-      from stay_cells c where 1 = 1 ${ofWorkshop('workshop_key')}`.execute(db),
-    sql<PlaceKey & { counts: string; sign: number }>`${sql.join(
+      from stay_cells c where 1 = 1 ${ofWorkshop('workshop_key')}`,
+    hours: sql<PlaceKey & { counts: string; sign: number }>`${sql.join(
       ends.map((end) => sql`select workshop_key, phase, step_key, counts, ${sql.lit(end.sign)} as sign from stay_hours where hour >= ${dayStartHour(end.hour)} and hour < ${end.hour} ${ofWorkshop('workshop_key')}`),
       sql` union all `,
-    )}`.execute(db),
-    sql<StayPlace & { bucket: number; stays: number | string; sign: number }>`${sql.join(
+    )}`,
+    stays: sql<StayPlace & { bucket: number; stays: number | string; sign: number }>`${sql.join(
       ends.map(
         (end) => sql`select workshop_id, phase, step_id, bucket, count(*) as stays, ${sql.lit(end.sign)} as sign from line_stays
           where left_at >= ${new Date(end.hour * millisecondsInHour).toISOString()} and ${end.upTo} ${ofWorkshop('workshop_id')}
           group by workshop_id, phase, step_id, bucket`,
       ),
       sql` union all `,
-    )}`.execute(db),
-  ]);
+    )}`,
+  };
+}
+
+/**
+ * Each place's stays ended from `from` to `to` (both included) by bucket, from the running days
+ * before each end's day, the hours of that day before its hour, and the stays of its hour itself
+ * (line_stays_left_idx): so many rows however long the period.
+ */
+export async function periodCounts(db: Db, period: Period): Promise<PlaceCounts[]> {
+  const queries = periodQueries(period);
+  // Side by side on PostgreSQL's pool (SQLite's one connection takes them in turn).
+  const [cells, hours, stays] = await Promise.all([queries.cells.execute(db), queries.hours.execute(db), queries.stays.execute(db)]);
   const places = new Map<string, PlaceCounts>();
   for (const row of cells.rows) {
     const key = { workshop_key: row.workshop_key, phase: row.phase, step_key: row.step_key };
