@@ -4,7 +4,9 @@
  * PostgreSQL, with the real server started on it. Times the report as an admin's browser gets it
  * over HTTP (the default period, every workshop; then one workshop; then its trend by week), median and worst of 5 runs
  * after a warm-up, against the raw aggregate query over the same stays (count and mean per cell,
- * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio.
+ * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio,
+ * and what the report's counts (migration 0040) take on disk beside the stays. The seed leaves the
+ * counts to one count at its end, as a load of many blocks does.
  *   npm run bench -- --skip-clone flow [--flow-lines=2000000] [--databases=sqlite,postgres]
  */
 import http from 'node:http';
@@ -49,6 +51,17 @@ function rawAggregate(db: Db, from: string, to: string, workshop?: number) {
     ).rows;
 }
 
+/** What the report's counts (migration 0040) take beside the stays: their rows, and the bytes of each table and index on disk. */
+async function countsSize(db: Db): Promise<string> {
+  const names = ['line_stays', 'line_stays_bucket_idx', 'stay_cells', 'stay_days', 'stay_hours'];
+  const bytes = isPostgres(db)
+    ? await sql<{ name: string; bytes: number | string }>`select relname as name, pg_relation_size(oid) as bytes from pg_class where relname in (${sql.join(names)}) or relname like 'stay_%_pk'`.execute(db)
+    : await sql<{ name: string; bytes: number | string }>`select name, sum(pgsize) as bytes from dbstat where name in (${sql.join(names)}) or name like 'sqlite_autoindex_stay_%' group by name`.execute(db);
+  const { rows } = await sql<{ days: number | string; hours: number | string }>`select (select count(*) from stay_days) as days, (select count(*) from stay_hours) as hours`.execute(db);
+  const mb = (value: number | string) => `${(Number(value) / 1e6).toFixed(1)} MB`;
+  return `${Number(rows[0].days).toLocaleString('en')} day rows, ${Number(rows[0].hours).toLocaleString('en')} hour rows; ${bytes.rows.map((row) => `${row.name} ${mb(row.bytes)}`).join(', ')}`;
+}
+
 const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
 
 async function measure(report: Report, name: string, database: BenchDatabase, product: RunningProduct, seeded: { workshop: number; stays: number }, lines: number, seconds: number) {
@@ -74,6 +87,7 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
         `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells}); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
       );
     }
+    report(`  the report's counts, ${name}`, await countsSize(db));
     await scorecardFigure(report, name, db, product, agent, auth, seeded.workshop);
   } finally {
     agent.destroy();

@@ -104,8 +104,11 @@ export async function withStepNames<T extends Cell>(db: Db, cells: readonly T[])
 export const cellOrder = (a: Cell, b: Cell) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0);
 
 export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
-  const places = query.from <= query.to ? await periodCounts(db, query) : [];
-  const figures = await percentiles(db, query, places);
+  // The counts and the stays they lead to, read in one snapshot: a stay leaving meanwhile is in both or in neither.
+  const { places, figures } = await (isPostgres(db) ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute(async (trx) => {
+    const counted = query.from <= query.to ? await periodCounts(trx, query) : [];
+    return { places: counted, figures: await percentiles(trx, query, counted) };
+  });
   const cells = places
     .filter((place) => place.waiting > 0 || figures.has(keyText(place.key)))
     .map((place): FlowStepDto => {

@@ -181,8 +181,9 @@ export function periodQueries(period: Period) {
  */
 export async function periodCounts(db: Db, period: Period): Promise<PlaceCounts[]> {
   const queries = periodQueries(period);
-  // Side by side on PostgreSQL's pool (SQLite's one connection takes them in turn).
-  const [cells, hours, stays] = await Promise.all([queries.cells.execute(db), queries.hours.execute(db), queries.stays.execute(db)]);
+  const cells = await queries.cells.execute(db);
+  const hours = await queries.hours.execute(db);
+  const stays = await queries.stays.execute(db);
   const places = new Map<string, PlaceCounts>();
   for (const row of cells.rows) {
     const key = { workshop_key: row.workshop_key, phase: row.phase, step_key: row.step_key };
