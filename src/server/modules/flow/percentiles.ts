@@ -39,21 +39,55 @@ interface Read {
   limit: number;
 }
 
-/** The hours of each read's stays (numbered by their place in `reads`), in one statement. */
-export function bucketReads(db: Db, period: Period, reads: ReadonlyArray<Omit<Read, 'place'> & { place: { key: PlaceKey } }>) {
-  const hours = isPostgres(db) ? sql<number>`date_part('epoch', left_at - entered_at) / 3600` : sql<number>`(julianday(left_at) - julianday(entered_at)) * 24`;
+type BucketRead = Omit<Read, 'place'> & { place: { key: PlaceKey } };
+
+/**
+ * The hours of each read's stays (numbered by their place in `reads`), in one statement: on
+ * PostgreSQL the reads as rows, each taking its stays beside it (one small plan however many reads;
+ * a workshop or step none is read by its own lateral, as `is null`), on SQLite a select per read.
+ */
+export function bucketReads(db: Db, period: Period, reads: readonly BucketRead[]) {
+  const inPeriod = sql`left_at >= ${period.from} and left_at <= ${period.to}`;
+  if (isPostgres(db)) {
+    const hours = sql`date_part('epoch', left_at - entered_at) / 3600`;
+    const kinds = [
+      [false, false],
+      [false, true],
+      [true, false],
+      [true, true],
+    ] as const;
+    const laterals = kinds.flatMap(([noWorkshop, noStep]) => {
+      const rows = reads.flatMap((read, index) => {
+        const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
+        if ((workshop_id === null) !== noWorkshop || (step_id === null) !== noStep) return [];
+        return [sql`(${sql.lit(index)}, ${sql.lit(workshop_id ?? 0)}, ${phase}::text, ${sql.lit(step_id ?? 0)}, ${sql.lit(read.bucket)}, ${sql.lit(read.offset)}, ${sql.lit(read.limit)})`];
+      });
+      if (rows.length === 0) return [];
+      const workshop = noWorkshop ? sql`workshop_id is null` : sql`workshop_id = r.workshop_id`;
+      const step = noStep ? sql`step_id is null` : sql`step_id = r.step_id`;
+      return [
+        sql`select r.read, s.hours from (values ${sql.join(rows)}) as r(read, workshop_id, phase, step_id, bucket, skip, take)
+          cross join lateral (
+            select ${hours} as hours from line_stays
+            where ${workshop} and phase = r.phase and ${step} and bucket = r.bucket and ${inPeriod}
+            order by hours limit r.take offset r.skip) as s`,
+      ];
+    });
+    return sql<{ read: number; hours: number }>`${sql.join(laterals, sql` union all `)}`;
+  }
+  const hours = sql`(julianday(left_at) - julianday(entered_at)) * 24`;
   const is = (column: string, value: number | null) => (value === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`);
   const selects = reads.map((read, index) => {
     const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
     return sql`select ${sql.lit(index)} as read, hours from (
       select ${hours} as hours from line_stays
-      where ${is('workshop_id', workshop_id)} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and left_at >= ${period.from} and left_at <= ${period.to}
+      where ${is('workshop_id', workshop_id)} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and ${inPeriod}
       order by hours limit ${sql.lit(read.limit)} offset ${sql.lit(read.offset)}) as r${sql.raw(String(index))}`;
   });
   return sql<{ read: number; hours: number }>`${sql.join(selects, sql` union all `)}`;
 }
 
-/** SQLite takes at most 500 selects in one compound statement. */
+/** SQLite takes at most 500 selects in one compound statement; PostgreSQL's rows of reads are as many. */
 const READS_PER_STATEMENT = 400;
 
 export async function percentiles(db: Db, period: Period, places: readonly PlaceCounts[]): Promise<Map<string, Ended>> {
