@@ -79,7 +79,7 @@ export async function countStays(trx: Db, changes: StayChanges): Promise<void> {
   for (const { key, left } of ordered) if (left.length > 0) await countLeft(trx, key, left);
 }
 
-/** Rows of counts written by one statement, well inside SQLite's bound on a statement's parameters. */
+/** Rows of counts written by one statement (each new or replacing its old one), well inside SQLite's bound on a statement's parameters. */
 const ROWS_PER_INSERT = 1000;
 
 /** Groups stays by a unit of when they left, into counts by bucket. */
@@ -99,13 +99,14 @@ async function countLeft(trx: Db, key: PlaceKey, stays: readonly LeftStay[]): Pr
   const hours = byUnit(stays, hourOf);
   const stored = await trx.selectFrom('stay_hours').select(['hour', 'counts']).where(samePlaceKey(key)).where('hour', 'in', [...hours.keys()]).execute();
   const storedHours = new Map(stored.map((row) => [row.hour, row.counts]));
-  const newHours = [];
-  for (const [hour, counts] of hours) {
-    const old = storedHours.get(hour);
-    if (old === undefined) newHours.push({ ...key, hour, counts: textOf(counts) });
-    else await trx.updateTable('stay_hours').set({ counts: textOf(addCounts(countsOf(old), counts)) }).where(samePlaceKey(key)).where('hour', '=', hour).execute();
+  const hourRows = [...hours].map(([hour, counts]) => ({ ...key, hour, counts: textOf(addCounts(countsOf(storedHours.get(hour) ?? null), counts)) }));
+  for (let i = 0; i < hourRows.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('stay_hours')
+      .values(hourRows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['hour', 'workshop_key', 'phase', 'step_key']).doUpdateSet((eb) => ({ counts: eb.ref('excluded.counts') })))
+      .execute();
   }
-  for (let i = 0; i < newHours.length; i += ROWS_PER_INSERT) await trx.insertInto('stay_hours').values(newHours.slice(i, i + ROWS_PER_INSERT)).execute();
 
   const days = byUnit(stays, dayOf);
   const first = Math.min(...days.keys());
@@ -120,17 +121,21 @@ async function countLeft(trx: Db, key: PlaceKey, stays: readonly LeftStay[]): Pr
   const storedDays = new Map(rows.map((row) => [row.day, row.counts]));
   let before: Counts = new Map();
   const added: Counts = new Map();
-  const newDays = [];
+  const dayRows = [];
   for (const day of [...new Set([...storedDays.keys(), ...days.keys()])].sort((a, b) => a - b)) {
     const old = storedDays.get(day);
     if (old !== undefined) before = countsOf(old);
     if (day < first) continue;
     addCounts(added, days.get(day) ?? new Map());
-    const counts = textOf(addCounts(new Map(before), added));
-    if (old === undefined) newDays.push({ ...key, day, counts });
-    else await trx.updateTable('stay_days').set({ counts }).where(samePlaceKey(key)).where('day', '=', day).execute();
+    dayRows.push({ ...key, day, counts: textOf(addCounts(new Map(before), added)) });
   }
-  for (let i = 0; i < newDays.length; i += ROWS_PER_INSERT) await trx.insertInto('stay_days').values(newDays.slice(i, i + ROWS_PER_INSERT)).execute();
+  for (let i = 0; i < dayRows.length; i += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('stay_days')
+      .values(dayRows.slice(i, i + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['workshop_key', 'phase', 'step_key', 'day']).doUpdateSet((eb) => ({ counts: eb.ref('excluded.counts') })))
+      .execute();
+  }
 }
 
 /** A place's counts over a period: the pieces staying now, and the stays ended in it by bucket. */
