@@ -71,8 +71,9 @@ export async function fillStayCounts(db: Kysely<any>): Promise<void> {
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`alter table line_stays add column bucket ${bucketColumn(db)}`.execute(db);
-  // A place's stays of one bucket that ended in a period, with their two times: a percentile's finish.
-  await db.schema.createIndex('line_stays_bucket_idx').on('line_stays').columns(['workshop_id', 'phase', 'step_id', 'bucket', 'left_at', 'entered_at']).execute();
+  // A place's stays of one bucket that ended in a period, with their two times: a percentile's
+  // finish. The bucket first, so a read of a workshop's stays by phase keeps to its own indexes.
+  await db.schema.createIndex('line_stays_bucket_idx').on('line_stays').columns(['bucket', 'workshop_id', 'phase', 'step_id', 'left_at', 'entered_at']).execute();
   const placeColumns = (table: string) =>
     db.schema
       .createTable(table)
