@@ -4,7 +4,9 @@
  * PostgreSQL, with the real server started on it. Times the report as an admin's browser gets it
  * over HTTP (the default period, every workshop; then one workshop; then its trend by week), median and worst of 5 runs
  * after a warm-up, against the raw aggregate query over the same stays (count and mean per cell,
- * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio.
+ * no percentiles, no waiting pieces) on the same database in the same run, and reports the ratio,
+ * and what the report's counts (migration 0041) take on disk beside the stays. The seed leaves the
+ * counts to one count at its end, as a load of many blocks does.
  *   npm run bench -- --skip-clone flow [--flow-lines=2000000] [--databases=sqlite,postgres]
  */
 import http from 'node:http';
@@ -14,6 +16,7 @@ import { openDatabase, type Db } from '../src/server/db';
 import { isPostgres } from '../src/server/db/ddl';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
+import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0041-stay-counts';
 import { API, type FlowReportDto, type FlowTrendDto } from '../src/shared/api';
 import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
 import { timedRaw } from './archive';
@@ -26,7 +29,8 @@ type Report = (name: string, value: string) => void;
 async function seed(db: Db, database: BenchDatabase, lines: number): Promise<{ workshop: number; stays: number }> {
   await db.transaction().execute(async (trx) => {
     await seedCatalogue(trx, 1_000);
-    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block);
+    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block, false);
+    await fillStayCounts(trx);
   });
   if (database.name === 'postgres') await sql`analyze`.execute(db);
   const { id: workshop } = await db.selectFrom('workshops').select('id').orderBy('id').executeTakeFirstOrThrow();
@@ -45,6 +49,17 @@ function rawAggregate(db: Db, from: string, to: string, workshop?: number) {
         where left_at >= ${from} and left_at <= ${to} ${workshop === undefined ? sql`` : sql`and workshop_id = ${workshop}`}
         group by workshop_id, phase, step_id`.execute(db)
     ).rows;
+}
+
+/** What the report's counts (migration 0041) take beside the stays: their rows, and the bytes of each table and index on disk. */
+async function countsSize(db: Db): Promise<string> {
+  const names = ['line_stays', 'line_stays_bucket_idx', 'stay_cells', 'stay_days', 'stay_hours'];
+  const bytes = isPostgres(db)
+    ? await sql<{ name: string; bytes: number | string }>`select relname as name, pg_relation_size(oid) as bytes from pg_class where relname in (${sql.join(names)}) or relname like 'stay_%_pk'`.execute(db)
+    : await sql<{ name: string; bytes: number | string }>`select name, sum(pgsize) as bytes from dbstat where name in (${sql.join(names)}) or name like 'sqlite_autoindex_stay_%' group by name`.execute(db);
+  const { rows } = await sql<{ days: number | string; hours: number | string }>`select (select count(*) from stay_days) as days, (select count(*) from stay_hours) as hours`.execute(db);
+  const mb = (value: number | string) => `${(Number(value) / 1e6).toFixed(1)} MB`;
+  return `${Number(rows[0].days).toLocaleString('en')} day rows, ${Number(rows[0].hours).toLocaleString('en')} hour rows; ${bytes.rows.map((row) => `${row.name} ${mb(row.bytes)}`).join(', ')}`;
 }
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
@@ -72,6 +87,7 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
         `route median ${ms(route.median)}, worst ${ms(route.worst)} (${cells}); raw aggregate median ${ms(direct.median)}, worst ${ms(direct.worst)} (${direct.rows} cells); route / raw ${(route.median / direct.median).toFixed(1)}x`,
       );
     }
+    report(`  the report's counts, ${name}`, await countsSize(db));
     await scorecardFigure(report, name, db, product, agent, auth, seeded.workshop);
   } finally {
     agent.destroy();

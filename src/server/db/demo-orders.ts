@@ -5,6 +5,7 @@ import { applyAction, CREATED_STATE, gramDeviates, isClosedLine, type LineAction
 import { Role } from '../../shared/roles';
 import { placeOf } from '../../shared/flow';
 import { CUSTOMER_APPROVED, LineStatus, NOT_STARTED, PackingStatus, WORKSHOP_APPROVED } from '../../shared/statuses';
+import { countStays } from '../modules/flow/stay-counts';
 import { staysAlong } from '../modules/flow/stays';
 import { ACTION_NAMES } from '../modules/orders/life-cycle';
 import { shopCancelReason } from '../modules/shopify/cancel-reason';
@@ -223,9 +224,11 @@ async function shopNames(trx: Db): Promise<Numbering> {
  * Orders whose lines stand in every state of the life cycle, for the demo screens; with a large
  * `count` the same generator fills the benchmarks. Lines go to the products' workshops; the orders
  * belong to the given customer (manual orders) or come from the shop when there is none. The same
- * `seed` gives the same orders, lines and moves (their times are counted back from now).
+ * `seed` gives the same orders, lines and moves (their times are counted back from now). The
+ * flow report's counts of their stays are kept as the line writer keeps them, unless `counted` is
+ * false: a load of many blocks counts them once at its end (migration 0041 `fillStayCounts`).
  */
-export async function seedOrders(db: Db, count: number, customerId: number | null, seed = 7): Promise<void> {
+export async function seedOrders(db: Db, count: number, customerId: number | null, seed = 7, counted = true): Promise<void> {
   const fill = async (trx: Db) => {
     const products = await trx.selectFrom('products').selectAll().where('workshop_id', 'is not', null).orderBy('id').limit(500).execute();
     if (products.length === 0) return;
@@ -297,7 +300,7 @@ export async function seedOrders(db: Db, count: number, customerId: number | nul
       }
       // Stored in the order they were placed, so numbers rise with time as they do in use.
       orders.sort((a, b) => a.created - b.created);
-      await write(trx, orders, customerId ? byId : await shopNames(trx));
+      await write(trx, orders, customerId ? byId : await shopNames(trx), counted);
     }
   };
   await (db.isTransaction ? fill(db) : db.transaction().execute(fill));
@@ -326,7 +329,7 @@ function storedColumns(walk: Walk) {
 }
 
 /** Stores planned orders, their lines in the state their walk left and the history rows of every move. */
-async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering): Promise<void> {
+async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering, counted: boolean): Promise<void> {
   const orderIds = (await trx.insertInto('orders').values(orders.map((o) => o.row)).returning('id').execute()).map((o) => o.id).sort((a, b) => a - b);
   const numbers = numbering(orderIds);
   // One statement numbers the whole round, as each order is numbered after its insert.
@@ -360,5 +363,9 @@ async function write(trx: Db, orders: PlannedOrder[], numbering: Numbering): Pro
     });
     return staysAlong(stored[index], [{ at: created.created_at, place: placeOf({ status: LineStatus.Waiting, step: NOT_STARTED, workshop, closed: false }) }, ...moves]);
   });
-  for (let i = 0; i < stays.length; i += HISTORY_CHUNK) await trx.insertInto('line_stays').values(stays.slice(i, i + HISTORY_CHUNK)).execute();
+  const written = [];
+  for (let i = 0; i < stays.length; i += HISTORY_CHUNK) {
+    written.push(...(await trx.insertInto('line_stays').values(stays.slice(i, i + HISTORY_CHUNK)).returning(['workshop_id', 'phase', 'step_id', 'bucket', 'left_at']).execute()));
+  }
+  if (counted) await countStays(trx, { opened: written.filter((stay) => stay.left_at === null), left: written });
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Phase } from '../../shared/flow';
 
 /*
@@ -303,6 +303,32 @@ export interface LineStaysTable {
   step_id: number | null;
   entered_at: string;
   left_at: string | null;
+  /** How long the stay lasted, on a log scale (migration 0041), computed by the database; null while it stays. */
+  bucket: ColumnType<number | null, never, never>;
+}
+
+/** A place's counts (migration 0041): workshop_key and step_key 0 where it has none. */
+interface StayPlaceKey {
+  workshop_key: number;
+  phase: Phase;
+  step_key: number;
+}
+
+/** The pieces staying at a place now. */
+export interface StayCellsTable extends StayPlaceKey {
+  waiting: number;
+}
+
+/** The stays of a place ended up to the end of a UTC day (days since the epoch), by bucket: JSON {bucket: stays}. */
+export interface StayDaysTable extends StayPlaceKey {
+  day: number;
+  counts: string;
+}
+
+/** The stays of a place ended within a UTC hour (hours since the epoch), by bucket: JSON {bucket: stays}. */
+export interface StayHoursTable extends StayPlaceKey {
+  hour: number;
+  counts: string;
 }
 
 /** Whose sums a row of the figure tables holds: a workshop's ('w') or a customer's ('c'); owner 0 is none. */
@@ -639,6 +665,9 @@ export interface Database {
   refused_webhooks: RefusedWebhooksTable;
   order_line_history: OrderLineHistoryTable;
   line_stays: LineStaysTable;
+  stay_cells: StayCellsTable;
+  stay_days: StayDaysTable;
+  stay_hours: StayHoursTable;
   step_medians: StepMediansTable;
   line_figure_sums: LineFigureSumsTable;
   line_figure_orders: LineFigureOrdersTable;

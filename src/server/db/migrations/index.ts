@@ -39,6 +39,7 @@ import * as lineForecasts from './2026-11-27-0037-line-forecasts';
 import * as figureSums from './2026-11-27-0038-figure-sums';
 import * as notifications from './2026-11-27-0039-notifications';
 import * as digestMails from './2026-11-27-0040-digest-mails';
+import * as stayCounts from './2026-11-27-0041-stay-counts';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -85,6 +86,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0038-figure-sums': figureSums,
   '2026-11-27-0039-notifications': notifications,
   '2026-11-27-0040-digest-mails': digestMails,
+  '2026-11-27-0041-stay-counts': stayCounts,
 };
 
 export const migrationProvider: MigrationProvider = {

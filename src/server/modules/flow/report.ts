@@ -7,12 +7,16 @@ import { FLOW_DEFAULT_DAYS, flowQuerySchema } from '../../../shared/schemas/flow
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
 import { validateQuery } from '../../validate';
+import { percentiles } from './percentiles';
+import { keyText, periodCounts, placeOfKey } from './stay-counts';
 
 /*
  * The flow report (issue 28): per workshop and step or phase, the stays that ended within a period
- * (how many, their median and 90th percentile in calendar hours) and the pieces staying there now,
- * counted in SQL over the dwell table's indexes (line_stays_left_idx, line_stays_workshop_left_idx):
- * by PostgreSQL's percentile_cont, by rank on SQLite, tested to give the same figures.
+ * (how many, their median and 90th percentile in calendar hours) and the pieces staying there now.
+ * The counts by duration bucket come from those kept as stays leave (stay-counts.ts); each
+ * percentile is then finished over the stays of the one bucket its ranks fall in (percentiles.ts).
+ * `endedFigures` counts the same from every stay of the period (by PostgreSQL's percentile_cont, by
+ * rank on SQLite): the trend by week reads it, and the report is tested to agree with it.
  */
 
 export interface FlowQuery {
@@ -48,7 +52,6 @@ export interface Cell {
   step_id: number | null;
 }
 
-const keyOf = (cell: Cell) => `${cell.workshop_id}/${cell.phase}/${cell.step_id}`;
 export const hoursOf = (value: number | string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
 
 type Figures = Cell & { pieces: number | string; median_hours: number | string; p90_hours: number | string };
@@ -89,19 +92,6 @@ export function endedFigures(db: Db, query: FlowQuery, byWeek: boolean) {
     group by ${keys}`;
 }
 
-/** The report's two queries: the stays ended in the period per cell, with their figures; the stays open now per cell. */
-export function flowQueries(db: Db, query: FlowQuery) {
-  const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
-  return {
-    ended: endedFigures(db, query, false),
-    staying: sql<Cell & { waiting: number | string }>`
-      select workshop_id, phase, step_id, count(*) as waiting
-      from line_stays
-      where left_at is null ${ofWorkshop}
-      group by workshop_id, phase, step_id`,
-  };
-}
-
 /** Rows of cells with their step's stored name (null for a phase that is not a step). */
 export async function withStepNames<T extends Cell>(db: Db, cells: readonly T[]): Promise<Array<T & { step_name: string | null }>> {
   const steps = [...new Set(cells.flatMap((cell) => (cell.step_id === null ? [] : [cell.step_id])))];
@@ -114,22 +104,27 @@ export async function withStepNames<T extends Cell>(db: Db, cells: readonly T[])
 export const cellOrder = (a: Cell, b: Cell) => (a.workshop_id ?? 0) - (b.workshop_id ?? 0) || PHASES.indexOf(a.phase) - PHASES.indexOf(b.phase) || (a.step_id ?? 0) - (b.step_id ?? 0);
 
 export async function flowReport(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
-  const queries = flowQueries(db, query);
-  // Side by side on PostgreSQL's pool (SQLite's one connection takes them in turn).
-  const [ended, staying] = await Promise.all([queries.ended.execute(db), queries.staying.execute(db)]);
-
-  const cells = new Map<string, FlowStepDto>();
-  const cellOf = (cell: Cell) => {
-    const key = keyOf(cell);
-    const found = cells.get(key);
-    if (found) return found;
-    const made: FlowStepDto = { workshop_id: cell.workshop_id, step_id: cell.step_id, phase: cell.phase, step_name: null, pieces: 0, median_hours: null, p90_hours: null, waiting_now: 0 };
-    cells.set(key, made);
-    return made;
-  };
-  for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
-  for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
-
-  const answer = await withStepNames(db, [...cells.values()]);
+  // The counts and the stays they lead to, read in one snapshot: a stay leaving meanwhile is in both or in neither.
+  const { places, figures } = await (isPostgres(db) ? db.transaction().setIsolationLevel('repeatable read') : db.transaction()).execute(async (trx) => {
+    const counted = query.from <= query.to ? await periodCounts(trx, query) : [];
+    return { places: counted, figures: await percentiles(trx, query, counted) };
+  });
+  const cells = places
+    .filter((place) => place.waiting > 0 || figures.has(keyText(place.key)))
+    .map((place): FlowStepDto => {
+      const ended = figures.get(keyText(place.key));
+      const { workshop_id, phase, step_id } = placeOfKey(place.key);
+      return {
+        workshop_id,
+        step_id,
+        phase,
+        step_name: null,
+        pieces: ended?.pieces ?? 0,
+        median_hours: hoursOf(ended?.median ?? null),
+        p90_hours: hoursOf(ended?.p90 ?? null),
+        waiting_now: place.waiting,
+      };
+    });
+  const answer = await withStepNames(db, cells);
   return answer.sort(cellOrder);
 }

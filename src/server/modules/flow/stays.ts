@@ -1,10 +1,12 @@
 import type { Insertable, Transaction, Updateable } from 'kysely';
 import { placeOfLine, samePlace, type StayPlace } from '../../../shared/flow';
 import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
+import { countStays } from './stay-counts';
 
 /*
  * The dwell table (line_stays): one row per piece per stay, written by the line writer whenever a
- * piece's place (shared/flow.ts `placeOf`) changes, and by the demo seed along its walks.
+ * piece's place (shared/flow.ts `placeOf`) changes, and by the demo seed along its walks; each
+ * writer keeps the report's counts (stay-counts.ts) in the same transaction.
  */
 
 /** The columns whose change may move a piece to another place. */
@@ -31,15 +33,23 @@ export async function recordStays(trx: Transaction<Database>, ids: readonly numb
   const openOf = new Map(open.map((stay) => [stay.order_line_id, stay]));
   const leaving: number[] = [];
   const entering: Array<Insertable<LineStaysTable>> = [];
+  const opened: StayPlace[] = [];
   for (const line of lines) {
     const place = placeOfLine(line);
     const stay = openOf.get(line.id) ?? null;
     if (samePlace(stay, place)) continue;
     if (stay) leaving.push(stay.id);
-    if (place) entering.push({ order_line_id: line.id, ...place, entered_at: at ?? line.created_at, left_at: null });
+    if (place) {
+      entering.push({ order_line_id: line.id, ...place, entered_at: at ?? line.created_at, left_at: null });
+      opened.push(place);
+    }
   }
-  if (leaving.length > 0 && at !== null) await trx.updateTable('line_stays').set({ left_at: at }).where('id', 'in', leaving).execute();
+  const left =
+    leaving.length > 0 && at !== null
+      ? await trx.updateTable('line_stays').set({ left_at: at }).where('id', 'in', leaving).returning(['workshop_id', 'phase', 'step_id', 'bucket', 'left_at']).execute()
+      : [];
   if (entering.length > 0) await trx.insertInto('line_stays').values(entering).execute();
+  await countStays(trx, { opened, closed: left, left });
 }
 
 /** The stays of a piece that stood at each place from its time on (in time order; null: closed), the last one open. */

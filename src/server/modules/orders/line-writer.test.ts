@@ -1,6 +1,7 @@
 import { testDatabases } from '../../../../test/databases';
 import { countedFigureSums, keptFigureSums } from '../../../../test/figure-sums';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { stayCountsKeptAndCounted } from '../../../../test/stay-counts';
 import { sql } from 'kysely';
 import { API, type LineHistoryDto } from '../../../shared/api';
 import { isClosedLine } from '../../../shared/lifecycle';
@@ -262,5 +263,8 @@ describe.each(testDatabases())('the line writer on $name', (database) => {
     ]);
     const open = await t.db.selectFrom('line_stays').select('order_line_id').where('left_at', 'is', null).execute();
     expect(new Set(open.map((stay) => stay.order_line_id)).size).toBe(open.length);
+    // The flow report's counts kept by every move, as counted again from the stays.
+    const counts = await stayCountsKeptAndCounted(t.db);
+    expect(counts.kept).toEqual(counts.counted);
   });
 });
