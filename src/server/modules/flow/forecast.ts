@@ -1,11 +1,11 @@
 import { subDays } from 'date-fns';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { forecastOf, type StepMedians } from '../../../shared/forecast';
 import { isClosedLine } from '../../../shared/lifecycle';
-import { isPostgres } from '../../db/ddl';
 import type { Database } from '../../db/schema';
 import { builtInRouting } from '../production-steps/service';
-import { byRank } from './report';
+import { EVERY_WORKSHOP, percentiles } from './percentiles';
+import { addCounts, keyText, type PlaceCounts, periodCounts } from './stay-counts';
 
 /*
  * The forecast of open lines (shared/forecast.ts `forecastOf`), stored on the line by the line
@@ -19,52 +19,38 @@ export const FORECAST_HISTORY_DAYS = 90;
 
 type Reader = Kysely<Database>;
 
-interface MedianRow {
-  workshop_id: number | null;
-  step_id: number;
-  median_hours: number | string;
-}
-
 /**
  * The median hours of the production-step stays ended in the `FORECAST_HISTORY_DAYS` up to `now`,
- * per workshop and step or (`perWorkshop` false) per step over every workshop, counted in SQL over
- * the dwell table's index by when stays ended, as the flow report counts (report.ts).
+ * per workshop and step and per step over every workshop, stored in place of the last ones. Taken
+ * as the flow report takes its medians (percentiles.ts), from the stays' kept counts by duration
+ * bucket and the few stays of the buckets the median falls in: what it costs does not grow with
+ * the stays of the period, and it never holds the server while two years of history are sorted.
  */
-function medianQuery(db: Reader, now: Date, perWorkshop: boolean) {
-  const stays = sql`line_stays where left_at >= ${subDays(now, FORECAST_HISTORY_DAYS).toISOString()} and left_at <= ${now.toISOString()} and phase = 'step'`;
-  const cell = perWorkshop ? sql`workshop_id, step_id` : sql`step_id`;
-  const workshop = perWorkshop ? sql`workshop_id` : sql`null as workshop_id`;
-  return isPostgres(db)
-    ? sql<MedianRow>`
-      select ${workshop}, step_id, percentile_cont(0.5) within group (order by hours) as median_hours
-      from (select workshop_id, step_id, date_part('epoch', left_at - entered_at) / 3600 as hours from ${stays}) as stays
-      group by ${cell}`
-    : sql<MedianRow>`
-      with stays as (select workshop_id, step_id, (julianday(left_at) - julianday(entered_at)) * 24 as hours from ${stays}),
-      ranked as (
-        select ${cell}, hours, row_number() over w - 1 as r, count(*) over (w rows between unbounded preceding and unbounded following) as n
-        from stays
-        window w as (partition by ${cell} order by hours)
-      )
-      select ${workshop}, step_id, ${byRank(5)} as median_hours from ranked group by ${cell}`;
+export async function countMedians(db: Reader, now: Date): Promise<void> {
+  const period = { from: subDays(now, FORECAST_HISTORY_DAYS).toISOString(), to: now.toISOString() };
+  const atWorkshops = (await periodCounts(db, period)).filter((place) => place.key.phase === 'step' && place.key.workshop_key !== 0);
+  const everywhere = new Map<number, PlaceCounts>();
+  for (const place of atWorkshops) {
+    const step = place.key.step_key;
+    const all = everywhere.get(step) ?? { key: { workshop_key: EVERY_WORKSHOP, phase: 'step', step_key: step }, waiting: 0, ended: new Map() };
+    addCounts(all.ended, place.ended);
+    everywhere.set(step, all);
+  }
+  const places = [...atWorkshops, ...everywhere.values()];
+  const figures = await percentiles(db, period, places);
+  const rows = places.flatMap((place) => {
+    const ended = figures.get(keyText(place.key));
+    if (!ended) return [];
+    return [{ workshop_id: place.key.workshop_key === EVERY_WORKSHOP ? null : place.key.workshop_key, step_id: place.key.step_key, median_hours: toSecond(ended.median) }];
+  });
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('step_medians').execute();
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('step_medians').values(rows.slice(i, i + 500)).execute();
+  });
 }
 
 /** Hours to the whole second: SQLite's julianday counts in days, a few microseconds off. */
 const toSecond = (hours: number | string) => Math.round(Number(hours) * 3600) / 3600;
-
-/** Counts the medians afresh from the dwell table at `now` and stores them in place of the last ones. */
-export async function countMedians(db: Reader, now: Date): Promise<void> {
-  const rows = [...(await medianQuery(db, now, true).execute(db)).rows, ...(await medianQuery(db, now, false).execute(db)).rows];
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('step_medians').execute();
-    for (let i = 0; i < rows.length; i += 500) {
-      await trx
-        .insertInto('step_medians')
-        .values(rows.slice(i, i + 500).map((row) => ({ workshop_id: row.workshop_id, step_id: row.step_id, median_hours: toSecond(row.median_hours) })))
-        .execute();
-    }
-  });
-}
 
 /** The medians as last stored. */
 export async function storedMedians(db: Reader): Promise<StepMedians> {

@@ -31,6 +31,12 @@ function percentileOf(postgres: boolean, tenths: number, n: number): { ranks: nu
   return part > 0 ? { ranks: [rank, rank + 1], value: ([a, b]) => (a * (10 - part)) / 10 + (b * part) / 10 } : { ranks: [rank], value: ([a]) => (a * 10) / 10 };
 }
 
+/**
+ * The workshop_key of a step's stays at every workshop at once (the forecast's fallback median):
+ * its counts are the sum of its places', and its bucket reads take the stays of any workshop.
+ */
+export const EVERY_WORKSHOP = -1;
+
 /** One read of a bucket: its stays of the period from `offset` on, `limit` of them. */
 interface Read {
   place: PlaceCounts;
@@ -51,19 +57,21 @@ export function bucketReads(db: Db, period: Period, reads: readonly BucketRead[]
   if (isPostgres(db)) {
     const hours = sql`date_part('epoch', left_at - entered_at) / 3600`;
     const kinds = [
-      [false, false],
-      [false, true],
-      [true, false],
-      [true, true],
+      ['one', false],
+      ['one', true],
+      ['none', false],
+      ['none', true],
+      ['every', false],
     ] as const;
-    const laterals = kinds.flatMap(([noWorkshop, noStep]) => {
+    const workshopOf = (key: PlaceKey) => (key.workshop_key === EVERY_WORKSHOP ? 'every' : key.workshop_key === 0 ? 'none' : 'one');
+    const laterals = kinds.flatMap(([workshops, noStep]) => {
       const rows = reads.flatMap((read, index) => {
         const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
-        if ((workshop_id === null) !== noWorkshop || (step_id === null) !== noStep) return [];
+        if (workshopOf(read.place.key) !== workshops || (step_id === null) !== noStep) return [];
         return [sql`(${sql.lit(index)}, ${sql.lit(workshop_id ?? 0)}, ${phase}::text, ${sql.lit(step_id ?? 0)}, ${sql.lit(read.bucket)}, ${sql.lit(read.offset)}, ${sql.lit(read.limit)})`];
       });
       if (rows.length === 0) return [];
-      const workshop = noWorkshop ? sql`workshop_id is null` : sql`workshop_id = r.workshop_id`;
+      const workshop = workshops === 'every' ? sql`true` : workshops === 'none' ? sql`workshop_id is null` : sql`workshop_id = r.workshop_id`;
       const step = noStep ? sql`step_id is null` : sql`step_id = r.step_id`;
       return [
         sql`select r.read, s.hours from (values ${sql.join(rows)}) as r(read, workshop_id, phase, step_id, bucket, skip, take)
@@ -79,9 +87,10 @@ export function bucketReads(db: Db, period: Period, reads: readonly BucketRead[]
   const is = (column: string, value: number | null) => (value === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${value}`);
   const selects = reads.map((read, index) => {
     const { workshop_id, phase, step_id } = placeOfKey(read.place.key);
+    const workshop = read.place.key.workshop_key === EVERY_WORKSHOP ? sql`1 = 1` : is('workshop_id', workshop_id);
     return sql`select ${sql.lit(index)} as read, hours from (
       select ${hours} as hours from line_stays
-      where ${is('workshop_id', workshop_id)} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and ${inPeriod}
+      where ${workshop} and phase = ${phase} and ${is('step_id', step_id)} and bucket = ${read.bucket} and ${inPeriod}
       order by hours limit ${sql.lit(read.limit)} offset ${sql.lit(read.offset)}) as r${sql.raw(String(index))}`;
   });
   return sql<{ read: number; hours: number }>`${sql.join(selects, sql` union all `)}`;
