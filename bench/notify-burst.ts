@@ -25,6 +25,7 @@ import { liveClient } from '../test/live-client';
 import { type FakeOrder, sendWebhook, startShopifyFake, webhookPayload } from '../test/shopify-fake';
 import { startSmtp, type TestSmtp } from '../test/smtp';
 import { percentile } from './mixed';
+import { seedShopOwners } from './shop-webhooks';
 import {
   addUser,
   ADMIN_PASSWORD,
@@ -119,21 +120,8 @@ async function onDatabase(report: Report, database: BenchDatabase, orders: reado
   let socket: ReturnType<typeof liveClient> | undefined;
   try {
     const ids = await prepare(database, async (db) => {
-      const at = new Date().toISOString();
-      const workshopUser = await addUser(db, 'bench_usta', Role.Workshop);
-      const customerUser = await addUser(db, 'bench_magaza', Role.Customer);
+      const { workshopUser, customerUser } = await seedShopOwners(db, variants);
       const reader = await addUser(db, 'bench_okur', Role.Office);
-      const workshop = await db.insertInto('workshops').values({ name: 'Bench Usta', user_id: workshopUser, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-      await db
-        .insertInto('customers')
-        .values({ user_id: customerUser, name: 'Bench Mağaza', email: 'magaza@bench.example', phone: '1', address: 'x', company_name: 'x', tax_number: '1', created_at: at, updated_at: at })
-        .execute();
-      for (const variant of variants) {
-        await db
-          .insertInto('products')
-          .values({ title: variant.title, shopify_variant_id: String(variant.id), sku: variant.sku, price: 1000, workmanship_rate: 20, workshop_id: workshop.id, user_id: customerUser, created_at: at, updated_at: at })
-          .execute();
-      }
       await fillReader(db, reader);
       return { customerUser, workshopUser, reader };
     });

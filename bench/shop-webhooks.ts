@@ -6,7 +6,9 @@
  * line twice, and how long a new line takes to reach its workshop's tablet (its live socket).
  */
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../src/server/db';
 import { API } from '../src/shared/api';
+import { Role } from '../src/shared/roles';
 import type { LiveMessage } from '../src/shared/live';
 import { liveClient } from '../test/live-client';
 import { type FakeOrder, sendWebhook, startShopifyFake, webhookPayload } from '../test/shopify-fake';
@@ -24,6 +26,25 @@ interface Delivery {
   topic: string;
   webhookId: string;
   forged: boolean;
+}
+
+/** The store's workshop and customer, each with its user, and a product of the workshop for each of the store's variants. */
+export async function seedShopOwners(db: Db, variants: ReadonlyArray<{ id: number; title: string; sku: string | null }>) {
+  const at = new Date().toISOString();
+  const workshopUser = await addUser(db, 'bench_usta', Role.Workshop);
+  const customerUser = await addUser(db, 'bench_magaza', Role.Customer);
+  const workshop = await db.insertInto('workshops').values({ name: 'Bench Usta', user_id: workshopUser, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('customers')
+    .values({ user_id: customerUser, name: 'Bench Mağaza', email: 'magaza@bench.example', phone: '1', address: 'x', company_name: 'x', tax_number: '1', created_at: at, updated_at: at })
+    .execute();
+  for (const variant of variants) {
+    await db
+      .insertInto('products')
+      .values({ title: variant.title, shopify_variant_id: String(variant.id), sku: variant.sku, price: 1000, workmanship_rate: 20, workshop_id: workshop.id, user_id: customerUser, created_at: at, updated_at: at })
+      .execute();
+  }
+  return { workshopUser, customerUser };
 }
 
 /** The deliveries of `orders` in the order they are sent: duplicates, early updates and forgeries mixed in. */
@@ -58,20 +79,7 @@ export async function shopWebhooks(report: Report): Promise<void> {
   let socket: ReturnType<typeof liveClient> | undefined;
   try {
     const ids = await prepare(database, async (db) => {
-      const at = new Date().toISOString();
-      const workshopUser = await addUser(db, 'bench_usta', 3);
-      const customerUser = await addUser(db, 'bench_magaza', 5);
-      const workshop = await db.insertInto('workshops').values({ name: 'Bench Usta', user_id: workshopUser, created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-      await db
-        .insertInto('customers')
-        .values({ user_id: customerUser, name: 'Bench Mağaza', email: 'b@example.com', phone: '1', address: 'x', company_name: 'x', tax_number: '1', created_at: at, updated_at: at })
-        .execute();
-      for (const variant of variants) {
-        await db
-          .insertInto('products')
-          .values({ title: variant.title, shopify_variant_id: String(variant.id), sku: variant.sku, price: 1000, workmanship_rate: 20, workshop_id: workshop.id, user_id: customerUser, created_at: at, updated_at: at })
-          .execute();
-      }
+      const { customerUser } = await seedShopOwners(db, variants);
       return { customerUser };
     });
     product = await startProduct(database);
