@@ -21,6 +21,7 @@ import { Unzip, UnzipInflate } from 'fflate';
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
+import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0041-stay-counts';
 import { seedOrders } from '../src/server/db/demo-orders';
 import { API, type LineArchiveDto } from '../src/shared/api';
 import { ARCHIVE_PAGE_MAX } from '../src/shared/schemas/archive';
@@ -48,7 +49,9 @@ async function seed(db: Db, database: BenchDatabase, lines: number): Promise<Tar
   await db.transaction().execute(async (trx) => {
     await seedCatalogue(trx, 1_000);
     const owners: Array<number | null> = [...(await trx.selectFrom('customers').select('id').orderBy('id').execute()).map((c) => c.id), null];
-    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), owners[block % owners.length], 11 + block);
+    // The flow report's counts are counted once at the end, not block by block.
+    for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), owners[block % owners.length], 11 + block, false);
+    await fillStayCounts(trx);
   });
   // The planner's statistics as autovacuum leaves them soon after a bulk load, rather than whatever it caught mid-load.
   if (database.name === 'postgres') await sql`analyze`.execute(db);
