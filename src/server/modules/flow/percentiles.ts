@@ -7,8 +7,8 @@ import { keyText, type Period, type PlaceCounts, type PlaceKey, placeOfKey } fro
  * The median and 90th percentile of each place's stays ended in a period, from its counts by
  * duration bucket: the ranks a percentile is taken between fall in known buckets, and only those
  * buckets' stays of the period are read and sorted (line_stays_bucket_idx). The value is then taken
- * between them exactly as `endedFigures` takes it on the same database: PostgreSQL's
- * percentile_cont, or SQLite's by-rank sum, from the same hours.
+ * between them exactly as the reference (test/stay-counts.ts `endedFigures`) takes it on the same
+ * database: PostgreSQL's percentile_cont, or SQLite's by-rank sum, from the same hours.
  */
 
 export interface Ended {
@@ -25,7 +25,7 @@ function percentileOf(postgres: boolean, tenths: number, n: number): { ranks: nu
     const [low, high] = [Math.floor(at), Math.ceil(at)];
     return high > low ? { ranks: [low, high], value: ([a, b]) => a + (b - a) * (at - low) } : { ranks: [low], value: ([a]) => a };
   }
-  // report.ts `byRank`, term by term.
+  // test/stay-counts.ts `byRank`, term by term.
   const at = tenths * (n - 1);
   const [rank, part] = [Math.floor(at / 10), at % 10];
   return part > 0 ? { ranks: [rank, rank + 1], value: ([a, b]) => (a * (10 - part)) / 10 + (b * part) / 10 } : { ranks: [rank], value: ([a]) => (a * 10) / 10 };

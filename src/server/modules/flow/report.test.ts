@@ -5,8 +5,7 @@ import { API, type FlowStepDto, type FlowWeekDto } from '../../../shared/api';
 import type { Phase, StayPlace } from '../../../shared/flow';
 import { Role } from '../../../shared/roles';
 import { takeBarcodes } from '../orders/barcodes';
-import { queryPlan } from '../../../../test/query-plan';
-import { endedFigures, flowReport, parseFlowQuery } from './report';
+import { flowReport, parseFlowQuery } from './report';
 import { countStays } from './stay-counts';
 import { flowTrend } from './trend';
 
@@ -106,13 +105,6 @@ describe.each(testDatabases())('the flow report on $name', (database) => {
     expect(await flowReport(t.db, { ...period, workshopId: w2 })).toEqual([cell(w2, 'quality_control', null, { pieces: 1, median_hours: 1.5, p90_hours: 1.5 })]);
     // The stay ended before the period counts once the period holds it.
     expect((await flowReport(t.db, { from: hour(-200), to: period.to })).find((row) => row.phase === 'step')).toMatchObject({ pieces: 6, median_hours: 3.5 });
-  });
-
-  test('the trend reads the dwell table through its indexes, never the whole table', async () => {
-    for (const query of [period, { ...period, workshopId: w1 }]) {
-      const { plan } = await queryPlan(t.db, database.name, endedFigures(t.db, query, true).compile(t.db));
-      expect({ indexed: /line_stays_(workshop_)?left_idx/.test(plan), scans: /SCAN line_stays$|SCAN line_stays\n|Seq Scan on line_stays/m.test(plan) }).toEqual({ indexed: true, scans: false });
-    }
   });
 
   test('covers the last 30 days up to now by default, every workshop; from alone ends now, to alone starts 30 days before it', async () => {

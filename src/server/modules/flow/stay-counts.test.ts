@@ -1,19 +1,20 @@
 import { addMilliseconds } from 'date-fns';
-import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
+import { millisecondsInDay, millisecondsInHour, millisecondsInWeek } from 'date-fns/constants';
 import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { queryPlan } from '../../../../test/query-plan';
 import { startTestApp, type TestApp } from '../../../../test/server';
-import { stayCountsKeptAndCounted } from '../../../../test/stay-counts';
-import { API, type FlowStepDto } from '../../../shared/api';
+import { endedFigures, stayCountsKeptAndCounted } from '../../../../test/stay-counts';
+import { API, type FlowStepDto, type FlowWeekDto } from '../../../shared/api';
 import type { StayPlace } from '../../../shared/flow';
 import type { Db } from '../../db';
 import { seedCatalogue } from '../../db/demo-catalogue';
 import { seedOrders } from '../../db/demo-orders';
 import { takeBarcodes } from '../orders/barcodes';
-import { cellOrder, endedFigures, type FlowQuery, flowReport, hoursOf, withStepNames } from './report';
+import { cellOrder, type FlowQuery, flowReport, hoursOf, withStepNames } from './report';
 import { bucketReads } from './percentiles';
 import { countStays, periodQueries } from './stay-counts';
+import { endedAtEdge, flowTrend } from './trend';
 
 /*
  * The flow report from its kept counts against the same figures counted from every stay of the
@@ -27,7 +28,7 @@ import { countStays, periodQueries } from './stay-counts';
 async function reference(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
   const ofWorkshop = query.workshopId === undefined ? sql`` : sql`and workshop_id = ${query.workshopId}`;
   const [ended, staying] = await Promise.all([
-    endedFigures(db, query, false).execute(db),
+    endedFigures(db, query).execute(db),
     sql<StayPlace & { waiting: number | string }>`select workshop_id, phase, step_id, count(*) as waiting from line_stays where left_at is null ${ofWorkshop} group by workshop_id, phase, step_id`.execute(db),
   ]);
   const cells = new Map<string, FlowStepDto>();
@@ -40,6 +41,20 @@ async function reference(db: Db, query: FlowQuery): Promise<FlowStepDto[]> {
   for (const row of ended.rows) Object.assign(cellOf(row), { pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours), p90_hours: hoursOf(row.p90_hours) });
   for (const row of staying.rows) cellOf(row).waiting_now = Number(row.waiting);
   return (await withStepNames(db, [...cells.values()])).sort(cellOrder);
+}
+
+/** The trend counted from every stay of each week of the period: the reference. */
+async function trendReference(db: Db, query: FlowQuery): Promise<FlowWeekDto[]> {
+  const weeks: FlowWeekDto[] = [];
+  const [from, to] = [Date.parse(query.from), Date.parse(query.to)];
+  for (let start = from; start <= to; start += millisecondsInWeek) {
+    const { rows } = await endedFigures(db, { ...query, from: new Date(start).toISOString(), to: new Date(Math.min(start + millisecondsInWeek - 1, to)).toISOString() }).execute(db);
+    for (const row of rows) {
+      weeks.push({ workshop_id: row.workshop_id, step_id: row.step_id, phase: row.phase, step_name: null, week_start: new Date(start).toISOString(), pieces: Number(row.pieces), median_hours: hoursOf(row.median_hours)! });
+    }
+  }
+  const named = await withStepNames(db, weeks);
+  return named.sort((a, b) => cellOrder(a, b) || a.week_start.localeCompare(b.week_start));
 }
 
 /** A small deterministic generator (mulberry32). */
@@ -156,6 +171,27 @@ describe.each(testDatabases())('the flow report from its kept counts on $name', 
     expect(whole.filter((cell) => cell.workshop_id === workshops[2] && ['quality_control', 'packing'].includes(cell.phase)).map((cell) => cell.pieces + cell.waiting_now)).toEqual([1, 2]);
   });
 
+  test('gives the trend counted from every stay of each week, whatever day the period starts, for every workshop or one', async () => {
+    const periods: Array<[number, number]> = [
+      [START - 60 * millisecondsInDay, START + 50 * millisecondsInDay],
+      [START + 2.3 * millisecondsInDay + 1234, START + 31.7 * millisecondsInDay - 77],
+      // Exactly two weeks: the last week is its last millisecond alone.
+      [START + 3 * millisecondsInDay, START + 17 * millisecondsInDay],
+      [START + 10 * millisecondsInDay + 3.5 * millisecondsInHour, START + 10 * millisecondsInDay + 20.25 * millisecondsInHour],
+      [START - 90 * millisecondsInDay, START - 80 * millisecondsInDay],
+    ];
+    let compared = 0;
+    for (const [from, to] of periods) {
+      for (const workshopId of [undefined, workshops[1]]) {
+        const query = { from: iso(from), to: iso(to), workshopId };
+        const expected = await trendReference(t.db, query);
+        expect({ query, trend: await flowTrend(t.db, query) }).toEqual({ query, trend: expected });
+        compared += expected.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
   test('reads the stays only through their indexes, at a period’s ends and in the buckets read, never a whole table but the places’', async () => {
     const period = { from: iso(START + 3 * millisecondsInDay + 1000), to: iso(START + 33 * millisecondsInDay + 7 * millisecondsInHour) };
     // PostgreSQL plans by the table's statistics, as it keeps them in use.
@@ -163,9 +199,10 @@ describe.each(testDatabases())('the flow report from its kept counts on $name', 
     for (const query of [period, { ...period, workshopId: workshops[0] }]) {
       const read = { place: { key: { workshop_key: workshops[0], phase: 'step' as const, step_key: 0 } }, bucket: 600, offset: 3, limit: 2 };
       const unassigned = { place: { key: { workshop_key: 0, phase: 'unassigned' as const, step_key: 0 } }, bucket: 10, offset: 0, limit: 1 };
-      for (const [name, built] of Object.entries({ ...periodQueries(query), reads: bucketReads(t.db, query, [read, unassigned]) })) {
+      const edges = { first: endedAtEdge(t.db, query, 'asc'), last: endedAtEdge(t.db, query, 'desc') };
+      for (const [name, built] of Object.entries({ ...periodQueries(query), reads: bucketReads(t.db, query, [read, unassigned]), ...edges })) {
         const { plan } = await queryPlan(t.db, database.name, built.compile(t.db));
-        const index = { cells: /stay_days_pk|sqlite_autoindex_stay_days/, hours: /stay_hours_pk|sqlite_autoindex_stay_hours/, stays: /line_stays_(workshop_)?left_idx/, reads: /line_stays_bucket_idx/ }[name]!;
+        const index = { cells: /stay_days_pk|sqlite_autoindex_stay_days/, hours: /stay_hours_pk|sqlite_autoindex_stay_hours/, stays: /line_stays_(workshop_)?left_idx/, reads: /line_stays_bucket_idx/, first: /line_stays_(workshop_)?left_idx/, last: /line_stays_(workshop_)?left_idx/ }[name]!;
         expect({ name, indexed: index.test(plan), scans: /SCAN (line_stays|stay_days|stay_hours|d)\b|Seq Scan on (line_stays|stay_days|stay_hours)/.test(plan) }).toEqual({ name, indexed: true, scans: false });
       }
     }
