@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { setImmediate as turn } from 'node:timers/promises';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
+import { othersTurn } from './db/turns';
 
 /*
  * Lists of lines compressed a page at a time, each page in one synchronous call whose compressor is
@@ -51,7 +51,7 @@ export function gzipPages(pages: AsyncIterable<string | Buffer>): Readable {
 export async function* servingOthers<T>(pages: AsyncIterable<T>): AsyncGenerator<T> {
   let first = true;
   for await (const page of pages) {
-    if (!first) await turn();
+    if (!first) await othersTurn();
     first = false;
     yield page;
   }

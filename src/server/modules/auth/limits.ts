@@ -5,6 +5,7 @@ import type { Config } from '../../../../config';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import { othersTurn } from '../../db/turns';
 
 /*
  * The abuse limits of the open and password routes. Every counter is a row of `rate_limits`, so
@@ -116,6 +117,7 @@ export function rateLimits(db: Db, clock: () => number = Date.now): Limits {
       const now = clock();
       let removed = 0;
       while (!stopped()) {
+        if (removed > 0) await othersTurn();
         const expired = (eb: ExpressionBuilder<Database, 'rate_limits'>) => eb.selectFrom('rate_limits').select('key').where('reset_at', '<=', now).limit(batch);
         const deleted = Number((await db.deleteFrom('rate_limits').where('key', 'in', expired).executeTakeFirst()).numDeletedRows);
         if (deleted === 0) break;

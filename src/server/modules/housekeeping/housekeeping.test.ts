@@ -5,7 +5,10 @@ import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { enqueue } from '../jobs/queue';
 import { latestVersion } from '../order-lines/queries';
-import { prunedThrough } from '../live/retention';
+import { pruneChanges, prunedThrough } from '../live/retention';
+import { pruneJobs } from '../jobs/queue';
+import { pruneNotifications } from '../notifications/service';
+import { rateLimits } from '../auth/limits';
 import { housekeep } from './runner';
 
 const DAY = 86_400_000;
@@ -123,6 +126,40 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
     expect(Math.min(before.history, before.audit, before.ledger)).toBeGreaterThan(0);
     await housekeep(f.t.db, new Date(now.getTime() + 10 * 365 * DAY), { changeRetentionDays: 1 });
     expect({ history: await count('order_line_history'), audit: await count('audit_log'), ledger: await count('metal_ledger') }).toEqual(before);
+  });
+
+  test('each pruning lets the event loop serve others between its batches (SQLite answers without one)', async () => {
+    const { line, lineOrder, workshop, customer } = f.ids;
+    const user = (await f.t.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    for (let i = 0; i < 3; i++) {
+      await f.t.db.insertInto('order_line_changes').values({ line_id: line, order_id: lineOrder, type: 'line_updated', workshop_id: workshop, previous_workshop_id: null, customer_id: customer, created_at: ago(60) }).execute();
+      await enqueue(f.t.db, { kind: 'webhook', key: `turns-${i}`, connectionId: null, payload: {} }, new Date(ago(60)));
+      await f.t.db.insertInto('notifications').values({ user_id: user, kind: 'line_shipped', title: 'eski', body: 'eski', link: null, created_at: ago(400) }).execute();
+      await f.t.db.insertInto('rate_limits').values({ key: `test:turns-${i}`, hits: 1, reset_at: now.getTime() - DAY }).execute();
+    }
+    await f.t.db.updateTable('jobs').set({ status: 'done', finished_at: ago(40) }).where('key', 'like', 'turns-%').execute();
+    // The turns the event loop took while `work` ran: a task that queues itself again at each one.
+    const turnsDuring = async (work: () => Promise<number>) => {
+      let turns = 0;
+      let running = true;
+      const turn = () => {
+        if (!running) return;
+        turns++;
+        setImmediate(turn);
+      };
+      setImmediate(turn);
+      const removed = await work();
+      running = false;
+      return { removed: removed >= 3, turned: turns > 0 };
+    };
+    const each = { batch: 1, stopped: () => false };
+    const later = new Date(now.getTime() + 1000);
+    expect({
+      changes: await turnsDuring(() => pruneChanges(f.t.db, new Date(ago(30)), each)),
+      jobs: await turnsDuring(() => pruneJobs(f.t.db, new Date(ago(30)), each)),
+      notifications: await turnsDuring(() => pruneNotifications(f.t.db, new Date(ago(300)), each)),
+      rateLimits: await turnsDuring(() => rateLimits(f.t.db, () => later.getTime()).sweep(each)),
+    }).toEqual(Object.fromEntries(['changes', 'jobs', 'notifications', 'rateLimits'].map((kind) => [kind, { removed: true, turned: true }])));
   });
 
   test('the server runs housekeeping by itself every HOUSEKEEPING_EVERY_MS and stops it when it closes', async () => {

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import type { Db, DialectName } from '../../db';
 import { afterCommit, committing } from '../../db/after-commit';
 import type { Database, JobsTable } from '../../db/schema';
+import { othersTurn } from '../../db/turns';
 
 /*
  * Durable jobs: what arrived from a shop (a webhook) or must reach it (a fulfilment) is a row
@@ -144,6 +145,7 @@ export const FINISHED_JOB_KEEP_DAYS = 30;
 export async function pruneJobs(db: Db, before: Date, { batch, stopped }: { batch: number; stopped: () => boolean }): Promise<number> {
   let removed = 0;
   while (!stopped()) {
+    if (removed > 0) await othersTurn();
     const result = await db
       .deleteFrom('jobs')
       .where('id', 'in', (eb) => eb.selectFrom('jobs').select('id').where('status', '=', 'done').where('finished_at', '<', before.toISOString()).orderBy('id').limit(batch))

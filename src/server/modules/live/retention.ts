@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { othersTurn } from '../../db/turns';
 import { AppError } from '../../errors';
 import { CHANGES_PRUNED } from '../../../shared/live';
 import { latestVersion } from '../order-lines/queries';
@@ -40,6 +41,7 @@ export async function pruneChanges(db: Db, before: Date, { batch = PRUNE_BATCH, 
   const last = Math.min(Number(old?.id ?? 0), (await latestVersion(db)) - 1);
   let removed = 0;
   while (!stopped()) {
+    if (removed > 0) await othersTurn();
     const deleted = await db.transaction().execute(async (trx) => {
       const ids = await trx.selectFrom('order_line_changes').select('id').where('id', '<=', last).orderBy('id').limit(batch).execute();
       if (ids.length === 0) return 0;

@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import type { NotificationDto, NotificationPreferencesDto, NotificationsDto } from '../../../shared/api';
 import { defaultChannel, kindsFor, type NotificationChannel, type NotificationKind } from '../../../shared/notifications';
+import { othersTurn } from '../../db/turns';
 
 /*
  * A user's own notifications: every query names the user, so another user's notification answers
@@ -89,6 +90,7 @@ export async function stopMail(db: Db, userId: number, kind: NotificationKind): 
 export async function pruneNotifications(db: Db, before: Date, { batch, stopped }: { batch: number; stopped: () => boolean }): Promise<number> {
   let removed = 0;
   while (!stopped()) {
+    if (removed > 0) await othersTurn();
     const result = await db
       .deleteFrom('notifications')
       .where('id', 'in', (eb) => eb.selectFrom('notifications').select('id').where('created_at', '<', before.toISOString()).orderBy('id').limit(batch))

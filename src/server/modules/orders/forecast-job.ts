@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { othersTurn } from '../../db/turns';
 import { enqueue, type JobHandler } from '../jobs/queue';
 import type { LineBus } from '../live/bus';
 import { countMedians, storedMedians } from '../flow/forecast';
@@ -17,14 +18,15 @@ export const FORECAST_JOB = 'forecast';
 const CHECK_EVERY_MS = 3_600_000;
 const BATCH = 500;
 
-/** Forecasts every open line at `now`; answers the ids of those whose late risk changed (and were told). */
-export async function forecastOpenLines(db: Db, bus: LineBus, now: Date): Promise<number[]> {
+/** Forecasts every open line at `now`, `batch` lines per transaction; answers the ids of those whose late risk changed (and were told). */
+export async function forecastOpenLines(db: Db, bus: LineBus, now: Date, batch = BATCH): Promise<number[]> {
   await countMedians(db, now);
   const medians = await storedMedians(db);
   const told: number[] = [];
   for (let after = 0; ; ) {
-    const ids = (await db.selectFrom('order_lines').select('id').where('closed_at', 'is', null).where('id', '>', after).orderBy('id').limit(BATCH).execute()).map((row) => row.id);
+    const ids = (await db.selectFrom('order_lines').select('id').where('closed_at', 'is', null).where('id', '>', after).orderBy('id').limit(batch).execute()).map((row) => row.id);
     if (ids.length === 0) return told;
+    if (after > 0) await othersTurn();
     after = ids[ids.length - 1];
     told.push(...(await bus.write(db, (trx, record) => reforecastLines(trx, record, ids, medians, now))));
   }

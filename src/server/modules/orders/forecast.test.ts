@@ -199,6 +199,20 @@ describe.each(testDatabases())('the forecast on $name', (database) => {
     }
   });
 
+  test('the daily forecast lets the event loop serve others between its batches (SQLite answers without one)', async () => {
+    let turns = 0;
+    let running = true;
+    const turn = () => {
+      if (!running) return;
+      turns++;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    await forecastOpenLines(t.db, bus, NOW, 1);
+    running = false;
+    expect(turns).toBeGreaterThan(0);
+  });
+
   test('the forecast is stored as a job once a day, however often a process asks', async () => {
     const day = new Date('2026-12-01T03:00:00.000Z');
     expect(await scheduleForecast(t.db, day)).toBe(true);
