@@ -231,11 +231,13 @@ export async function buildApp(
     await app.register(fastifyStatic, {
       root: clientDir,
       index: 'index.html',
+      // The build writes each file compressed beside it (webpack.config.ts): sent as it is, never compressed again.
+      preCompressed: true,
       // Dot files are the build's own (its stamp, .inputs-hash), never the app's.
       dotfiles: 'ignore',
       setHeaders: (res, path) => {
         // File names carry a content hash; only the page itself must be revalidated.
-        res.header('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+        res.header('cache-control', /\.html(\.br|\.gz)?$/.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
       },
     });
   }
