@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE } from '../shared/locale';
 import { createI18n } from './app/i18n';
 import { loadCatalogue } from './app/languageChunks';
 import { followLanguage, startLanguage } from './app/languages';
-import { AppRouter } from './app/router';
+import { AppRouter, preloadScreen } from './app/router';
 import { createStore } from './app/store';
 
 /** The page's language is loaded before the first render, so no key ever shows in its place. */
@@ -23,6 +23,8 @@ async function languageLoaded(): Promise<string> {
 
 const language = languageLoaded();
 const store = createStore();
+// The screen's code and its reads go out beside the catalogue, not after it.
+preloadScreen(location.pathname, store);
 
 void language.then((language) => {
   const i18n = createI18n(language);

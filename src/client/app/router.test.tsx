@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { API } from '../../shared/api';
-import { mockFetch, renderApp, storeLogin } from '../test-utils';
-import { AppRoutes } from './router';
+import { mockFetch, renderApp, storeLogin, testStore } from '../test-utils';
+import { AppRoutes, preloadScreen } from './router';
 
 /** Shows the router's current path so the tests can see where a guard sent the browser. */
 function Where() {
@@ -44,6 +44,31 @@ test.each(['/login', '/', '/no/such/page'])('with a session %s goes to the dashb
   const { t, path } = open(start);
   expect(await screen.findByRole('heading', { name: t('dashboard:welcome', { name: 'ali' }) })).toBeInTheDocument();
   expect(path()).toBe('/dashboard');
+});
+
+test('a screen preloaded for the address the page opens on renders in the first commit, never behind the loading line', async () => {
+  storeLogin(2, 'Yonetici');
+  preloadScreen('/admin/flow', testStore());
+  // The chunk's promise settles: then the first render holds the screen itself.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const { t } = open('/admin/flow');
+  // At once, not found later: a screen behind the fallback would not be in the document yet.
+  expect(screen.getByRole('heading', { name: t('flow:title') })).toBeInTheDocument();
+});
+
+test.each([
+  [2, '/admin/orders', ['orderLines/linesRequested', 'lookups/lookupsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested']],
+  [4, '/office/orders', ['orderLines/linesRequested', 'lookups/lookupsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested']],
+  // A role the screen is not for, or no session: its code may come, its reads do not go out.
+  [3, '/admin/orders', []],
+  [null, '/admin/orders', []],
+  [2, '/admin/users', []],
+])('role %s opening %s asks with its code for %j', (role, path, asked) => {
+  if (role !== null) storeLogin(role);
+  const store = testStore();
+  const dispatched: string[] = [];
+  preloadScreen(path, { getState: store.getState, dispatch: (action) => dispatched.push(action.type) });
+  expect(dispatched).toEqual(asked);
 });
 
 test('the reset-password screen opens without a session', async () => {

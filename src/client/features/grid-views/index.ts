@@ -26,7 +26,7 @@
  *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
  *   (the grid opens with the rows of `views.initialBuiltIn`, the built-in view saved)
  */
-export { gridViewsSlice, selectGridViews } from './slice';
+export { gridViewsRequested, gridViewsSlice, selectGridViews } from './slice';
 export { gridViewsSaga } from './sagas';
 export { type GridViews, type GridViewsOptions, type MenuView, useGridViews } from './hooks';
 export { ViewMenu } from './ViewMenu';

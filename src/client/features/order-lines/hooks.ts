@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectLinesOf, selectScopeLoad } from './selectors';
 import { linesRequested } from './slice';
 import { type LineScope, scopeKey } from './scopes';
@@ -11,10 +11,12 @@ import { type LineScope, scopeKey } from './scopes';
 export function useScopeLoad(scope: LineScope) {
   const dispatch = useAppDispatch();
   const key = scopeKey(scope);
+  const store = useAppStore();
   useEffect(() => {
-    dispatch(linesRequested(scope));
+    // A reading already on its way (asked for with the screen's code as the page opened) is taken as it is.
+    if (selectScopeLoad(store.getState(), scope)?.status !== 'loading') dispatch(linesRequested(scope));
     // The key names the scope; the object itself is new on every render.
-  }, [dispatch, key]);
+  }, [dispatch, key, store]);
   const load = useAppSelector((state) => selectScopeLoad(state, scope));
   return { status: load?.status ?? 'loading', notice: load?.notice ?? null, progress: load?.progress ?? null, reload: () => dispatch(linesRequested(scope)) };
 }

@@ -1,6 +1,7 @@
 /* Order lines as one entity collection that every order screen selects from. */
 export { useScopeLines, useScopeLoad } from './hooks';
 export type { LineScope } from './scopes';
+export { EVERY_LINE } from './scopes';
 export type { LineActionKind } from './actions';
 export {
   selectAllLines,

@@ -11,6 +11,9 @@ export type LineScope =
   | { kind: 'workshop'; id: number }
   | { kind: 'customer'; id: number };
 
+/** Every line the reader may see: the admin and office grid's list. */
+export const EVERY_LINE: LineScope = { kind: 'all' };
+
 export const scopeKey = (scope: LineScope): string => ('id' in scope ? `${scope.kind}:${scope.id}` : scope.kind);
 
 const SCOPE_KINDS: readonly LineScope['kind'][] = ['all', 'myWorkshop', 'myCustomer', 'workshop', 'customer'];

@@ -4,13 +4,13 @@ import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
-import { lineNoticesCleared, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
+import { EVERY_LINE, lineNoticesCleared, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
 import { archiveQuery, archiveRowsAsked, ArchiveRowsBanner, NEWEST_FIRST, NO_FILTERS, selectArchiveRows } from '../archive';
 import { PlaceFilterBanner } from '../flow';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { actionNotice, failed } from './actionNotices';
 import { changesLine, orderColumns } from './columns';
-import { useOrderGrid } from './lazyGrid';
+import { LazyOrderGrid as OrderGrid, useGridReady } from './lazyGrid';
 import { LineDialogs } from './LineDialogs';
 import type { OrderGridHandle } from './OrderGrid';
 import { OrdersToolbar } from './OrdersToolbar';
@@ -25,8 +25,6 @@ import { useOrderViews } from './useOrderViews';
 import { usePlaceFromLink } from './usePlaceFromLink';
 import { useViewFromLink } from './useViewFromLink';
 
-const ALL = { kind: 'all' } as const;
-
 /**
  * /admin/orders, order management: every order line in one grid, with quality control, packing
  * approval, gram correction and each line's history. The office's /office/orders is the same grid
@@ -36,12 +34,13 @@ const ALL = { kind: 'all' } as const;
  * to the lines waiting in its place.
  */
 export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boolean }) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
+  const gridReady = useGridReady(i18n.language);
   const base = useLookups();
   // The lines arrive in batches; the grid shows the first while the rest is on its way.
-  const orders = useScopeLoad(ALL);
+  const orders = useScopeLoad(EVERY_LINE);
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
   const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
@@ -49,7 +48,6 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
     const headers = new Map(columns.map((column) => [column.key, column.header]));
     return (colId: string) => headers.get(colId) ?? colId;
   }, [columns]);
-  const OrderGrid = useOrderGrid();
   const grid = useRef<OrderGridHandle>(null);
   const count = useShownCount();
   const { views, quickFilter, changeQuickFilter, opening } = useOrderViews(grid, columns);
@@ -106,7 +104,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
       <GridScanAlert onOpenArchive={openScannedFromArchive} />
       {/* An archive query's failure is told in its banner. */}
       <ListStatus status={rows.status} notice={query ? null : failed(orders.notice, 'orders:loadFailedPrefix', t)} count={total} empty={t('empty')} />
-      {views.ready && (total > 0 || rows.status === 'loading') && (
+      {views.ready && gridReady && (total > 0 || rows.status === 'loading') && (
         <Suspense fallback={total > 0 ? <p role="status">{t('common:loading')}</p> : null}>
           <OrderGrid
             ref={grid}

@@ -29,12 +29,12 @@ import { AgGridReact } from 'ag-grid-react';
 import { forwardRef, memo, use, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
-import { type GridTexts, loadGridTexts } from '../../app/languageChunks';
 import type { ViewState } from '../grid-views';
 import type { LineTable } from '../order-lines';
 import { type OrderColumn, urgentLine } from './columns';
 import { type GridActions, pressCellButton } from './gridCells';
 import { exportCsv, visibleRows } from './gridExport';
+import { gridTextsOf, loadedGridTexts } from './gridTexts';
 import { useIdleRows } from './idleRows';
 import { quickFilterParser, searchText, useQuickFilter } from './quickSearch';
 import { DEFAULT_COLUMN, useColumnDefs } from './useColumnDefs';
@@ -108,14 +108,6 @@ interface Props extends GridActions {
   linkedRows?: ((line: OrderLineDto) => boolean) | null;
 }
 
-/** AG Grid's own texts in a language, each language's asked for once (a promise `use` waits on before the grid is built). */
-const gridTexts = new Map<string, Promise<GridTexts | null>>();
-function gridTextsOf(language: string): Promise<GridTexts | null> {
-  let texts = gridTexts.get(language);
-  if (!texts) gridTexts.set(language, (texts = loadGridTexts(language)));
-  return texts;
-}
-
 // Rows as tall as a photo or an action button need: more of them fit on a laptop's screen.
 const THEME = themeQuartz.withParams({ rowHeight: 36, headerHeight: 40 });
 const ROW_CLASSES: RowClassRules<OrderLineDto> = { urgent: ({ data }) => (data ? urgentLine(data) : false) };
@@ -175,7 +167,9 @@ const OrderGrid = memo(
 
     // Every object handed to the grid keeps its identity between renders (each batch of a list on its
     // way renders this again): a new one would make the grid build its 42 columns again.
-    const texts = use(gridTextsOf(language));
+    // In already when the screen mounts the grid (lazyGrid.ts); otherwise waited for.
+    const held = loadedGridTexts(language);
+    const texts = held ? held.texts : use(gridTextsOf(language));
     const localeText = useMemo(() => ({ ...texts, noMatchingRows: noMatch }), [texts, noMatch]);
 
     return (

@@ -1,29 +1,30 @@
-import { lazy, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { startLanguage } from '../../app/languages';
+import { preloadable } from '../../components/preloadable';
+import { gridTextsOf } from './gridTexts';
 
 /*
- * The grid is the heaviest part of the client: it loads with this screen's code, before the
- * screen asks for its lines, so it is there (and mounted, while the lines are on their way) when
- * the first rows arrive. Once loaded it is rendered directly, without suspending again.
+ * The grid is the heaviest part of the client: its code and its texts load with this screen's
+ * code, before the screen's lines begin to stream. The screen mounts the grid once
+ * both are in, so the grid never suspends: a fallback shown even briefly would hold the grid back
+ * (preloadable.tsx).
  */
-type Grid = typeof import('./OrderGrid').default;
-let loadedGrid: Grid | null = null;
-let loadingGrid: Promise<{ default: Grid }> | null = null;
-const loadGrid = () =>
-  (loadingGrid ??= import('./OrderGrid').then(
-    (module) => {
-      loadedGrid = module.default;
-      return module;
-    },
-    (error: unknown) => {
-      loadingGrid = null;
-      throw error;
-    },
-  ));
-loadGrid().catch(() => undefined);
-const LazyGrid = lazy(loadGrid);
+export const LazyOrderGrid = preloadable(() => import('./OrderGrid'));
+void LazyOrderGrid.preload().catch(() => undefined);
+// The page's language is known before its catalogue is in: its grid texts come with the grid's code,
+// ahead of the lines that stream from the same server.
+void gridTextsOf(startLanguage());
 
-/** The order grid's component, chosen once: a component that changed from one render to the next would mount the grid again. */
-export function useOrderGrid() {
-  const [OrderGrid] = useState(() => loadedGrid ?? LazyGrid);
-  return OrderGrid;
+/** Whether the grid's code and its texts in `language` are in; a failed chunk counts as in, and the grid's Suspense then tells it. */
+export function useGridReady(language: string): boolean {
+  const [ready, setReady] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const done = () => current && setReady(language);
+    void Promise.all([LazyOrderGrid.preload(), gridTextsOf(language)]).then(done, done);
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return ready === language;
 }
