@@ -1,6 +1,7 @@
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp } from '../../../../test/server';
+import { turnsDuring as turnsOf } from '../../../../test/turns';
 import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { enqueue } from '../jobs/queue';
@@ -138,19 +139,9 @@ describe.each(testDatabases())('housekeeping on $name', (database) => {
       await f.t.db.insertInto('rate_limits').values({ key: `test:turns-${i}`, hits: 1, reset_at: now.getTime() - DAY }).execute();
     }
     await f.t.db.updateTable('jobs').set({ status: 'done', finished_at: ago(40) }).where('key', 'like', 'turns-%').execute();
-    // The turns the event loop took while `work` ran: a task that queues itself again at each one.
     const turnsDuring = async (work: () => Promise<number>) => {
-      let turns = 0;
-      let running = true;
-      const turn = () => {
-        if (!running) return;
-        turns++;
-        setImmediate(turn);
-      };
-      setImmediate(turn);
-      const removed = await work();
-      running = false;
-      return { removed: removed >= 3, turned: turns > 0 };
+      const { result, turns } = await turnsOf(work);
+      return { removed: result >= 3, turned: turns > 0 };
     };
     const each = { batch: 1, stopped: () => false };
     const later = new Date(now.getTime() + 1000);

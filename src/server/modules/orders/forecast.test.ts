@@ -3,6 +3,7 @@ import { addHours } from 'date-fns';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { until } from '../../../../test/until';
+import { turnsDuring } from '../../../../test/turns';
 import { API, type OrderLineDto } from '../../../shared/api';
 import type { LineEvent } from '../../../shared/live';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../../shared/statuses';
@@ -200,16 +201,7 @@ describe.each(testDatabases())('the forecast on $name', (database) => {
   });
 
   test('the daily forecast lets the event loop serve others between its batches (SQLite answers without one)', async () => {
-    let turns = 0;
-    let running = true;
-    const turn = () => {
-      if (!running) return;
-      turns++;
-      setImmediate(turn);
-    };
-    setImmediate(turn);
-    await forecastOpenLines(t.db, bus, NOW, 1);
-    running = false;
+    const { turns } = await turnsDuring(() => forecastOpenLines(t.db, bus, NOW, 1));
     expect(turns).toBeGreaterThan(0);
   });
 
