@@ -39,8 +39,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const fmt = useFormatters();
   const gridReady = useGridReady(i18n.language);
   const base = useLookups();
-  // The lines arrive in batches; the grid shows the first while the rest is on its way.
-  const orders = useScopeLoad(EVERY_LINE);
+  // The lines arrive in batches, asked for once the grid's code is in; the grid shows the first while the rest is on its way.
+  const orders = useScopeLoad(EVERY_LINE, gridReady);
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
   const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
