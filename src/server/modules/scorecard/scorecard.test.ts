@@ -1,6 +1,7 @@
 import { testDatabases } from '../../../../test/databases';
 import { queryPlan } from '../../../../test/query-plan';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { turnsDuring } from '../../../../test/turns';
 import { API, type ScorecardMonthDto } from '../../../shared/api';
 import type { Phase } from '../../../shared/flow';
 import { Role } from '../../../shared/roles';
@@ -150,6 +151,12 @@ describe.each(testDatabases())('the workshop scorecard on $name', (database) => 
     expect((await workshopScorecard(t.db, { workshopId: w2, months: ['2026-10'] }, ZONE)).months).toEqual([
       { ...nothing('2026-10'), delivered: 1, on_time_rate: 0, lead_days: 1, inspected: 1, rejected: 1, rejection_rate: 1 },
     ]);
+  });
+
+  test('reads a month at a time, other requests served between the months', async () => {
+    const { result, turns } = await turnsDuring(() => workshopScorecard(t.db, { workshopId: w1, months: ['2026-09', '2026-10', '2026-11'] }, ZONE));
+    expect(result.months.map((month) => month.month)).toEqual(['2026-09', '2026-10', '2026-11']);
+    expect(turns).toBeGreaterThan(0);
   });
 
   test('reads the stays through their indexes, never the whole table', async () => {

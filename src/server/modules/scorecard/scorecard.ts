@@ -4,6 +4,7 @@ import { dayIn, monthAfter, monthStart, monthsThrough } from '../../../shared/da
 import { SCORECARD_DEFAULT_MONTHS, SCORECARD_MONTHS_MAX, scorecardQuerySchema } from '../../../shared/schemas/scorecard';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
+import { othersTurn } from '../../db/turns';
 import { ACTION_NAMES } from '../orders/life-cycle';
 import { monthlyLoss } from '../metal/loss';
 import { grams } from '../metal/stored';
@@ -55,13 +56,16 @@ function monthOf(column: RawBuilder<unknown>, bounds: readonly string[]) {
 const daysBetween = (db: Db, from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
   isPostgres(db) ? sql<number>`(extract(epoch from (${to} - ${from})) / 86400)` : sql<number>`(julianday(${to}) - julianday(${from}))`;
 
+type DeliveredRow = { month: number; delivered: number | string; dated: number | string; on_time: number | string; lead_days: number | string | null };
+type JudgedRow = { month: number; inspected: number | string; rejected: number | string };
+
 /** The scorecard's two queries over the stays: the deliveries of each month, and the pieces quality control judged. */
 export function scorecardQueries(db: Db, workshopId: number, bounds: readonly string[]) {
   const [start, end] = [bounds[0], bounds.at(-1)!];
   // The piece's stays read from its own index (line_stays_line_phase_idx), the workshop's among them picked by the case.
   const firstStay = sql`(select min(case when a.workshop_id = s.workshop_id then a.entered_at end) from line_stays a where a.order_line_id = s.order_line_id)`;
   return {
-    delivered: sql<{ month: number; delivered: number | string; dated: number | string; on_time: number | string; lead_days: number | string | null }>`
+    delivered: sql<DeliveredRow>`
       select month, count(*) as delivered, count(expected) as dated, count(case when at <= expected then 1 end) as on_time, avg(days) as lead_days
       from (
         select ${monthOf(sql.ref('s.entered_at'), bounds)} as month, s.entered_at as at, l.production_expected_date as expected,
@@ -73,7 +77,7 @@ export function scorecardQueries(db: Db, workshopId: number, bounds: readonly st
           and not exists (select 1 from line_stays n where n.order_line_id = s.order_line_id and n.phase = 'quality_control' and n.entered_at > s.entered_at)
       ) as deliveries
       group by month`,
-    judged: sql<{ month: number; inspected: number | string; rejected: number | string }>`
+    judged: sql<JudgedRow>`
       select month, count(*) as inspected, sum(rejected) as rejected
       from (
         -- Each piece once a month: judged when its stay in quality control ended, or when it was sent back.
@@ -99,9 +103,16 @@ const shareOf = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 
 export async function workshopScorecard(db: Db, query: ScorecardQuery, timeZone: string): Promise<WorkshopScorecardDto> {
   const bounds = boundsOf(query.months, timeZone);
-  const queries = scorecardQueries(db, query.workshopId, bounds);
-  const delivered = new Map((await queries.delivered.execute(db)).rows.map((row) => [Number(row.month), row]));
-  const judged = new Map((await queries.judged.execute(db)).rows.map((row) => [Number(row.month), row]));
+  // A month at a time, other requests served between them: a busy workshop's half year is hundreds
+  // of thousands of stays, seconds of one SQLite statement.
+  const delivered = new Map<number, DeliveredRow>();
+  const judged = new Map<number, JudgedRow>();
+  for (let month = 0; month < query.months.length; month++) {
+    if (month > 0) await othersTurn();
+    const queries = scorecardQueries(db, query.workshopId, bounds.slice(month, month + 2));
+    for (const row of (await queries.delivered.execute(db)).rows) delivered.set(month, row);
+    for (const row of (await queries.judged.execute(db)).rows) judged.set(month, row);
+  }
   const loss = await monthlyLoss(db, query.workshopId, query.months);
   const months = query.months.map((month, index): ScorecardMonthDto => {
     const deliveries = delivered.get(index);
