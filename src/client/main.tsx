@@ -24,7 +24,7 @@ async function languageLoaded(): Promise<string> {
 const language = languageLoaded();
 const store = createStore();
 // The screen's code and its reads go out beside the catalogue, not after it.
-preloadScreen(location.pathname, store);
+void preloadScreen(location.pathname, store);
 
 void language.then((language) => {
   const i18n = createI18n(language);

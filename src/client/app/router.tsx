@@ -157,18 +157,21 @@ type ScreenData = () => Action[];
  * Starts loading the code of the screen `pathname` opens, beside the page's other first reads: by
  * the time the session and the catalogue let the routes render, it is in, and the screen renders
  * without a fallback. A screen's reads go out with its code too when the session may open it.
+ * Settles once the code is in (or failed: the screen's own render then tries again).
  */
-export function preloadScreen(pathname: string, store: { getState: () => RootState; dispatch: (action: Action) => unknown }): void {
+export function preloadScreen(pathname: string, store: { getState: () => RootState; dispatch: (action: Action) => unknown }): Promise<unknown> {
   const { loggedIn, role } = selectSession(store.getState());
   let allowed = loggedIn;
+  const loading: Array<Promise<unknown>> = [];
   for (const { route } of matchRoutes(ROUTES, pathname) ?? []) {
     if (!isValidElement(route.element)) continue;
     const { type, props } = route.element as { type: unknown; props: { roles?: readonly RoleId[] } };
     if (type === ForRoles) allowed &&= props.roles!.includes(role);
     const screen = type as Partial<Preloadable<unknown, ScreenData>>;
-    void screen.preload?.().catch(() => undefined);
+    if (screen.preload) loading.push(screen.preload().catch(() => undefined));
     if (allowed) for (const action of screen.data?.() ?? []) store.dispatch(action);
   }
+  return Promise.all(loading);
 }
 
 export function AppRoutes() {
