@@ -1,5 +1,6 @@
-import { gunzipSync } from 'node:zlib';
-import { gzipPages, servingOthers } from './compressed-pages';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { gzipPages, sendPages, servingOthers } from './compressed-pages';
 
 async function* pagesOf(texts: string[]) {
   yield* texts;
@@ -33,4 +34,36 @@ test('a long list lets the event loop serve others between its pages', async () 
     other();
   }
   expect(seen).toEqual(['a', 'other', 'b', 'other', 'c']);
+});
+
+describe('an answer kept as sent', () => {
+  const app = Fastify();
+  const kept: Array<{ body: Buffer; encoding: string }> = [];
+  const pages = ['{"orders":[', '{"id":1}', ',{"id":2}', ']}'];
+  app.get('/list', (request, reply) => {
+    const { whole, upTo } = request.query as { whole?: string; upTo: string };
+    return sendPages(reply, pagesOf(pages), { whole: whole === '1', keep: { upTo: Number(upTo), body: (body, encoding) => kept.push({ body, encoding }) } });
+  });
+  afterAll(() => app.close());
+  const get = (query: string, encoding: string) => app.inject({ url: `/list?${query}`, headers: { 'accept-encoding': encoding } });
+  const decoded = ({ body, encoding }: { body: Buffer; encoding: string }) => (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
+
+  test.each([
+    ['a long list, gzipped as it streams', 'upTo=1000', 'gzip, br', 'gzip'],
+    ['a long list, sent as it is', 'upTo=1000', 'identity', 'identity'],
+    ['a list of one page, with brotli', 'whole=1&upTo=1000', 'gzip, br', 'br'],
+  ])('%s: the very bytes sent, once all are', async (_what, query, accepted, encoding) => {
+    kept.length = 0;
+    const answer = await get(query, accepted);
+    expect(kept.map((k) => k.encoding)).toEqual([encoding]);
+    expect(kept[0].body.equals(answer.rawPayload)).toBe(true);
+    expect(decoded(kept[0])).toBe(pages.join(''));
+  });
+
+  test('never an answer larger than it may keep', async () => {
+    kept.length = 0;
+    await get('upTo=10', 'gzip');
+    await get('whole=1&upTo=10', 'br');
+    expect(kept).toEqual([]);
+  });
 });

@@ -66,8 +66,56 @@ function takes(acceptEncoding: string | undefined, encoding: 'br' | 'gzip'): boo
   });
 }
 
+/** How an answer's body is encoded on the wire. */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding the reader prefers of those the product sends: brotli, else gzip, else none. */
+export const encodingTaken = (reply: FastifyReply): Encoding => {
+  const accepted = reply.request.headers['accept-encoding'];
+  return takes(accepted, 'br') ? 'br' : takes(accepted, 'gzip') ? 'gzip' : 'identity';
+};
+
 /** The brotli quality of the compression plugin (app.ts): fast, and still smaller than gzip. */
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+function encode(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return zlib.brotliCompressSync(body, BROTLI);
+  if (encoding === 'gzip') return zlib.gzipSync(body);
+  return body;
+}
+
+function varyOnEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+/** Sends a body already encoded as `encoding`. */
+export function sendEncoded(reply: FastifyReply, body: Buffer, encoding: Encoding) {
+  varyOnEncoding(reply);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(body);
+}
+
+export interface PagesOptions {
+  /** One page only: compressed in one call. */
+  whole: boolean;
+  /** Handed the answer's body as sent, once all of it was, if it came to no more than `upTo` bytes. */
+  keep?: { upTo: number; body(body: Buffer, encoding: Encoding): void };
+}
+
+/** The chunks passed on as they come; once all have passed, handed to `keep` as one body if they came to no more than its `upTo` bytes. */
+async function* passing(chunks: AsyncIterable<string | Buffer>, keep: NonNullable<PagesOptions['keep']>, encoding: Encoding) {
+  const seen: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    const piece = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += piece.length;
+    if (bytes <= keep.upTo) seen.push(piece);
+    yield piece;
+  }
+  // Not reached when the reader went away before the end.
+  if (bytes <= keep.upTo) keep.body(Buffer.concat(seen), encoding);
+}
 
 /**
  * Sends a list of pages. A list of one page (`whole`: the tablet's, a customer's) is compressed in
@@ -75,18 +123,18 @@ const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
  * where the reader takes gzip. An answer that names its encoding is left as it is by the
  * compression plugin.
  */
-export async function sendPages(reply: FastifyReply, pages: AsyncIterable<string | Buffer>, { whole }: { whole: boolean }) {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-  const accepted = reply.request.headers['accept-encoding'];
+export async function sendPages(reply: FastifyReply, pages: AsyncIterable<string | Buffer>, { whole, keep }: PagesOptions) {
+  const taken = encodingTaken(reply);
   if (whole) {
     const chunks: Buffer[] = [];
     for await (const page of pages) chunks.push(typeof page === 'string' ? Buffer.from(page) : page);
-    const body = Buffer.concat(chunks);
-    if (takes(accepted, 'br')) return reply.header('content-encoding', 'br').send(zlib.brotliCompressSync(body, BROTLI));
-    if (takes(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body));
-    return reply.send(body);
+    const body = encode(Buffer.concat(chunks), taken);
+    if (keep && body.length <= keep.upTo) keep.body(body, taken);
+    return sendEncoded(reply, body, taken);
   }
-  if (!takes(accepted, 'gzip')) return reply.send(Readable.from(servingOthers(pages), { objectMode: false }));
-  return reply.header('content-encoding', 'gzip').send(gzipPages(servingOthers(pages)));
+  varyOnEncoding(reply);
+  const encoding = takes(reply.request.headers['accept-encoding'], 'gzip') ? 'gzip' : 'identity';
+  if (encoding === 'gzip') reply.header('content-encoding', 'gzip');
+  const body = encoding === 'gzip' ? gzipPages(servingOthers(pages)) : servingOthers(pages);
+  return reply.send(Readable.from(keep ? passing(body, keep, encoding) : body, { objectMode: false }));
 }

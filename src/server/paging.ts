@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { INTEGER_MAX, isInteger } from '../shared/schemas/fields';
 import type { QueryParameter } from './plugins/route-table';
 import { badRequest } from './errors';
-import { sendPages } from './compressed-pages';
+import { type PagesOptions, sendPages } from './compressed-pages';
 import { jsonListStream } from './json-stream';
 
 /*
@@ -53,7 +53,7 @@ export function paged<T>(rows: readonly T[], query: unknown): T[] {
  * by itself (compressed-pages.ts), so no array of every row is ever built and no compressor is held over
  * the whole answer.
  */
-export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>, { whole }: { whole: boolean }) {
+export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>, options: PagesOptions) {
   reply.type('application/json; charset=utf-8');
-  return sendPages(reply, jsonListStream(key, pages), { whole });
+  return sendPages(reply, jsonListStream(key, pages), options);
 }

@@ -62,3 +62,7 @@ export function forecastOf(line: ForecastLine, medians: StepMedians, now: Date):
   }
   return at(new Date(now.getTime() + hours * HOUR_MS).toISOString());
 }
+
+/** The server's daily forecast job: its kind, and its key, one per UTC day (lists' versions name it too). */
+export const FORECAST_JOB = 'forecast';
+export const forecastJobKey = (at: Date) => `${FORECAST_JOB}:${at.toISOString().slice(0, 10)}`;

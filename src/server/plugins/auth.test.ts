@@ -9,6 +9,7 @@ describe.each(testDatabases())('the actor of a request on $name', (database) => 
   let t: TestApp;
   let admin: string;
   let lineId: number;
+  let productId: number;
   const details = { address: 'x', company_name: 'x', tax_number: '1' };
   const order = { address: 'x', email: 'a@example.com', phone_number: '1', country: 'TR', zip_code: '1' };
 
@@ -24,7 +25,7 @@ describe.each(testDatabases())('the actor of a request on $name', (database) => 
     admin = (await t.login()).token;
     const buyer = await userWithRole('alici', Role.Customer);
     await t.call('POST', `${V1}/customers`, { token: admin, body: { ...details, name: 'C', email: 'c@example.com', phone: '1', credit: 0, user_id: buyer.user_id } });
-    const productId = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Yüzük' } })).body.product.id;
+    productId = (await t.call('POST', `${V1}/product`, { token: admin, body: { title: 'Yüzük' } })).body.product.id;
     await t.call('POST', `${V1}/customer-orders/simple`, { token: buyer.token, body: { ...order, products: [{ product_id: productId, quantity: 1 }] } });
     lineId = (await get('/orders', admin)).body.orders[0].id;
   });
@@ -45,7 +46,8 @@ describe.each(testDatabases())('the actor of a request on $name', (database) => 
     expect((await get('/workshop/me', master.token)).body.workshop).toMatchObject({ id: workshop.id, name: 'W' });
     expect((await get('/workshop/me/orders', master.token)).body.orders).toEqual([]);
     expect((await get(`/workshop/me/orders/${lineId}`, master.token)).status).toBe(404);
-    await t.db.updateTable('order_lines').set({ workshop_id: workshop.id }).where('id', '=', lineId).execute();
+    // The product moves to the workshop, and its line that has not started with it.
+    expect((await t.call('PUT', `${V1}/products/${productId}/workshop`, { token: admin, body: { workshop_id: workshop.id } })).status).toBe(200);
     expect((await get('/workshop/me/orders', master.token)).body.orders.map((l: { id: number }) => l.id)).toEqual([lineId]);
 
     // A deleted workshop is no workshop; a role change to the office shows every line at once.

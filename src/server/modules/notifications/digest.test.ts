@@ -9,7 +9,7 @@ import { committing } from '../../db/after-commit';
 import { MAIL_JOB_KIND } from '../jobs/queue';
 import { lineBus } from '../live/bus';
 import { takeBarcodes } from '../orders/barcodes';
-import { FORECAST_JOB } from '../orders/forecast-job';
+import { FORECAST_JOB } from '../../../shared/forecast';
 import { reforecastLines } from '../orders/line-writer';
 import { dailyDigest } from './digest';
 import { type Notice, notify } from './notify';

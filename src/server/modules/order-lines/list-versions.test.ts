@@ -8,6 +8,7 @@ import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { LINES_MEDIA_TYPE } from '../../../shared/lineWire';
+import { FORECAST_JOB, forecastJobKey } from '../../../shared/forecast';
 import { pruneChanges } from '../live/retention';
 import { timelinesOf, versionQuery } from './list-versions';
 
@@ -120,6 +121,34 @@ describe.each(testDatabases())('list ETags on $name', (database) => {
     expect(await pruneChanges(db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
     expect(await db.selectFrom('order_line_changes').select('id').where('workshop_id', '=', f.ids.otherWorkshop).execute()).toEqual([]);
     expect(await again('other workshop', API.myWorkshopOrders, before)).toBe(200);
+  });
+
+  test("a list of one page is sent again as kept, to any reader of its scope, until its tag moves", async () => {
+    const url = API.myWorkshopOrders;
+    const first = await read('workshop', url);
+    // Written behind the line writer's back: no change is logged, so the list's tag stands.
+    await f.t.db.updateTable('order_lines').set({ customer_note: 'Kayıtsız not' }).where('id', '=', f.ids.line).execute();
+    const again = await read('workshop', url);
+    expect([again.headers.etag, again.body]).toEqual([first.headers.etag, first.body]);
+    // The office reads the same scope in the same form: the same answer, kept once.
+    const office = await read('admin', API.workshopOrders(f.ids.workshop));
+    expect([office.headers.etag, office.body]).toEqual([first.headers.etag, first.body]);
+    const product = (await f.t.call('GET', API.product(f.ids.product), { token: f.caller('admin').token })).body.product;
+    await ok('admin', 'PUT', API.product(f.ids.product), { ...pick(product), title: 'Kayıtlı Yüzük' });
+    const lines = JSON.parse((await read('workshop', url)).body).orders as OrderLineDto[];
+    expect(lines.find((line) => line.id === f.ids.line)).toMatchObject({ product_title: 'Kayıtlı Yüzük', customer_note: 'Kayıtsız not' });
+  });
+
+  test("the day's forecast job, which moves every open line's forecast without logging a change, moves every tag", async () => {
+    const tags = await tagsOf(lists());
+    const at = new Date().toISOString();
+    const job = { kind: FORECAST_JOB, key: forecastJobKey(new Date()), payload: '{}', run_after: at, created_at: at, updated_at: at };
+    await f.t.db.deleteFrom('jobs').where('key', '=', job.key).execute();
+    await f.t.db.insertInto('jobs').values({ ...job, status: 'running' }).execute();
+    expect(await statuses(tags)).toEqual(lists().map(([who, url]) => [who, url, 200]));
+    const running = await tagsOf(lists());
+    await f.t.db.updateTable('jobs').set({ status: 'done', updated_at: new Date(Date.now() + 1000).toISOString() }).where('key', '=', job.key).execute();
+    expect(await statuses(running)).toEqual(lists().map(([who, url]) => [who, url, 200]));
   });
 
   test.each([

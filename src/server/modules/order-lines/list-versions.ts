@@ -4,6 +4,7 @@ import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysel
 import { isPostgres } from '../../db/ddl';
 import type { Db } from '../../db';
 import type { Page } from '../../paging';
+import { forecastJobKey } from '../../../shared/forecast';
 import type { Actor } from './actor';
 import { CATCH_UP_OVERLAP_MS } from './queries';
 
@@ -14,7 +15,9 @@ import { CATCH_UP_OVERLAP_MS } from './queries';
  * - a change of a line its reader hears of is logged (order_line_changes, as `mayHear` hears it);
  * - a row its answer joins changes without a change of a line: a product's title or picture, a
  *   workshop's or a customer's name, an order's fields (their `updated_at`);
- * - the working set's window moves (its start names `working_set_days` and the office's day).
+ * - the working set's window moves (its start names `working_set_days` and the office's day);
+ * - the daily forecast moves the forecast of every open line without a change of any (its job's row
+ *   of the day, as it runs and when it is done).
  * Each of these is a timeline: its newest entry, and how many entries lie within the catch-up
  * overlap before it. PostgreSQL may show an entry after a newer one was read (its transaction
  * committed later), and such an entry falls within that overlap, so the count moves when the
@@ -65,10 +68,10 @@ export interface ListForm extends Page {
 
 /**
  * The one statement a list's version reads: for each timeline (`n<i>`, `c<i>`) its newest entry
- * and how many lie within the overlap before it, and the change log's pruned horizon. A round trip
- * each would cost more than the lookups themselves.
+ * and how many lie within the overlap before it, the change log's pruned horizon, and the day's
+ * forecast job (`now`'s day) as last written. A round trip each would cost more than the lookups themselves.
  */
-export function versionQuery(db: Db, timelines: readonly Timeline[]) {
+export function versionQuery(db: Db, timelines: readonly Timeline[], now = new Date()) {
   const any = db as unknown as Kysely<any>;
   const newestOf = (t: Timeline) => any.selectFrom(t.table).select((eb) => eb.fn.max(t.at).as('at')).where(t.where);
   return any.selectNoFrom((eb) => [
@@ -82,6 +85,7 @@ export function versionQuery(db: Db, timelines: readonly Timeline[]) {
         .as(`c${i}`),
     ]),
     eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
+    eb.selectFrom('jobs').select((inner) => inner.fn.max('updated_at').as('at')).where('key', '=', forecastJobKey(now)).as('forecast'),
   ]);
 }
 
@@ -99,7 +103,7 @@ export async function listTag(db: Db, actor: Actor, start: string | null, form: 
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.
   const pruned = timelines.some((t, i) => t.table === 'order_line_changes' && latest[i] === null) ? Number(row.pruned) : null;
-  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
+  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, row.forecast ?? null, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
   return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
 }
 

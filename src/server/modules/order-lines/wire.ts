@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendPages } from '../../compressed-pages';
+import { type PagesOptions, sendPages } from '../../compressed-pages';
 import type { OrderLineDto } from '../../../shared/api';
 import { LINES_MEDIA_TYPE, type RowField, wireEncoder, type WireHeader } from '../../../shared/lineWire';
 
@@ -11,7 +11,7 @@ export const wantsLineWire = (request: FastifyRequest) => (request.headers.accep
  * line per page as the pages are read (each compressed by itself; one page, `whole`, in one call),
  * so the reader shows the first rows while the rest is on its way. `total` is counted just before, as a progress hint.
  */
-export function sendLineWire(reply: FastifyReply, columns: RowField[], total: number, pages: AsyncIterable<readonly OrderLineDto[]>, { whole }: { whole: boolean }) {
+export function sendLineWire(reply: FastifyReply, columns: RowField[], total: number, pages: AsyncIterable<readonly OrderLineDto[]>, options: PagesOptions) {
   const encode = wireEncoder(columns);
   reply.type(`${LINES_MEDIA_TYPE}; charset=utf-8`);
   return sendPages(
@@ -20,6 +20,6 @@ export function sendLineWire(reply: FastifyReply, columns: RowField[], total: nu
       yield `${JSON.stringify({ columns, total } satisfies WireHeader)}\n`;
       for await (const page of pages) if (page.length > 0) yield `${JSON.stringify(encode(page))}\n`;
     })(),
-    { whole },
+    options,
   );
 }

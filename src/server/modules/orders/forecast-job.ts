@@ -2,6 +2,7 @@ import type { Db } from '../../db';
 import { othersTurn } from '../../db/turns';
 import { enqueue, type JobHandler } from '../jobs/queue';
 import type { LineBus } from '../live/bus';
+import { FORECAST_JOB, forecastJobKey } from '../../../shared/forecast';
 import { countMedians, storedMedians } from '../flow/forecast';
 import { reforecastLines } from './line-writer';
 
@@ -13,7 +14,6 @@ import { reforecastLines } from './line-writer';
  * processes it still runs once a day.
  */
 
-export const FORECAST_JOB = 'forecast';
 /** How often a process asks whether today's forecast is stored as a job. */
 const CHECK_EVERY_MS = 3_600_000;
 const BATCH = 500;
@@ -33,7 +33,7 @@ export async function forecastOpenLines(db: Db, bus: LineBus, now: Date, batch =
 }
 
 /** Stores the forecast job of the day `at` falls on (UTC) unless it is stored already; true when stored. */
-export const scheduleForecast = (db: Db, at = new Date()) => enqueue(db, { kind: FORECAST_JOB, key: `${FORECAST_JOB}:${at.toISOString().slice(0, 10)}`, connectionId: null, payload: {} }, at);
+export const scheduleForecast = (db: Db, at = new Date()) => enqueue(db, { kind: FORECAST_JOB, key: forecastJobKey(at), connectionId: null, payload: {} }, at);
 
 export const forecastJobHandler =
   (db: Db, bus: LineBus): JobHandler =>

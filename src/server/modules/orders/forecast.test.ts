@@ -11,7 +11,8 @@ import { Role } from '../../../shared/roles';
 import { lineBus } from '../live/bus';
 import { countMedians, storedMedians } from '../flow/forecast';
 import { takeBarcodes } from './barcodes';
-import { FORECAST_JOB, forecastOpenLines, scheduleForecast } from './forecast-job';
+import { FORECAST_JOB } from '../../../shared/forecast';
+import { forecastOpenLines, scheduleForecast } from './forecast-job';
 import { reforecastLines } from './line-writer';
 
 /*
