@@ -160,8 +160,7 @@ describe.each(testDatabases())('the workshop scorecard on $name', (database) => 
   });
 
   test('reads the stays through their indexes, never the whole table', async () => {
-    const bounds = ['2026-09-30T21:00:00.000Z', '2026-10-31T21:00:00.000Z', '2026-11-30T21:00:00.000Z'];
-    for (const [name, built] of Object.entries(scorecardQueries(t.db, w1, bounds))) {
+    for (const [name, built] of Object.entries(scorecardQueries(t.db, w1, ['2026-09-30T21:00:00.000Z', '2026-10-31T21:00:00.000Z']))) {
       const { plan } = await queryPlan(t.db, database.name, built.compile(t.db));
       // The workshop's stays of the period by its index; each piece's other stays and history by the piece's own.
       expect({

@@ -46,44 +46,36 @@ export async function parseScorecardQuery(query: unknown, now: Date, timeZone: s
 const boundsOf = (months: readonly string[], timeZone: string) =>
   [...months, monthAfter(months.at(-1)!, 1)].map((month) => new Date(monthStart(month, timeZone)).toISOString());
 
-/** The index of the month (of `bounds`) an instant falls in, as SQL; only instants within the bounds are asked. */
-function monthOf(column: RawBuilder<unknown>, bounds: readonly string[]) {
-  const cases = bounds.slice(1, -1).map((end, index) => sql`when ${column} < ${end} then ${sql.lit(index)}`);
-  return cases.length === 0 ? sql<number>`0` : sql<number>`(case ${sql.join(cases, sql` `)} else ${sql.lit(bounds.length - 2)} end)`;
-}
-
 /** Calendar days from one instant column to another, as SQL. */
 const daysBetween = (db: Db, from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
   isPostgres(db) ? sql<number>`(extract(epoch from (${to} - ${from})) / 86400)` : sql<number>`(julianday(${to}) - julianday(${from}))`;
 
-type DeliveredRow = { month: number; delivered: number | string; dated: number | string; on_time: number | string; lead_days: number | string | null };
-type JudgedRow = { month: number; inspected: number | string; rejected: number | string };
+type DeliveredRow = { delivered: number | string; dated: number | string; on_time: number | string; lead_days: number | string | null };
+type JudgedRow = { inspected: number | string; rejected: number | string };
 
-/** The scorecard's two queries over the stays: the deliveries of each month, and the pieces quality control judged. */
-export function scorecardQueries(db: Db, workshopId: number, bounds: readonly string[]) {
-  const [start, end] = [bounds[0], bounds.at(-1)!];
+/** The scorecard's two queries over the stays of one month (from `start` to before `end`): its deliveries, and the pieces quality control judged. */
+export function scorecardQueries(db: Db, workshopId: number, [start, end]: readonly [string, string]) {
   // The piece's stays read from its own index (line_stays_line_phase_idx), the workshop's among them picked by the case.
   const firstStay = sql`(select min(case when a.workshop_id = s.workshop_id then a.entered_at end) from line_stays a where a.order_line_id = s.order_line_id)`;
   return {
     delivered: sql<DeliveredRow>`
-      select month, count(*) as delivered, count(expected) as dated, count(case when at <= expected then 1 end) as on_time, avg(days) as lead_days
+      select count(*) as delivered, count(expected) as dated, count(case when at <= expected then 1 end) as on_time, avg(days) as lead_days
       from (
-        select ${monthOf(sql.ref('s.entered_at'), bounds)} as month, s.entered_at as at, l.production_expected_date as expected,
+        select s.entered_at as at, l.production_expected_date as expected,
           ${daysBetween(db, firstStay, sql.ref('s.entered_at'))} as days
         from line_stays s
         inner join order_lines l on l.id = s.order_line_id
         where s.workshop_id = ${workshopId} and s.phase = 'quality_control' and s.entered_at >= ${start} and s.entered_at < ${end}
           -- Its last delivery: no later stay in quality control.
           and not exists (select 1 from line_stays n where n.order_line_id = s.order_line_id and n.phase = 'quality_control' and n.entered_at > s.entered_at)
-      ) as deliveries
-      group by month`,
+      ) as deliveries`,
     judged: sql<JudgedRow>`
-      select month, count(*) as inspected, sum(rejected) as rejected
+      select count(*) as inspected, coalesce(sum(rejected), 0) as rejected
       from (
         -- Each piece once a month: judged when its stay in quality control ended, or when it was sent back.
-        select month, line, max(rejected) as rejected, max(case when phase = 'quality_control' then 1 else 0 end) as inspected
+        select line, max(rejected) as rejected, max(case when phase = 'quality_control' then 1 else 0 end) as inspected
         from (
-          select ${monthOf(sql.ref('s.left_at'), bounds)} as month, s.phase, s.order_line_id as line,
+          select s.phase, s.order_line_id as line,
             case when h.id is null then 0 else 1 end as rejected
           from line_stays s
           -- Sent back: a step followed the stay, and the history row of that instant is a quality rejection (not an admin's step back).
@@ -91,10 +83,9 @@ export function scorecardQueries(db: Db, workshopId: number, bounds: readonly st
           left join order_line_history h on b.order_line_id is not null and h.order_line_id = s.order_line_id and h.created_at = s.left_at and h.action = ${ACTION_NAMES.qcReject}
           where s.workshop_id = ${workshopId} and s.left_at >= ${start} and s.left_at < ${end} and s.phase in ('quality_control', 'packing')
         ) as stays
-        group by month, line
+        group by line
       ) as pieces
-      where inspected = 1 or rejected = 1
-      group by month`,
+      where inspected = 1 or rejected = 1`,
   };
 }
 
@@ -105,25 +96,25 @@ export async function workshopScorecard(db: Db, query: ScorecardQuery, timeZone:
   const bounds = boundsOf(query.months, timeZone);
   // A month at a time, other requests served between them: a busy workshop's half year is hundreds
   // of thousands of stays, seconds of one SQLite statement.
-  const delivered = new Map<number, DeliveredRow>();
-  const judged = new Map<number, JudgedRow>();
+  const delivered: DeliveredRow[] = [];
+  const judged: JudgedRow[] = [];
   for (let month = 0; month < query.months.length; month++) {
     if (month > 0) await othersTurn();
-    const queries = scorecardQueries(db, query.workshopId, bounds.slice(month, month + 2));
-    for (const row of (await queries.delivered.execute(db)).rows) delivered.set(month, row);
-    for (const row of (await queries.judged.execute(db)).rows) judged.set(month, row);
+    const queries = scorecardQueries(db, query.workshopId, [bounds[month], bounds[month + 1]]);
+    delivered.push((await queries.delivered.execute(db)).rows[0]);
+    judged.push((await queries.judged.execute(db)).rows[0]);
   }
   const loss = await monthlyLoss(db, query.workshopId, query.months);
   const months = query.months.map((month, index): ScorecardMonthDto => {
-    const deliveries = delivered.get(index);
-    const inspected = Number(judged.get(index)?.inspected ?? 0);
-    const rejected = Number(judged.get(index)?.rejected ?? 0);
+    const deliveries = delivered[index];
+    const inspected = Number(judged[index].inspected);
+    const rejected = Number(judged[index].rejected);
     const metal = loss.get(month);
     return {
       month,
-      delivered: Number(deliveries?.delivered ?? 0),
-      on_time_rate: deliveries ? shareOf(Number(deliveries.on_time), Number(deliveries.dated)) : null,
-      lead_days: deliveries?.lead_days == null ? null : Math.round(Number(deliveries.lead_days) * 100) / 100,
+      delivered: Number(deliveries.delivered),
+      on_time_rate: shareOf(Number(deliveries.on_time), Number(deliveries.dated)),
+      lead_days: deliveries.lead_days == null ? null : Math.round(Number(deliveries.lead_days) * 100) / 100,
       inspected,
       rejected,
       rejection_rate: shareOf(rejected, inspected),
