@@ -7,7 +7,7 @@ export interface Actor {
   workshopId?: number;
   /** Only the lines of this customer's orders. */
   customerId?: number;
-  /** The reader is the customer itself (not the office looking at a customer's orders): see answerFor. */
+  /** The reader is the customer itself (not the office looking at a customer's orders): see order-lines/queries.ts answerFor. */
   isCustomer?: boolean;
 }
 

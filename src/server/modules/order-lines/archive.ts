@@ -8,7 +8,7 @@ import { badRequest } from '../../errors';
 import { validateQuery } from '../../validate';
 import { foldCaseSql } from '../../db/fold';
 import type { Actor } from './actor';
-import { answerFor, CUSTOMER_NAME_SQL, lineQuery, visibleTo } from './queries';
+import { CUSTOMER_NAME_SQL, lineQuery, readLines, visibleTo } from './queries';
 
 /*
  * The archive: every line its reader may read (the one ownership rule, `visibleTo`), of any age,
@@ -148,11 +148,9 @@ export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines:
 /** One page of the archive as the actor may read it, and where the next one starts. */
 export async function readArchive(db: Db, actor: Actor, f: ArchiveFilters): Promise<LineArchiveDto> {
   const codeLines = f.q === undefined ? [] : (await codeQuery(db, f.q).execute()).map((row) => row.id);
-  const rows = await archiveQuery(db, actor, f, codeLines.length > 0 ? codeLines : null).execute();
-  const page = rows.slice(0, f.limit);
-  const answer = answerFor(actor);
-  const orders: ArchiveLineDto[] = page.map(answer);
-  const last = page[page.length - 1];
-  const has_more = rows.length > f.limit;
+  const lines = await readLines(db, archiveQuery(db, actor, f, codeLines.length > 0 ? codeLines : null), actor);
+  const orders: ArchiveLineDto[] = lines.slice(0, f.limit);
+  const last = orders[orders.length - 1];
+  const has_more = lines.length > f.limit;
   return { orders, has_more, next: has_more ? encodeCursor([f.sort === 'id' ? null : (last[f.sort] as string | null), last.id]) : null };
 }

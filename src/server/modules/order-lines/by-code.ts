@@ -7,7 +7,7 @@ import { notFound } from '../../errors';
 import { sessionActor } from '../../plugins/auth';
 import { routesOf } from '../../plugins/route-table';
 import type { Actor } from './actor';
-import { answerFor, lineQuery, visibleTo } from './queries';
+import { lineQuery, readLines, visibleTo } from './queries';
 
 /** One refusal for every code that is not a line of the reader's: a workshop learns nothing of another's lines. */
 const unknownCode = () => notFound('errors:lineCodeUnknown', 'LINE_CODE_UNKNOWN');
@@ -15,9 +15,9 @@ const unknownCode = () => notFound('errors:lineCodeUnknown', 'LINE_CODE_UNKNOWN'
 /** The line a scanned barcode names, as its reader may see it; a malformed code is not looked up. */
 export async function lineByCode(db: Db, actor: Actor, code: string): Promise<OrderLineDto> {
   if (!isBarcode(code)) throw unknownCode();
-  const row = await lineQuery(db).where('l.barcode', '=', code).where(visibleTo(actor)).executeTakeFirst();
-  if (!row) throw unknownCode();
-  return answerFor(actor)(row);
+  const [line] = await readLines(db, lineQuery(db).where('l.barcode', '=', code).where(visibleTo(actor)), actor);
+  if (!line) throw unknownCode();
+  return line;
 }
 
 /** A scanned job ticket, resolved to its line (the tablet opens or advances it). */

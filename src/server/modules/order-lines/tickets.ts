@@ -1,10 +1,11 @@
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { TICKETS_MAX, type TicketDto } from '../../../shared/api/tickets';
+import type { OrderLineDto } from '../../../shared/api';
 import { isId } from '../../../shared/schemas/fields';
 import { isUrgent } from '../../../shared/urgent';
 import type { Actor } from './actor';
-import { answerFor, lineQuery, visibleTo } from './queries';
+import { lineQuery, readLines, visibleTo } from './queries';
 
 /*
  * Job tickets: the lines a reader may read, cut down to what travels with the piece. The whole line
@@ -32,34 +33,28 @@ export function parseTicketQuery(query: unknown): TicketQuery {
   return { lines: ids };
 }
 
-type LineRow = Awaited<ReturnType<ReturnType<typeof lineQuery>['execute']>>[number];
-
-function ticketOf(actor: Actor) {
-  const line = answerFor(actor);
-  return (row: LineRow): TicketDto => {
-    const whole = line(row);
-    return {
-      id: whole.id,
-      barcode: whole.barcode,
-      order_id: whole.order_id,
-      order_number: whole.order_number,
-      product_id: whole.product_id,
-      product_title: whole.product_title,
-      material_id: whole.material_id,
-      color_id: whole.color_id,
-      size_id: whole.size_id,
-      chain_length_id: whole.chain_length_id,
-      karat_id: whole.karat_id,
-      customization_option: whole.customization_option,
-      font: whole.font,
-      customer_note: whole.customer_note,
-      production_expected_date: whole.production_expected_date,
-      urgent: isUrgent(whole),
-      workshop_id: whole.workshop_id,
-      workshop_name: whole.workshop_name,
-      item_index: whole.item_index,
-      item_count: whole.item_count,
-    };
+function ticketOf(whole: OrderLineDto): TicketDto {
+  return {
+    id: whole.id,
+    barcode: whole.barcode,
+    order_id: whole.order_id,
+    order_number: whole.order_number,
+    product_id: whole.product_id,
+    product_title: whole.product_title,
+    material_id: whole.material_id,
+    color_id: whole.color_id,
+    size_id: whole.size_id,
+    chain_length_id: whole.chain_length_id,
+    karat_id: whole.karat_id,
+    customization_option: whole.customization_option,
+    font: whole.font,
+    customer_note: whole.customer_note,
+    production_expected_date: whole.production_expected_date,
+    urgent: isUrgent(whole),
+    workshop_id: whole.workshop_id,
+    workshop_name: whole.workshop_name,
+    item_index: whole.item_index,
+    item_count: whole.item_count,
   };
 }
 
@@ -69,15 +64,14 @@ function ticketOf(actor: Actor) {
  * an order none of whose lines the actor may read is refused the same way.
  */
 export async function readTickets(db: Db, actor: Actor, query: TicketQuery): Promise<TicketDto[]> {
-  const ticket = ticketOf(actor);
   if ('order' in query) {
-    const rows = await lineQuery(db).where('l.order_id', '=', query.order).where(visibleTo(actor)).orderBy('l.item_index').orderBy('l.id').execute();
-    if (rows.length === 0) throw notFound('errors:ticketOrderRefused', 'NOT_FOUND');
-    return rows.map(ticket);
+    const lines = await readLines(db, lineQuery(db).where('l.order_id', '=', query.order).where(visibleTo(actor)).orderBy('l.item_index').orderBy('l.id'), actor);
+    if (lines.length === 0) throw notFound('errors:ticketOrderRefused', 'NOT_FOUND');
+    return lines.map(ticketOf);
   }
-  const rows = await lineQuery(db).where('l.id', 'in', query.lines).where(visibleTo(actor)).execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const lines = await readLines(db, lineQuery(db).where('l.id', 'in', query.lines).where(visibleTo(actor)), actor);
+  const byId = new Map(lines.map((line) => [line.id, line]));
   const refused = query.lines.filter((id) => !byId.has(id));
   if (refused.length > 0) throw notFound('errors:ticketLinesRefused', 'NOT_FOUND', { ids: refused.join(', ') });
-  return query.lines.map((id) => ticket(byId.get(id)!));
+  return query.lines.map((id) => ticketOf(byId.get(id)!));
 }
