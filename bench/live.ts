@@ -399,13 +399,16 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Logs the admin in through the login page, as a person does, and waits for the dashboard. */
-export async function loginAdmin(page: Page, base: string): Promise<void> {
+/** Signs in through the login screen, as a person does, and waits for the dashboard it opens on. */
+export async function loginAs(page: Page, base: string, username: string, password: string): Promise<void> {
   await page.goto(`${base}/login`);
-  await page.getByLabel('Kullanıcı Adı').fill('admin');
-  await page.getByLabel('Şifre', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByLabel('Kullanıcı Adı').fill(username);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Giriş Yap' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+export const loginAdmin = (page: Page, base: string): Promise<void> => loginAs(page, base, 'admin', ADMIN_PASSWORD);
 
 /* Runs in the page from its first script on: long tasks, and gaps between animation frames. */
 export const MONITOR = `(() => {

@@ -13,7 +13,7 @@ import { seedOrders } from '../src/server/db/demo-orders';
 import { API } from '../src/shared/api';
 import { TICKETS_MAX } from '../src/shared/api/tickets';
 import type { Browser } from 'playwright-core';
-import { launchChromium, loginAdmin } from './live';
+import { launchChromium, loginAdmin, loginAs } from './live';
 import { percentile } from './mixed';
 import { ADMIN_PASSWORD, login, machineLoad, option, ownerUsers, prepare, sqliteDatabase, startProduct, USER_PASSWORD } from './product';
 
@@ -94,11 +94,7 @@ export async function tickets(report: Report): Promise<void> {
 async function scanTimes(browser: Browser, base: string, tablet: { username: string; lines: Array<{ id: number; barcode: string }> }): Promise<number[]> {
   const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
   try {
-    await page.goto(`${base}/login`);
-    await page.getByLabel('Kullanıcı Adı').fill(tablet.username);
-    await page.getByLabel('Şifre', { exact: true }).fill(USER_PASSWORD);
-    await page.getByRole('button', { name: 'Giriş Yap' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
+    await loginAs(page, base, tablet.username, USER_PASSWORD);
     const times: number[] = [];
     for (const line of tablet.lines) {
       await page.goto(`${base}/workshop/orders`);

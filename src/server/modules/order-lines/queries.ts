@@ -149,6 +149,8 @@ function shapersOf(query: ReturnType<typeof lineQuery>): Shapers {
 }
 
 let shapers: Shapers | null = null;
+/** The shapers, written on the first read from its query's columns (every read of lines narrows lineQuery, so all have the same). */
+const shapersFor = (query: ReturnType<typeof lineQuery>): Shapers => (shapers ??= shapersOf(query));
 
 /**
  * The API's promise (OrderLineDto) is made here, where rows become answers, and here alone a
@@ -157,8 +159,8 @@ let shapers: Shapers | null = null;
  * orders it keeps.
  */
 function answerFor(actor: Actor, query: ReturnType<typeof lineQuery>): (row: LineArray) => OrderLineDto {
-  shapers ??= shapersOf(query);
-  return actor.isCustomer ? shapers.customer : shapers.office;
+  const { customer, office } = shapersFor(query);
+  return actor.isCustomer ? customer : office;
 }
 
 /** The lines `query` (lineQuery narrowed) reads, as `actor` receives them. */
@@ -227,7 +229,7 @@ export async function linesForReaders(db: Db, ids: readonly number[]): Promise<(
   const rows = new Map<number, LineArray>();
   const unique = [...new Set(ids)];
   const query = lineQuery(db);
-  const { at } = (shapers ??= shapersOf(query));
+  const { at } = shapersFor(query);
   const [id, workshop, customer] = [at('id'), at('workshop_id'), at('customer_id')];
   for (let i = 0; i < unique.length; i += ID_CHUNK) {
     for (const row of await selectArrays(db, query.where('l.id', 'in', unique.slice(i, i + ID_CHUNK)))) rows.set(row[id] as number, row);
