@@ -5,7 +5,7 @@ import type { AppStore } from '../../app/store';
 import { mockFetch, storeLogin, testStore } from '../../test-utils';
 import { selectLine, selectLinesShown, selectLineTable, selectScopeLoad } from './selectors';
 import { linesBatchLoaded, linesChanged, linesLoaded, linesRequested, linesStreamEnded, linesStreamStarted } from './slice';
-import { lineIsUrgent, rememberUrgency } from './urgency';
+import { lineIsUrgent } from './urgency';
 
 /* A list read in batches (the admin's hundred thousand lines): what the store makes of each batch, and the reading's refreshed token. */
 
@@ -59,7 +59,7 @@ test("a partial scope's first batch drops only that scope's lines", () => {
   expect(ids()).toEqual([2, 3]);
 });
 
-test('the admin list is read in the compact format (here without Worker, on the main thread); a refused token is refreshed once and the reading starts again', async () => {
+test('the admin list is read in the compact format; a refused token is refreshed once and the reading starts again', async () => {
   let token: string | null = 'old.token.x';
   const calls = mockFetch((_method, url, _body, auth) => {
     if (url !== API.orders) return [200, {}];
@@ -92,14 +92,10 @@ test('a refresh that fails ends the session and the list says why', async () => 
   expect(lost).toHaveBeenCalledTimes(1);
 });
 
-test("a line's urgency is worked out once per line object; the loading worker's answers are taken as they are", () => {
+test("a line's urgency is worked out once per line object", () => {
   const plain = line(1, { customer_note: 'hediye' });
   const loud = line(2, { customer_note: 'ACİL teslim' });
   expect([lineIsUrgent(plain), lineIsUrgent(loud)]).toEqual([false, true]);
-  // The worker said so for these objects (it read them with the same rule).
-  const [told, untold] = [line(3), line(4)];
-  rememberUrgency([told, untold], [true, false]);
-  expect([lineIsUrgent(told), lineIsUrgent(untold)]).toEqual([true, false]);
   // A changed line is a new object: asked again.
   expect(lineIsUrgent({ ...plain, customer_note: 'express' })).toBe(true);
 });

@@ -3,7 +3,7 @@ import { barcodeOf } from '../../../shared/barcode';
 import { LINES_MEDIA_TYPE, ROW_FIELDS, wireEncoder, type WireHeader } from '../../../shared/lineWire';
 import { batcher, lineSplitter, readLineStream, type StreamMessage, wireReader } from './lineStream';
 
-/* The loading worker's pipeline (lineStream.ts), fed the way a network feeds it: in pieces cut anywhere. */
+/* The reading of a list (lineStream.ts), fed the way a network feeds it: in pieces cut anywhere. */
 
 const AT = '2026-11-20T09:00:00.000Z';
 function line(id: number, patch: Partial<OrderLineDto> = {}): OrderLineDto {

@@ -6,29 +6,19 @@ import { messageKeyOf } from '../../api/said';
 /*
  * Reading a list of lines in the compact format (src/shared/lineWire.ts) as it arrives: the body's
  * text is split into lines, the first is the header, every other one a page, decoded into the
- * spec's lines and handed on in batches. The same code runs in the loading worker
- * (lines.worker.ts) and, where there is no Worker (tests), on the main thread.
+ * spec's lines and handed on in batches.
  */
 
 /** What a reading tells its reader, in order: the header, batches of lines, then done or failed. */
 export type StreamMessage =
   /** The answer's ETag comes with its header: the list's tag once every line is here. */
   | { type: 'header'; total: number; etag?: string | null }
-  /** `urgent[i]`: whether `lines[i]` is urgent, where the reader worked it out (the worker does). */
-  | { type: 'lines'; lines: OrderLineDto[]; urgent?: boolean[] }
+  | { type: 'lines'; lines: OrderLineDto[] }
   | { type: 'done' }
   /** 304: the list is as the copy held, whose tag the reading sent; nothing else follows. */
   | { type: 'unchanged' }
   /** As `ApiError` has it: the HTTP status (0 without an answer), the server's sentence, code and the sentence's key. */
   | { type: 'failed'; status: number; error: string | null; code: string | null; messageKey?: MessageKey | null };
-
-/** What the main thread sends the worker: the list to read, the token to read it with and the tag of the copy held. */
-export interface StreamStart {
-  type: 'start';
-  path: string;
-  token: string | null;
-  etag?: string | null;
-}
 
 /**
  * How often the lines received are put in the store, after the first page, which goes at once (the

@@ -54,7 +54,7 @@ function perValue<V, T>(compute: (value: V) => T): (value: V) => T {
   };
 }
 
-/** Whether a line is urgent, known once per line object (for loaded lines, worked out by the loading worker): rows, the 'Acil' column, its filter and the urgent built-in view share it. */
+/** Whether a line is urgent, known once per line object: rows, the 'Acil' column, its filter and the urgent built-in view share it. */
 export const urgentLine = lineIsUrgent;
 
 /**
