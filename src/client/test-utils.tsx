@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { LoginResponse } from '../shared/api';
+import type { LoginResponse, OrderLineDto } from '../shared/api';
+import { LINES_MEDIA_TYPE, ROW_FIELDS, wireEncoder } from '../shared/lineWire';
 import type { RoleId } from '../shared/roles';
 import { createI18n } from './app/i18n';
 import { createStore } from './app/store';
@@ -46,6 +47,33 @@ export function renderApp(ui: ReactElement, route = '/', { language = 'tr' }: { 
     </Provider>,
   );
   return { ...view, store, t: i18n.t.bind(i18n) };
+}
+
+/**
+ * A list's answer in the compact format (shared/lineWire.ts), its body read in `pieces` (each a
+ * header or pages, ending in a line break); `reads` counts the pieces taken so far.
+ */
+export function linesAnswer(pieces: string[]): Response & { reads: number } {
+  const answer = {
+    ok: true,
+    status: 200,
+    reads: 0,
+    headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? LINES_MEDIA_TYPE : null) },
+    body: {
+      getReader: () => ({
+        read: async () => (answer.reads < pieces.length ? { done: false, value: new TextEncoder().encode(pieces[answer.reads++]) } : { done: true, value: undefined }),
+      }),
+    },
+  };
+  return answer as unknown as Response & { reads: number };
+}
+
+/** The compact format's text of `lines`: its header, then a page of `size` lines per piece. */
+export function linePieces(lines: OrderLineDto[], size: number): string[] {
+  const encode = wireEncoder([...ROW_FIELDS]);
+  const pieces = [`${JSON.stringify({ columns: ROW_FIELDS, total: lines.length })}\n`];
+  for (let i = 0; i < lines.length; i += size) pieces.push(`${JSON.stringify(encode(lines.slice(i, i + size)))}\n`);
+  return pieces;
 }
 
 /** A fetch answer with a JSON body (jsdom has no Response class). */

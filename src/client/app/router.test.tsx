@@ -56,8 +56,8 @@ test('a screen preloaded for the address the page opens on renders in the first 
 });
 
 test.each([
-  [2, '/admin/orders', ['lookups/lookupsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested']],
-  [4, '/office/orders', ['lookups/lookupsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested']],
+  [2, '/admin/orders', ['lookups/lookupsRequested', 'settings/settingsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested', 'orderLines/linesRequested']],
+  [4, '/office/orders', ['lookups/lookupsRequested', 'settings/settingsRequested', 'steps/stepsRequested', 'gridViews/gridViewsRequested', 'orderLines/linesRequested']],
   // A role the screen is not for, or no session: its code may come, its reads do not go out.
   [3, '/admin/orders', []],
   [null, '/admin/orders', []],

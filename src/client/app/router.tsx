@@ -9,8 +9,10 @@ import { Layout } from './Layout';
 import { AuthCard } from '../features/auth/AuthCard';
 import { gridViewsRequested } from '../features/grid-views';
 import { lookupsRequested } from '../features/lookups';
+import { EVERY_LINE, linesRequested } from '../features/order-lines';
 import { stepsRequested } from '../features/production-steps';
 import { selectSession } from '../features/session';
+import { settingsRequested } from '../features/settings';
 import { useAppSelector } from './hooks';
 import type { RootState } from './store';
 
@@ -33,9 +35,15 @@ const CustomerListScreen = preloadable(() => import('../features/customers/Custo
 const WorkshopOrderScreen = preloadable(() => import('../features/workshop-orders/WorkshopOrderScreen'));
 const CustomerOrderScreen = preloadable(() => import('../features/customer-orders/CustomerOrderScreen'));
 const CustomerDetailScreen = preloadable(() => import('../features/customers/CustomerDetailScreen'));
-// The names the grid's lines show and the saved views are asked for with its code (its lines stream
-// once the grid's code is in: the server would send that code between their pages).
-const AdminOrdersScreen = preloadable(() => import('../features/orders/AdminOrdersScreen'), () => [lookupsRequested(), stepsRequested(), gridViewsRequested('orders')]);
+// The names the grid's lines show, the time zone its dates are shown in, the saved views and the
+// lines are asked for with its code; the lines are read on past their first page once the grid shows it.
+const AdminOrdersScreen = preloadable(() => import('../features/orders/AdminOrdersScreen'), () => [
+  lookupsRequested(),
+  settingsRequested(),
+  stepsRequested(),
+  gridViewsRequested('orders'),
+  linesRequested(EVERY_LINE, true),
+]);
 const AuditLogScreen = preloadable(() => import('../features/audit/AuditLogScreen'));
 const MetalScreen = preloadable(() => import('../features/metal/MetalScreen'));
 const PhoneOrderScreen = preloadable(() => import('../features/customer-orders/PhoneOrderScreen'));

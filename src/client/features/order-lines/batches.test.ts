@@ -2,9 +2,9 @@ import { waitFor } from '@testing-library/react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { connectSession } from '../../api/http';
 import type { AppStore } from '../../app/store';
-import { mockFetch, storeLogin, testStore } from '../../test-utils';
+import { jsonResponse, linePieces, linesAnswer, mockFetch, storeLogin, testStore } from '../../test-utils';
 import { selectLine, selectLinesShown, selectLineTable, selectScopeLoad } from './selectors';
-import { linesBatchLoaded, linesChanged, linesLoaded, linesRequested, linesStreamEnded, linesStreamStarted } from './slice';
+import { linesBatchLoaded, linesChanged, linesLoaded, linesRequested, linesShown, linesStreamEnded, linesStreamStarted } from './slice';
 import { lineIsUrgent } from './urgency';
 
 /* A list read in batches (the admin's hundred thousand lines): what the store makes of each batch, and the reading's refreshed token. */
@@ -98,4 +98,33 @@ test("a line's urgency is worked out once per line object", () => {
   expect([lineIsUrgent(plain), lineIsUrgent(loud)]).toEqual([false, true]);
   // A changed line is a new object: asked again.
   expect(lineIsUrgent({ ...plain, customer_note: 'express' })).toBe(true);
+});
+
+/** The admin's list of lines 6..1 in the compact format, its header and first page in one piece, then a page of two lines per piece. */
+function pagedList() {
+  const [header, ...pages] = linePieces([6, 5, 4, 3, 2, 1].map((id) => line(id)), 2);
+  const answer = linesAnswer([header + pages[0], ...pages.slice(1)]);
+  globalThis.fetch = jest.fn(async (url: string | URL | Request) => (String(url) === API.orders ? answer : jsonResponse(200, {}))) as typeof fetch;
+  return answer;
+}
+
+test('a list asked for before its screen is built reads its first page, then waits for the screen to show it; one asked by a screen reads on', async () => {
+  const list = pagedList();
+  store = testStore();
+  store.dispatch(linesRequested(ALL, true));
+  await waitFor(() => expect(ids()).toEqual([6, 5]));
+  // Given every chance to read on, it does not.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(list.reads).toBe(1);
+  expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('loading');
+  store.dispatch(linesShown(ALL));
+  await waitFor(() => expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('ready'));
+  expect(ids()).toEqual([6, 5, 4, 3, 2, 1]);
+
+  // Asked again by the screen (a reload), the list is read through.
+  const again = pagedList();
+  store.dispatch(linesRequested(ALL));
+  await waitFor(() => expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('ready'));
+  expect(again.reads).toBe(3);
+  expect(ids()).toEqual([6, 5, 4, 3, 2, 1]);
 });

@@ -35,6 +35,7 @@ export {
   linesChanged,
   linesBatchLoaded,
   linesRequested,
+  linesShown,
   linesStreamEnded,
   linesStreamStarted,
   nextStepRequested,
@@ -45,6 +46,6 @@ export {
   workshopApprovalRequested,
   type LineActionState,
 } from './slice';
-export { orderLinesSaga } from './sagas';
+export { orderLinesSaga, SHOWN_WAIT_MS } from './sagas';
 export { lineIsUrgent } from './urgency';
 export { LineHistory } from './LineHistory';

@@ -165,3 +165,54 @@ test('pages are gathered into batches for the store: the first at once, then on 
   expect(out.slice(3).map((m) => (m.type === 'lines' ? m.lines.length : m.type))).toEqual([10, 'done']);
   expect(received(out)).toEqual(LINES);
 });
+
+test.each([
+  ['a piece', (text: string) => [text]],
+  ['the header and first page in a piece, then a piece each', (text: string) => {
+    const [header, first, ...rest] = text.split('\n');
+    return [`${header}\n${first}\n`, ...rest.map((page) => `${page}\n`)];
+  }],
+])('a reading held after its first page (the whole body in %s) decodes nothing more, and is not timed out, until the hold settles', async (_, pieces) => {
+  jest.useFakeTimers();
+  try {
+    const text = wireText(LINES, 10);
+    globalThis.fetch = jest.fn(async () => streamed(200, LINES_MEDIA_TYPE, pieces(text).map(bytes))) as typeof fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const messages: StreamMessage[] = [];
+    const reading = readLineStream('/api/v1/orders', null, (m) => messages.push(m), { held, timeoutMs: 1_000 });
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(messages.map((m) => (m.type === 'lines' ? m.lines.length : m.type))).toEqual(['header', 10]);
+    release();
+    // The reading gives the page turns (timers) as it goes on.
+    await jest.advanceTimersByTimeAsync(100);
+    await reading;
+    expect(messages.map((m) => (m.type === 'lines' ? m.lines.length : m.type))).toEqual(['header', 10, 10, 5, 'done']);
+    expect(received(messages)).toEqual(LINES);
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a reading gives the page a turn between pages once it has read for a while, though every byte is already here', async () => {
+  jest.useFakeTimers();
+  // Each look at the clock finds 20 ms gone: reading a page takes a while.
+  let clock = 0;
+  const now = jest.spyOn(performance, 'now').mockImplementation(() => (clock += 20));
+  try {
+    globalThis.fetch = jest.fn(async () => streamed(200, LINES_MEDIA_TYPE, [bytes(wireText(LINES, 5))])) as typeof fetch;
+    const messages: StreamMessage[] = [];
+    const reading = readLineStream('/api/v1/orders', null, (m) => messages.push(m));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    // Stopped for a turn (a timer) before the last pages and the end.
+    expect(received(messages).length).toBeLessThan(LINES.length);
+    expect(messages.at(-1)?.type).toBe('lines');
+    await jest.advanceTimersByTimeAsync(100);
+    await reading;
+    expect(received(messages)).toEqual(LINES);
+    expect(messages.at(-1)).toEqual({ type: 'done' });
+  } finally {
+    now.mockRestore();
+    jest.useRealTimers();
+  }
+});

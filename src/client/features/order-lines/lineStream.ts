@@ -60,12 +60,14 @@ export function lineSplitter(onLine: (line: string) => void) {
 }
 
 /**
- * Reads the compact format from text pieces: parses the header and decodes each page with the
- * shared decoder, as it arrives. Throws on a line that is not JSON.
+ * Reads the compact format from text pieces (`push`) or whole lines of it (`read`): parses the
+ * header and decodes each page with the shared decoder, as it arrives. Throws on a line that is
+ * not JSON.
  */
 export function wireReader(emit: (message: StreamMessage) => void) {
   let decode: ((page: WirePage) => OrderLineDto[]) | null = null;
-  const split = lineSplitter((text) => {
+  let pages = 0;
+  const read = (text: string) => {
     if (!decode) {
       const header = JSON.parse(text) as WireHeader;
       decode = wireDecoder(header);
@@ -73,10 +75,16 @@ export function wireReader(emit: (message: StreamMessage) => void) {
       return;
     }
     const lines = decode(JSON.parse(text) as WirePage);
+    pages++;
     if (lines.length > 0) emit({ type: 'lines', lines });
-  });
+  };
+  const split = lineSplitter(read);
   return {
+    /** One whole line of the text, without its line break. */
+    read,
     push: (chunk: string) => split.push(chunk),
+    /** How many pages were read. */
+    pages: () => pages,
     /** The text ended: a last unterminated line is read; a body without a header is an empty list. */
     end(): void {
       split.end();
@@ -135,12 +143,20 @@ const CLOCK = {
   },
 };
 
+/** The longest the page reads lines without giving its other work a turn. */
+const READ_SLICE_MS = 30;
+
 export interface ReadOptions {
   signal?: AbortSignal;
   /** The tag of the copy held: sent as If-None-Match, so an unchanged list answers 304 ('unchanged'). */
   etag?: string | null;
   /** No answer, or no new bytes of it, for this long ends the reading with TIMEOUT. */
   timeoutMs?: number;
+  /**
+   * Once a page of lines is out, the rest is read when this settles: a screen still being built
+   * shows its first rows before the page decodes the others (their bytes wait in the browser).
+   */
+  held?: Promise<unknown>;
 }
 
 /**
@@ -151,6 +167,7 @@ export interface ReadOptions {
  */
 export async function readLineStream(path: string, token: string | null, emit: (message: StreamMessage) => void, options: ReadOptions = {}): Promise<void> {
   const { signal, etag = null, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  let held = options.held;
   const controller = new AbortController();
   let timedOut = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -199,16 +216,44 @@ export async function readLineStream(path: string, token: string | null, emit: (
     try {
       if (type.includes(LINES_MEDIA_TYPE)) {
         const reader = wireReader(tagged);
+        // The lines of text come whole from the pieces and are read one at a time, so a hold
+        // stops the reading right after the first page, however much more the piece held.
+        const whole: string[] = [];
+        const split = lineSplitter((text) => whole.push(text));
+        let since = performance.now();
+        const readWhole = async () => {
+          for (let i = 0; i < whole.length; i++) {
+            reader.read(whole[i]);
+            // Bytes already here are read without a task between them: the page gets its turns.
+            if (performance.now() - since > READ_SLICE_MS) {
+              await new Promise((resolve) => setTimeout(resolve, 0));
+              since = performance.now();
+            }
+            if (held && reader.pages() > 0) {
+              // Waiting for the screen is not a stalled answer.
+              clearTimeout(timer);
+              await held;
+              held = undefined;
+              if (signal?.aborted) return;
+              arm();
+            }
+          }
+          whole.length = 0;
+        };
         const body = response.body?.getReader();
         if (body) {
           const decoder = new TextDecoder();
           for (arm(); ; arm()) {
             const { done, value } = await body.read();
             if (done) break;
-            reader.push(decoder.decode(value, { stream: true }));
+            split.push(decoder.decode(value, { stream: true }));
+            await readWhole();
+            if (signal?.aborted) return;
           }
-          reader.push(decoder.decode());
-        } else reader.push(await response.text());
+          split.push(decoder.decode());
+        } else split.push(await response.text());
+        split.end();
+        await readWhole();
         reader.end();
       } else {
         // The spec's JSON: one batch.

@@ -1,5 +1,6 @@
-import { eventChannel, type EventChannel, type Task } from 'redux-saga';
-import { all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import { type Channel, eventChannel, type EventChannel, type Task } from 'redux-saga';
+import { actionChannel, all, call, cancel, delay, fork, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import { API, type LineHistoryDto, type LineVersionsBody, type OrderLineDto, type SaidBody } from '../../../shared/api';
 import { LINE_SETTLE_MS } from '../../../shared/limits';
 import { failure } from '../../api/failure';
@@ -30,6 +31,7 @@ import {
   linesFailed,
   linesLoaded,
   linesRequested,
+  linesShown,
   linesStreamEnded,
   linesStreamStarted,
   linesUnchanged,
@@ -68,18 +70,42 @@ function* loadLines(action: ReturnType<typeof linesRequested>) {
 /** Lists read in the compact format, in batches, off the main thread: the admin's hundred thousand lines. */
 const streamed = (scope: LineScope) => scope.kind === 'all';
 
+/** How long a list asked for before its screen waits, after its first page, for the screen to show it. */
+export const SHOWN_WAIT_MS = 3_000;
+
+/** Opens `open` once the screen shows the list's first lines (`linesShown`), or after SHOWN_WAIT_MS. */
+function* whenShown(shown: Channel<Action>, open: () => void) {
+  try {
+    yield race([take(shown), delay(SHOWN_WAIT_MS)]);
+  } finally {
+    open();
+  }
+}
+
 /**
  * Reads a list in batches (lineLoader.ts): the first batch replaces what the scope held and shows
- * at once, the rest follows. A refused token is refreshed once and the reading starts again, as
- * `request` does; a second refusal, or a failed refresh, ends the session.
+ * at once, the rest follows. A list asked for before its screen (`beforeScreen`) is read on once
+ * the screen shows that batch: the page builds the screen first, then decodes the rest. A refused
+ * token is refreshed once and the reading starts again, as `request` does; a second refusal, or a
+ * failed refresh, ends the session.
  */
-function* streamLines(scope: LineScope) {
+function* streamLines(scope: LineScope, beforeScreen: boolean) {
   let retried = false;
+  const key = scopeKey(scope);
+  // Taken from now on: the screen may show the first batch before the reading looks for it.
+  const shown: Channel<Action> | null = beforeScreen ? yield actionChannel((action: Action) => linesShown.match(action) && scopeKey(action.payload) === key) : null;
   try {
     while (true) {
       const token = currentToken();
       const etag: string | null = yield* heldTag(scope);
-      const stream: EventChannel<StreamMessage> = yield call(lineStream, scopePath(scope), token, etag);
+      let held: Promise<void> | undefined;
+      let waiting: Task | null = null;
+      if (shown) {
+        let open = () => {};
+        held = new Promise<void>((resolve) => (open = resolve));
+        waiting = yield fork(whenShown, shown, open);
+      }
+      const stream: EventChannel<StreamMessage> = yield call(lineStream, scopePath(scope), token, etag, held);
       let first = true;
       let again = false;
       try {
@@ -110,16 +136,19 @@ function* streamLines(scope: LineScope) {
         }
       } finally {
         stream.close();
+        if (waiting) yield cancel(waiting);
       }
     }
   } catch (error) {
-    yield put(linesFailed({ key: scopeKey(scope), notice: failure(error, LOAD_FALLBACK[scope.kind]) }));
+    yield put(linesFailed({ key, notice: failure(error, LOAD_FALLBACK[scope.kind]) }));
+  } finally {
+    shown?.close();
   }
 }
 
 /** A list asked for again while it is still on its way starts over; a logout ends it. */
-function* streamScope(scope: LineScope) {
-  yield race([call(streamLines, scope), take(loggedOut.type)]);
+function* streamScope(scope: LineScope, beforeScreen: boolean) {
+  yield race([call(streamLines, scope, beforeScreen), take(loggedOut.type)]);
 }
 
 /** Every list request: streamed lists one reading per scope at a time, the others each their own request. */
@@ -135,7 +164,7 @@ function* watchLists() {
     const key = scopeKey(scope);
     const running = readings.get(key);
     if (running?.isRunning()) yield cancel(running);
-    readings.set(key, (yield fork(streamScope, scope)) as Task);
+    readings.set(key, (yield fork(streamScope, scope, action.meta.beforeScreen)) as Task);
   }
 }
 

@@ -168,14 +168,23 @@ function withLines(base: State, lines: readonly OrderLineDto[], gone: readonly n
   return Object.freeze({ ...base, ids: Object.freeze(ids) as number[], entities: Object.freeze(entities) });
 }
 
+/** The screen shows the first lines of a list it asked for before it was built (it may read on). */
+export const linesShown = createAction<LineScope>('orderLines/linesShown');
+
 export const orderLinesSlice = createSlice({
   name: 'orderLines',
   initialState,
   reducers: {
-    /** A list is read (again): the tag of the copy held goes with the read. */
-    linesRequested: (state, action: PayloadAction<LineScope>) => {
-      const key = scopeKey(action.payload);
-      state.loads[key] = { status: 'loading', notice: null, ...tagged(state.loads[key]?.etag) };
+    /**
+     * A list is read (again): the tag of the copy held goes with the read. `beforeScreen`: asked as
+     * the page starts, before the screen that shows it is built (the router's preload).
+     */
+    linesRequested: {
+      reducer: (state, action: PayloadAction<LineScope, string, { beforeScreen: boolean }>) => {
+        const key = scopeKey(action.payload);
+        state.loads[key] = { status: 'loading', notice: null, ...tagged(state.loads[key]?.etag) };
+      },
+      prepare: (scope: LineScope, beforeScreen = false) => ({ payload: scope, meta: { beforeScreen } }),
     },
     linesLoaded: (state, action: PayloadAction<{ scope: LineScope; lines: OrderLineDto[]; etag?: string | null }>) => {
       const { scope, lines, etag } = action.payload;

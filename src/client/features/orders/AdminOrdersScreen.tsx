@@ -1,12 +1,14 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
+import { afterPaint } from '../../components/afterPaint';
 import { NoticeView } from '../../components/NoticeView';
-import { EVERY_LINE, lineNoticesCleared, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
+import { EVERY_LINE, lineNoticesCleared, linesShown, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
 import { archiveQuery, archiveRowsAsked, ArchiveRowsBanner, NEWEST_FIRST, NO_FILTERS, selectArchiveRows } from '../archive';
 import { PlaceFilterBanner } from '../flow';
+import { selectSettingsStatus } from '../settings';
 import { useFormatters, useLookups, useStatusLists } from '../lookups';
 import { actionNotice, failed } from './actionNotices';
 import { changesLine, orderColumns } from './columns';
@@ -37,10 +39,16 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const { t, i18n } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
-  const gridReady = useGridReady(i18n.language);
+  // The grid is built once its code, its texts and the time zone its dates show in are here: a time
+  // zone arriving later would build its columns again.
+  const settings = useAppSelector(selectSettingsStatus);
+  const gridReady = useGridReady(i18n.language) && (settings === 'ready' || settings === 'failed');
   const base = useLookups();
-  // The lines arrive in batches, asked for once the grid's code is in; the grid shows the first while the rest is on its way.
+  // The lines arrive in batches, asked for as the page starts (the router's preload) or once the
+  // grid's code is in; the grid shows the first while the rest is on its way.
   const orders = useScopeLoad(EVERY_LINE, gridReady);
+  // Painted, the first rows let a reading asked for before the screen read on.
+  const firstRowsShown = useCallback(() => afterPaint(() => dispatch(linesShown(EVERY_LINE))), [dispatch]);
   const lists = useStatusLists();
   const lookups = useMemo(() => ({ ...base, ...lists }), [base, lists]);
   const columns = useMemo(() => orderColumns(t, lookups, fmt).filter((column) => !readOnly || !changesLine(column)), [t, lookups, fmt, readOnly]);
@@ -111,6 +119,7 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
             lines={table}
             columns={columns}
             onCountChange={count.set}
+            onFirstRows={firstRowsShown}
             onQualityControl={dialogs.quality.open}
             onApprovePacking={dialogs.packing.open}
             onCorrectGram={edits.correctGram}

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { createRef } from 'react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { createI18n } from '../../app/i18n';
-import { linesBatchLoaded, linesChanged, linesRequested, linesStreamEnded, linesStreamStarted } from '../order-lines';
-import { jsonResponse, mockFetch, renderApp, storeLogin } from '../../test-utils';
+import { linesBatchLoaded, linesChanged, linesRequested, linesStreamEnded, linesStreamStarted, SHOWN_WAIT_MS } from '../order-lines';
+import { jsonResponse, linePieces, linesAnswer, mockFetch, renderApp, storeLogin } from '../../test-utils';
 import { orderColumns } from './columns';
 import OrderGrid, { type OrderGridHandle } from './OrderGrid';
 import { failOnConsoleErrors, line, LOOKUPS, openScreen } from '../../../../test/orders-screen';
@@ -295,6 +295,19 @@ test('while the lines arrive the grid shows the first ones and the toolbar says 
   await waitFor(() => expect(screen.queryByText(/satır yükleniyor$/)).not.toBeInTheDocument());
   expect(await screen.findByText('1.501 / 1.501 satır')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Yenile' })).toBeEnabled();
+});
+
+test('a list asked for as the page starts is read on past its first page once the grid has drawn those rows', async () => {
+  const { store } = openScreen([]);
+  const lines = Array.from({ length: 9 }, (_, i) => line(9 - i));
+  const [header, ...pages] = linePieces(lines, 3);
+  const answer = linesAnswer([header + pages[0], ...pages.slice(1)]);
+  globalThis.fetch = jest.fn((url: string | URL | Request) => Promise.resolve(String(url) === API.orders ? answer : jsonResponse(200, LOOKUPS[String(url)] ?? {}))) as typeof fetch;
+  act(() => void store.dispatch(linesRequested({ kind: 'all' }, true)));
+  expect(await screen.findByRole('gridcell', { name: lines[0].order_number })).toBeInTheDocument();
+  // Read on well before the reading would go on by itself (SHOWN_WAIT_MS).
+  expect(await screen.findByText('9 / 9 satır', undefined, { timeout: SHOWN_WAIT_MS / 3 })).toBeInTheDocument();
+  expect(answer.reads).toBe(3);
 });
 
 test('a live change the action cells show is drawn at once, even where the cell had no button before or after', async () => {

@@ -90,6 +90,8 @@ interface Props extends GridActions {
   columns: OrderColumn[];
   /** Called with the number of lines left after filtering. */
   onCountChange: (count: number) => void;
+  /** Called once the grid has drawn its first rows. */
+  onFirstRows?: () => void;
   /** Shown when the filters leave no line. */
   noMatch: string;
   /** The office's view: no gram is typed in (the action columns are left out by the screen). */
@@ -121,7 +123,7 @@ const rowId = ({ data }: GetRowIdParams<OrderLineDto>) => String(data.id);
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
-    { lines, columns, onCountChange, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, initialBuiltIn, onStateUpdated, linkedRows = null },
+    { lines, columns, onCountChange, onFirstRows, onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines, noMatch, readOnly = false, timeZone, quickFilter = '', initialState, initialBuiltIn, onStateUpdated, linkedRows = null },
     ref,
   ) {
     const { t, i18n } = useTranslation('orders');
@@ -204,6 +206,7 @@ const OrderGrid = memo(
           postSortRows={postSortRows}
           onGridReady={ready}
           onModelUpdated={countChanged}
+          onFirstDataRendered={onFirstRows}
           onCellKeyDown={pressButton}
         />
       </div>
