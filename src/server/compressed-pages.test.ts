@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { gzipPages, sendPages, servingOthers } from './compressed-pages';
+import { gzipPages, sendPages, sendWhole, servingOthers } from './compressed-pages';
 
 async function* pagesOf(texts: string[]) {
   yield* texts;
@@ -66,4 +66,21 @@ describe('an answer kept as sent', () => {
     await get('whole=1&upTo=10', 'br');
     expect(kept).toEqual([]);
   });
+});
+
+test('whole answers compressed many at once (a few at a time on libuv threads, the rest waiting) each arrive whole, in their own encoding', async () => {
+  const app = Fastify();
+  const body = (n: number) => Buffer.from(JSON.stringify({ orders: Array.from({ length: 2_000 }, (_, i) => ({ id: i, n, note: 'Çiçek işlemeli' })) }));
+  app.get('/whole/:n', (request, reply) => sendWhole(reply, body(Number((request.params as { n: string }).n))));
+  try {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, n) => app.inject({ url: `/whole/${n}`, headers: { 'accept-encoding': n % 2 ? 'gzip' : 'br, gzip' } })),
+    );
+    answers.forEach((answer, n) => {
+      expect(answer.headers['content-encoding']).toBe(n % 2 ? 'gzip' : 'br');
+      expect((n % 2 ? gunzipSync : brotliDecompressSync)(answer.rawPayload).equals(body(n))).toBe(true);
+    });
+  } finally {
+    await app.close();
+  }
 });

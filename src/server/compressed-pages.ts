@@ -1,14 +1,15 @@
 import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { othersTurn } from './db/turns';
 
 /*
  * Lists of lines compressed a page at a time, each page in one synchronous call whose compressor is
- * freed at once, as the archive's pages are: a compressing stream (the plugin's, or the one behind
- * zlib's callback functions) keeps its native memory until the garbage collector gets to it, and
- * lists read several at once grew the server's memory by hundreds of megabytes
- * (bench/list-memory.ts). A list of one page is compressed whole; a longer one is gzipped as it
+ * freed at once, as the archive's pages are: a compressing stream (the plugin's) keeps its native
+ * memory until the garbage collector gets to it, and lists read several at once grew the server's
+ * memory by hundreds of megabytes (bench/list-memory.ts). A list held whole (one page, or a kept
+ * list) is compressed in one call on libuv's threads, a few at once; a longer one is gzipped as it
  * streams, other requests served between its pages: each page becomes deflate blocks ending on a
  * byte boundary (a sync flush, never the final block), so the pages join into one deflate stream,
  * and a gzip header before it and, after an empty final block, the checksum and length of all
@@ -78,10 +79,29 @@ export const encodingTaken = (reply: FastifyReply): Encoding => {
 /** The brotli quality of the compression plugin (app.ts): fast, and still smaller than gzip. */
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
-function encode(body: Buffer, encoding: Encoding): Buffer {
-  if (encoding === 'br') return zlib.brotliCompressSync(body, BROTLI);
-  if (encoding === 'gzip') return zlib.gzipSync(body);
-  return body;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Whole answers compressed at once at most, on libuv's threads, off the event loop: each holds its
+ * compressor's memory until it is done (freed then, unlike a stream's), so the rest wait their turn.
+ */
+const COMPRESSING_AT_ONCE = 4;
+let compressing = 0;
+const waiting: Array<() => void> = [];
+
+async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'identity') return body;
+  // A turn ends by handing itself to the next in line, so no newcomer slips past those waiting.
+  if (compressing < COMPRESSING_AT_ONCE) compressing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return encoding === 'br' ? await brotli(body, BROTLI) : await gzip(body);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else compressing--;
+  }
 }
 
 function varyOnEncoding(reply: FastifyReply) {
@@ -117,20 +137,25 @@ async function* passing(chunks: AsyncIterable<string | Buffer>, keep: NonNullabl
   if (bytes <= keep.upTo) keep.body(Buffer.concat(seen), encoding);
 }
 
+/** Sends `body` compressed in one call, with brotli where the reader takes it, handed to `keep` as sent. */
+export async function sendWhole(reply: FastifyReply, body: Buffer, keep?: PagesOptions['keep']) {
+  const taken = encodingTaken(reply);
+  const encoded = await encode(body, taken);
+  if (keep && encoded.length <= keep.upTo) keep.body(encoded, taken);
+  return sendEncoded(reply, encoded, taken);
+}
+
 /**
- * Sends a list of pages. A list of one page (`whole`: the tablet's, a customer's) is compressed in
- * one call, with brotli where the reader takes it; a longer one is streamed, gzipped page by page
+ * Sends a list of pages. A list of one page (`whole`: the tablet's, a customer's) is sent whole
+ * (sendWhole); a longer one is streamed, gzipped page by page
  * where the reader takes gzip. An answer that names its encoding is left as it is by the
  * compression plugin.
  */
 export async function sendPages(reply: FastifyReply, pages: AsyncIterable<string | Buffer>, { whole, keep }: PagesOptions) {
-  const taken = encodingTaken(reply);
   if (whole) {
     const chunks: Buffer[] = [];
     for await (const page of pages) chunks.push(typeof page === 'string' ? Buffer.from(page) : page);
-    const body = encode(Buffer.concat(chunks), taken);
-    if (keep && body.length <= keep.upTo) keep.body(body, taken);
-    return sendEncoded(reply, body, taken);
+    return sendWhole(reply, Buffer.concat(chunks), keep);
   }
   varyOnEncoding(reply);
   const encoding = takes(reply.request.headers['accept-encoding'], 'gzip') ? 'gzip' : 'identity';

@@ -92,19 +92,29 @@ export function versionQuery(db: Db, timelines: readonly Timeline[], now = new D
 /** Every timeline of the actor's list: the changes it hears of, then the joined rows. */
 export const timelinesOf = (actor: Actor) => [...changesHeardBy(actor), ...JOINED];
 
+/** A list's version: its ETag, and `withoutChanges`, what the tag names besides the changes of lines its reader hears of. */
+export interface ListVersion {
+  tag: string;
+  /** The same between two reads: only changes of lines came between them (kept-lists.ts reads only those). */
+  withoutChanges: string;
+}
+
 /**
- * The ETag of the actor's everyday list, in `form`, with the window starting at `start`. Read before
- * the lines, so a change made while they are read leaves the list with an older tag, read again.
+ * The version of the actor's everyday list, in `form`, with the window starting at `start`. Read
+ * before the lines, so a change made while they are read leaves the list with an older tag, read again.
  */
-export async function listTag(db: Db, actor: Actor, start: string | null, form: ListForm): Promise<string> {
+export async function listVersion(db: Db, actor: Actor, start: string | null, form: ListForm): Promise<ListVersion> {
   const timelines = timelinesOf(actor);
   const row = await versionQuery(db, timelines).executeTakeFirstOrThrow();
   const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.
   const pruned = timelines.some((t, i) => t.table === 'order_line_changes' && latest[i] === null) ? Number(row.pruned) : null;
-  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, pruned, row.forecast ?? null, timelines.map((_, i) => [latest[i], Number(row[`c${i}`])])];
-  return `"${createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 32)}"`;
+  const entries = timelines.map((_, i) => [latest[i], Number(row[`c${i}`])]);
+  const heard = changesHeardBy(actor).length;
+  const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, row.forecast ?? null];
+  const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
+  return { tag: `"${hash([...parts, pruned, entries])}"`, withoutChanges: hash([...parts, Number(row.pruned), entries.slice(heard)]) };
 }
 
 /** Whether the request's If-None-Match names `tag` (a weak tag names it too; `*` does not: a list always exists). */

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
-import { encodingTaken, type PagesOptions, sendEncoded } from '../../compressed-pages';
+import { encodingTaken, type PagesOptions, sendEncoded, sendWhole } from '../../compressed-pages';
 import { pageOf, sendList } from '../../paging';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import type { Actor } from './actor';
 import { KEPT_ANSWER_BYTES, keptAnswers } from './kept-answers';
-import { listTag, namesTag } from './list-versions';
+import { keptLists } from './kept-lists';
+import { listVersion, namesTag } from './list-versions';
 import { LINES_PAGE, workingSet } from './queries';
 import { sendLineWire, wantsLineWire } from './wire';
 
@@ -15,12 +16,13 @@ import { sendLineWire, wantsLineWire } from './wire';
  * goes with it; a client that names that tag in If-None-Match is answered 304 without a body, and
  * no line is read. The answer stays `no-store`: the 304 is for the client's own copy, not the
  * browser's cache. A list is kept as sent under its tag (kept-answers.ts), unless it is long, and
- * sent again as it is while the tag stands.
+ * sent again as it is while the tag stands; a whole list in the spec's JSON is kept as its lines'
+ * texts too, so after a change only the lines changed are read again (kept-lists.ts).
  */
 export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, actor: Actor, start: string | null, { wire }: { wire: boolean }) {
   const page = pageOf(request.query);
   const asWire = wire && wantsLineWire(request);
-  const tag = await listTag(db, actor, start, { ...page, wire: asWire });
+  const { tag, withoutChanges } = await listVersion(db, actor, start, { ...page, wire: asWire });
   reply.header('etag', tag);
   if (wire) reply.header('vary', 'Accept');
   if (namesTag(request, tag)) return reply.code(304).send();
@@ -28,9 +30,28 @@ export async function answerList(db: Db, request: FastifyRequest, reply: Fastify
   const taken = encodingTaken(reply);
   const answer = kept.get(tag, taken);
   if (answer) return sendEncoded(reply.type(answer.type), answer.body, answer.encoding);
-  const { total, pages } = await workingSet(db, actor, start, page);
-  const whole = total <= LINES_PAGE;
   const keep: PagesOptions['keep'] = { upTo: KEPT_ANSWER_BYTES, body: (body, encoding) => kept.keep(tag, taken, { type: String(reply.getHeader('content-type')), body, encoding }) };
-  if (!asWire) return sendList(reply, 'orders', pages, { whole, keep });
-  return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages, { whole, keep });
+  const whole = page.offset === 0 && page.limit === null;
+  const lines = !asWire && whole ? await keptLists(db).read(db, actor, start, withoutChanges) : await workingSet(db, actor, start, page);
+  if ('texts' in lines) {
+    reply.type('application/json; charset=utf-8');
+    return sendWhole(reply, listBody('orders', lines.texts), keep);
+  }
+  const { total, pages } = lines;
+  const options = { whole: total <= LINES_PAGE, keep };
+  if (!asWire) return sendList(reply, 'orders', pages, options);
+  return sendLineWire(reply, rowFieldsFor(!actor.isCustomer), total, pages, options);
 }
+
+/** `{"<key>": [...]}` from its rows' JSON texts. */
+function listBody(key: string, texts: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [Buffer.from(`{${JSON.stringify(key)}:[`)];
+  texts.forEach((text, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(text);
+  });
+  parts.push(Buffer.from(']}'));
+  return Buffer.concat(parts);
+}
+
+const COMMA = Buffer.from(',');

@@ -3,6 +3,7 @@ import type { LineEvent } from '../../../shared/live';
 import { AliasNode, ColumnNode, type ExpressionBuilder, type IdentifierNode, ReferenceNode, sql } from 'kysely';
 import type { Db } from '../../db';
 import { selectArrays } from '../../db/array-rows';
+import { isPostgres } from '../../db/ddl';
 import { notFound } from '../../errors';
 import type { Actor } from './actor';
 
@@ -248,6 +249,9 @@ export async function linesForReaders(db: Db, ids: readonly number[]): Promise<(
  */
 export const CATCH_UP_OVERLAP_MS = 60_000;
 
+/** The overlap a read of changes since a version needs: none on SQLite, which writes one transaction at a time, so its versions show in their order. */
+const overlapOf = (db: Db) => (isPostgres(db) ? CATCH_UP_OVERLAP_MS : 0);
+
 /** The newest version of the change log (0 before any change). */
 export async function latestVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('version')).executeTakeFirst();
@@ -261,8 +265,9 @@ export async function latestVersion(db: Db): Promise<number> {
  */
 export async function linesChangedSince(db: Db, actor: Actor, since: number) {
   const version = await latestVersion(db);
-  const last = since > 0 ? await db.selectFrom('order_line_changes').select('created_at').where('id', '=', since).executeTakeFirst() : undefined;
-  const cutoff = last ? new Date(Date.parse(last.created_at) - CATCH_UP_OVERLAP_MS).toISOString() : null;
+  const overlap = overlapOf(db);
+  const last = since > 0 && overlap > 0 ? await db.selectFrom('order_line_changes').select('created_at').where('id', '=', since).executeTakeFirst() : undefined;
+  const cutoff = last ? new Date(Date.parse(last.created_at) - overlap).toISOString() : null;
   const changed = await db
     .selectFrom('order_line_changes as c')
     .select('c.line_id')

@@ -1,0 +1,80 @@
+/*
+ * Lists kept as their lines' texts: read again after changes, a list reads only the lines its
+ * reader heard change, and is then what a whole read would give; anything else that moved (a
+ * product renamed) reads it whole.
+ */
+import { type Fixture, startFixture } from '../../../../test/fixture';
+import { testDatabases } from '../../../../test/databases';
+import { API, type OrderLineDto } from '../../../shared/api';
+import { workingSetStart } from '../settings/service';
+import type { Actor } from './actor';
+import { KeptLists } from './kept-lists';
+import { listVersion } from './list-versions';
+
+describe.each(testDatabases())('kept lists on $name', (database) => {
+  let f: Fixture;
+  beforeAll(async () => {
+    f = await startFixture(await database.create());
+    // The changes of line A made long before the others, beyond PostgreSQL's overlap (queries.ts CATCH_UP_OVERLAP_MS).
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    await f.t.db.updateTable('order_line_changes').set({ created_at: long }).where('line_id', '=', f.ids.line).execute();
+  }, 120_000);
+  afterAll(() => f?.close());
+
+  const actors = (): Array<[string, Actor]> => [
+    ['workshop A', { userId: 0, workshopId: f.ids.workshop }],
+    ['customer A, as itself', { userId: 0, customerId: f.ids.customer, isCustomer: true }],
+  ];
+  const call = async (who: string, method: 'POST' | 'PUT', url: string, body: unknown) => {
+    const answer = await f.t.call(method, url, { token: f.caller(who).token, body });
+    if (answer.status !== 200 && answer.status !== 201) throw new Error(`${url} answered ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
+  /** The list's lines as `kept` gives them now, parsed. */
+  const read = async (kept: KeptLists, actor: Actor) => {
+    const start = await workingSetStart(f.t.db);
+    const { withoutChanges } = await listVersion(f.t.db, actor, start, { offset: 0, limit: null, wire: false });
+    const lines = await kept.read(f.t.db, actor, start, withoutChanges);
+    if (!('texts' in lines)) throw new Error('a short list is kept');
+    return lines.texts.map((text) => JSON.parse(text.toString()) as OrderLineDto);
+  };
+  /** The list read whole, by lists that hold nothing yet. */
+  const whole = (actor: Actor) => read(new KeptLists(), actor);
+
+  test('read again, a list reads only the lines changed since (a line written without a change stays as it was) and is otherwise as read whole', async () => {
+    const kept = new KeptLists();
+    for (const [who, actor] of actors()) expect([who, await read(kept, actor)]).toEqual([who, await whole(actor)]);
+
+    // Written behind the line writer's back: no change is logged.
+    await f.t.db.updateTable('order_lines').set({ customer_note: 'Kayıtsız not' }).where('id', '=', f.ids.line).execute();
+    // A new order of customer A for workshop A's product: its line is logged.
+    const order = { address: 'Bağdat Cd. 1', email: 'alici@example.com', phone_number: '0532', country: 'Türkiye', zip_code: '34000', products: [{ product_id: f.ids.product, quantity: 2 }], credit_exceeded_confirmed: true };
+    const placed = (await call('customer', 'POST', API.manualOrder, order)).order.id as number;
+    const added = (await f.t.db.selectFrom('order_lines').select('id').where('order_id', '=', placed).execute()).map((row) => row.id);
+    expect(added).toHaveLength(2);
+    for (const [who, actor] of actors()) {
+      const [again, fresh] = [await read(kept, actor), await whole(actor)];
+      expect([who, again.map((line) => line.id)]).toEqual([who, fresh.map((line) => line.id)]);
+      expect(added.every((id) => again.some((line) => line.id === id))).toBe(true);
+      const note = (lines: OrderLineDto[]) => lines.find((line) => line.id === f.ids.line)?.customer_note;
+      expect([who, note(again), note(fresh)]).toEqual([who, null, 'Kayıtsız not']);
+      expect([who, again.filter((line) => line.id !== f.ids.line)]).toEqual([who, fresh.filter((line) => line.id !== f.ids.line)]);
+    }
+
+    // The line changed through the writer: read again, with what was written beside it.
+    await call('admin', 'PUT', API.cancelLine(f.ids.line), { reason: 'Vazgeçti' });
+    for (const [who, actor] of actors()) expect([who, await read(kept, actor)]).toEqual([who, await whole(actor)]);
+  });
+
+  test('a product renamed reads the list whole, with the lines no change named', async () => {
+    const kept = new KeptLists();
+    const [[, actor]] = actors();
+    await read(kept, actor);
+    await f.t.db.updateTable('order_lines').set({ customer_note: 'Yine kayıtsız' }).where('id', '=', f.ids.line).execute();
+    const product = (await f.t.call('GET', API.product(f.ids.product), { token: f.caller('admin').token })).body.product;
+    await call('admin', 'PUT', API.product(f.ids.product), { title: 'Yeni Yüzük', price: product.price, workmanship_rate: product.workmanship_rate, production_expected_days: product.production_expected_days, expected_weight: product.expected_weight, material_id: product.material_id });
+    const again = await read(kept, actor);
+    expect(again).toEqual(await whole(actor));
+    expect(again.find((line) => line.id === f.ids.line)).toMatchObject({ product_title: 'Yeni Yüzük', customer_note: 'Yine kayıtsız' });
+  });
+});
