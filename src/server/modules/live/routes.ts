@@ -46,10 +46,10 @@ export function liveRoutes(api: FastifyInstance, db: Db): void {
       const actor = sessionActor(request);
       const asked = changesQuery(request.query);
       if ('since' in asked) {
-        const answer = await linesChangedSince(db, actor, asked.since);
+        const { orders, gone, version } = await linesChangedSince(db, actor, asked.since);
         // Read after the changes: a pruning that committed meanwhile is seen here, never missed.
         if (asked.since < (await prunedThrough(db))) throw changesPruned();
-        return answer;
+        return { orders, gone, version };
       }
       const version = await latestVersion(db);
       return { ...(await linesByIds(db, actor, asked.ids)), version };

@@ -61,8 +61,17 @@ describe.each(testDatabases())('kept lists on $name', (database) => {
       expect([who, again.filter((line) => line.id !== f.ids.line)]).toEqual([who, fresh.filter((line) => line.id !== f.ids.line)]);
     }
 
+    // The new lines' changes, taken above, are not taken again, though PostgreSQL's overlap still holds them.
+    await f.t.db.updateTable('order_lines').set({ customer_note: 'Yine kayıtsız' }).where('id', '=', added[0]).execute();
+    for (const [who, actor] of actors()) {
+      const again = await read(kept, actor);
+      expect([who, again.find((line) => line.id === added[0])?.customer_note]).not.toEqual([who, 'Yine kayıtsız']);
+      expect([who, (await whole(actor)).find((line) => line.id === added[0])?.customer_note]).toEqual([who, 'Yine kayıtsız']);
+    }
+
     // The line changed through the writer: read again, with what was written beside it.
     await call('admin', 'PUT', API.cancelLine(f.ids.line), { reason: 'Vazgeçti' });
+    await call('admin', 'PUT', API.cancelLine(added[0]), { reason: 'Vazgeçti' });
     for (const [who, actor] of actors()) expect([who, await read(kept, actor)]).toEqual([who, await whole(actor)]);
   });
 

@@ -7,7 +7,7 @@ import { linesChangedSince, latestVersion, workingSet } from './queries';
 /*
  * The everyday lists last read, kept as the text of each line, so a list read again after some of
  * its lines changed reads only those: the changes its reader hears of since the list was read
- * (linesChangedSince, with its overlap), each line again or gone. Only when nothing but changes of
+ * (linesChangedSince, with its overlap, less the changes already taken), each line again or gone. Only when nothing but changes of
  * lines came between the two reads (list-versions.ts `withoutChanges`: the same window, names and
  * forecast); else the list is read whole. A workshop's tablets and a customer's screens read their
  * list again at every change they hear of, and most of it is as it was.
@@ -21,6 +21,8 @@ export const KEPT_LIST_BYTES = 64 * 2 ** 20;
 interface KeptList {
   /** The change log's version read before the lines. */
   version: number;
+  /** The changes taken into the texts from within the overlap before that version (linesChangedSince `looked`). */
+  seen: ReadonlySet<number>;
   withoutChanges: string;
   /** Each line's JSON text by id, as UTF-8 bytes: an answer joins them as they are. */
   texts: Map<number, Buffer>;
@@ -50,7 +52,7 @@ export class KeptLists {
     const kept = this.lists.get(key);
     let next: KeptList;
     if (kept && kept.withoutChanges === withoutChanges) {
-      const { orders, gone, version } = await linesChangedSince(db, actor, kept.version);
+      const { orders, gone, version, looked } = await linesChangedSince(db, actor, kept.version, kept.seen);
       // A copy: a read of the same list still under way keeps the one it began with.
       const texts = new Map(kept.texts);
       for (const id of gone) texts.delete(id);
@@ -58,7 +60,7 @@ export class KeptLists {
         if (inWorkingSet(line, start)) texts.set(line.id, textOf(line));
         else texts.delete(line.id);
       }
-      next = { version, withoutChanges, texts, bytes: bytesOf(texts) };
+      next = { version, seen: looked, withoutChanges, texts, bytes: bytesOf(texts) };
     } else {
       const version = await latestVersion(db);
       const read = await workingSet(db, actor, start);
@@ -68,7 +70,7 @@ export class KeptLists {
       }
       const texts = new Map<number, Buffer>();
       for await (const page of read.pages) for (const line of page) texts.set(line.id, textOf(line));
-      next = { version, withoutChanges, texts, bytes: bytesOf(texts) };
+      next = { version, seen: new Set(), withoutChanges, texts, bytes: bytesOf(texts) };
     }
     this.keep(key, next);
     return { texts: [...next.texts.keys()].sort((a, b) => b - a).map((id) => next.texts.get(id)!) };

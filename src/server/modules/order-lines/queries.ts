@@ -261,21 +261,23 @@ export async function latestVersion(db: Db): Promise<number> {
 /**
  * Every line changed after version `since` that the actor hears of, read as linesByIds reads
  * them, with the version to ask from next time (read first: a change committed while this runs
- * is either in the answer or after that version).
+ * is either in the answer or after that version). `seen`: the changes (by version) already taken
+ * from an earlier read, whose lines need no reading again unless another change names them;
+ * `looked` gives the versions this read took, to pass as `seen` next time.
  */
-export async function linesChangedSince(db: Db, actor: Actor, since: number) {
+export async function linesChangedSince(db: Db, actor: Actor, since: number, seen: ReadonlySet<number> = new Set()) {
   const version = await latestVersion(db);
   const overlap = overlapOf(db);
   const last = since > 0 && overlap > 0 ? await db.selectFrom('order_line_changes').select('created_at').where('id', '=', since).executeTakeFirst() : undefined;
   const cutoff = last ? new Date(Date.parse(last.created_at) - overlap).toISOString() : null;
-  const changed = await db
+  const changes = await db
     .selectFrom('order_line_changes as c')
-    .select('c.line_id')
-    .distinct()
+    .select(['c.id', 'c.line_id'])
     .where((eb) => (cutoff === null ? eb('c.id', '>', since) : eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)])))
     .where(changesHeardBy(actor))
     .execute();
-  return { ...(await linesByIds(db, actor, changed.map((row) => row.line_id))), version };
+  const changed = changes.filter((change) => !seen.has(change.id)).map((change) => change.line_id);
+  return { ...(await linesByIds(db, actor, changed)), version, looked: new Set(changes.map((change) => change.id)) };
 }
 
 /** Every line the actor may read, of any age, newest first (what the archive and the figures are checked against). */
