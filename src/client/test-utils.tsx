@@ -35,9 +35,8 @@ export function testStore(): ReturnType<typeof createStore> {
   return store;
 }
 
-/** Renders `ui` with the real store, sagas, the catalogues of `language` (Turkish unless named) and a router at `route`. */
-export function renderApp(ui: ReactElement, route = '/', { language = 'tr' }: { language?: string } = {}) {
-  const store = testStore();
+/** Renders `ui` with the real store (`store`, or a new one), sagas, the catalogues of `language` (Turkish unless named) and a router at `route`. */
+export function renderApp(ui: ReactElement, route = '/', { language = 'tr', store = testStore() }: { language?: string; store?: ReturnType<typeof testStore> } = {}) {
   const i18n = createI18n(language);
   const view = render(
     <Provider store={store}>

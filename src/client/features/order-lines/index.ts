@@ -46,6 +46,6 @@ export {
   workshopApprovalRequested,
   type LineActionState,
 } from './slice';
-export { orderLinesSaga, SHOWN_WAIT_MS } from './sagas';
+export { orderLinesSaga } from './sagas';
 export { lineIsUrgent } from './urgency';
 export { LineHistory } from './LineHistory';

@@ -50,7 +50,9 @@ test.each([1, 2, 7, 64, 1000])('the decoded lines equal the encoded ones, the te
   const text = wireText(LINES, 10);
   const messages: StreamMessage[] = [];
   const reader = wireReader((m) => messages.push(m));
-  for (let i = 0; i < text.length; i += every) reader.push(text.slice(i, i + every));
+  const split = lineSplitter(reader.read);
+  for (let i = 0; i < text.length; i += every) split.push(text.slice(i, i + every));
+  split.end();
   reader.end();
   expect(messages[0]).toEqual({ type: 'header', total: 25 });
   // One message a page, names sent once (in the first page that needs them) rebuilt in every line.

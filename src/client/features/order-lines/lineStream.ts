@@ -60,9 +60,9 @@ export function lineSplitter(onLine: (line: string) => void) {
 }
 
 /**
- * Reads the compact format from text pieces (`push`) or whole lines of it (`read`): parses the
- * header and decodes each page with the shared decoder, as it arrives. Throws on a line that is
- * not JSON.
+ * Reads the compact format a whole line of text at a time (lineSplitter cuts them from the
+ * pieces): parses the header and decodes each page with the shared decoder, as it arrives. Throws
+ * on a line that is not JSON.
  */
 export function wireReader(emit: (message: StreamMessage) => void) {
   let decode: ((page: WirePage) => OrderLineDto[]) | null = null;
@@ -78,16 +78,13 @@ export function wireReader(emit: (message: StreamMessage) => void) {
     pages++;
     if (lines.length > 0) emit({ type: 'lines', lines });
   };
-  const split = lineSplitter(read);
   return {
     /** One whole line of the text, without its line break. */
     read,
-    push: (chunk: string) => split.push(chunk),
     /** How many pages were read. */
     pages: () => pages,
-    /** The text ended: a last unterminated line is read; a body without a header is an empty list. */
+    /** The text ended: a body without a header is an empty list. */
     end(): void {
-      split.end();
       if (!decode) emit({ type: 'header', total: 0 });
     },
   };
@@ -220,14 +217,14 @@ export async function readLineStream(path: string, token: string | null, emit: (
         // stops the reading right after the first page, however much more the piece held.
         const whole: string[] = [];
         const split = lineSplitter((text) => whole.push(text));
-        let since = performance.now();
+        let sliceStart = performance.now();
         const readWhole = async () => {
           for (let i = 0; i < whole.length; i++) {
             reader.read(whole[i]);
             // Bytes already here are read without a task between them: the page gets its turns.
-            if (performance.now() - since > READ_SLICE_MS) {
+            if (performance.now() - sliceStart > READ_SLICE_MS) {
               await new Promise((resolve) => setTimeout(resolve, 0));
-              since = performance.now();
+              sliceStart = performance.now();
             }
             if (held && reader.pages() > 0) {
               // Waiting for the screen is not a stalled answer.

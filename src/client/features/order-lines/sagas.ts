@@ -67,7 +67,7 @@ function* loadLines(action: ReturnType<typeof linesRequested>) {
   );
 }
 
-/** Lists read in the compact format, in batches, off the main thread: the admin's hundred thousand lines. */
+/** Lists read in the compact format, in batches: the admin's hundred thousand lines. */
 const streamed = (scope: LineScope) => scope.kind === 'all';
 
 /** How long a list asked for before its screen waits, after its first page, for the screen to show it. */

@@ -7,10 +7,11 @@ import { linesChangedSince, latestVersion, workingSet } from './queries';
 /*
  * The everyday lists last read, kept as the text of each line, so a list read again after some of
  * its lines changed reads only those: the changes its reader hears of since the list was read
- * (linesChangedSince, with its overlap, less the changes already taken), each line again or gone. Only when nothing but changes of
- * lines came between the two reads (list-versions.ts `withoutChanges`: the same window, names and
- * forecast); else the list is read whole. A workshop's tablets and a customer's screens read their
- * list again at every change they hear of, and most of it is as it was.
+ * (linesChangedSince, with its overlap, less the changes already taken), each line again or gone.
+ * Only when nothing but changes of lines came between the two reads (list-versions.ts
+ * `withoutChanges`: the same window, names and forecast); else the list is read whole. A
+ * workshop's tablets and a customer's screens read their list again at every change they hear of,
+ * and most of it is as it was.
  */
 
 /** The longest list kept: a workshop's or a customer's working set, never the office's whole one. */
