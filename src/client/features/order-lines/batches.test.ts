@@ -5,7 +5,14 @@ import type { AppStore } from '../../app/store';
 import { jsonResponse, linePieces, linesAnswer, mockFetch, storeLogin, testStore } from '../../test-utils';
 import { selectLine, selectLinesShown, selectLineTable, selectScopeLoad } from './selectors';
 import { linesBatchLoaded, linesChanged, linesLoaded, linesRequested, linesShown, linesStreamEnded, linesStreamStarted } from './slice';
+import { isUrgent } from '../../../shared/urgent';
 import { lineIsUrgent } from './urgency';
+
+// The shared rule as it is, its calls counted.
+jest.mock('../../../shared/urgent', () => {
+  const actual = jest.requireActual('../../../shared/urgent');
+  return { ...actual, isUrgent: jest.fn(actual.isUrgent) };
+});
 
 /* A list read in batches (the admin's hundred thousand lines): what the store makes of each batch, and the reading's refreshed token. */
 
@@ -127,4 +134,21 @@ test('a list asked for before its screen is built reads its first page, then wai
   await waitFor(() => expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('ready'));
   expect(again.reads).toBe(3);
   expect(ids()).toEqual([6, 5, 4, 3, 2, 1]);
+});
+
+test("a list read whole has its lines' urgency worked out in idle moments, once each", async () => {
+  const asked = jest.mocked(isUrgent);
+  asked.mockClear();
+  try {
+    pagedList();
+    store = testStore();
+    store.dispatch(linesRequested(ALL));
+    await waitFor(() => expect(selectScopeLoad(store.getState(), ALL)?.status).toBe('ready'));
+    await waitFor(() => expect(asked).toHaveBeenCalledTimes(6));
+    // Known now: the 'Acil' view asks nothing again.
+    expect(ids().map((id) => lineIsUrgent(selectLine(store.getState(), id)!))).toEqual([false, false, false, false, false, false]);
+    expect(asked).toHaveBeenCalledTimes(6);
+  } finally {
+    asked.mockClear();
+  }
 });

@@ -14,7 +14,8 @@ import { selectGeneralSettings, settingsLoaded, settingsSaved } from '../setting
 import { lineStream } from './lineLoader';
 import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
-import { selectHeldScopes, selectLineAction, selectLineHistory, selectScopeLoad, selectSettledScopes } from './selectors';
+import { selectHeldScopes, selectLineAction, selectLineHistory, selectLineTable, selectScopeLoad, selectSettledScopes } from './selectors';
+import { learnUrgency } from './urgency';
 import {
   gramConfirmationNeeded,
   isLineIntent,
@@ -122,6 +123,8 @@ function* streamLines(scope: LineScope, beforeScreen: boolean) {
           } else if (message.type === 'done') {
             if (first) yield put(linesBatchLoaded({ scope, lines: [], first }));
             yield put(linesStreamEnded(scope));
+            const held: ReturnType<typeof selectLineTable> = yield select(selectLineTable);
+            learnUrgency(held.ids.map((id) => held.entities[id]!));
             return;
           } else {
             const refused = message.status === 401 && token !== null && first;

@@ -2,25 +2,7 @@ import type { IRowNode } from 'ag-grid-community';
 import type { AgGridReact } from 'ag-grid-react';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
-
-/**
- * Runs `work` in the browser's idle moments (short timer slices where there are none, or when no
- * idle moment came for a while) until it says it is done; `hasTime` tells it when to yield.
- */
-function whenIdle(work: (hasTime: () => boolean) => boolean): () => void {
-  let stopped = false;
-  const idle = typeof requestIdleCallback === 'function';
-  const step = (deadline?: IdleDeadline) => {
-    if (stopped) return;
-    const until = performance.now() + (deadline && !deadline.didTimeout ? Math.max(1, deadline.timeRemaining() - 1) : 8);
-    if (!work(() => performance.now() < until)) schedule();
-  };
-  const schedule = () => (idle ? requestIdleCallback(step, { timeout: 500 }) : setTimeout(step, 0));
-  schedule();
-  return () => {
-    stopped = true;
-  };
-}
+import { whenIdle } from '../../components/whenIdle';
 
 /**
  * Builds the rows' texts for a filter ahead, in idle moments, one walk over the rows at a time.
