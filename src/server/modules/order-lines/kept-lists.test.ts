@@ -10,6 +10,7 @@ import { workingSetStart } from '../settings/service';
 import type { Actor } from './actor';
 import { KeptLists } from './kept-lists';
 import { listVersion } from './list-versions';
+import { linesChangedSince, latestVersion } from './queries';
 
 describe.each(testDatabases())('kept lists on $name', (database) => {
   let f: Fixture;
@@ -85,5 +86,23 @@ describe.each(testDatabases())('kept lists on $name', (database) => {
     const again = await read(kept, actor);
     expect(again).toEqual(await whole(actor));
     expect(again.find((line) => line.id === f.ids.line)).toMatchObject({ product_title: 'Yeni Yüzük', customer_note: 'Yine kayıtsız' });
+  });
+
+  test('the changes since a version hold, on PostgreSQL, those made within the overlap before it, and never older ones', async () => {
+    const db = f.t.db;
+    const office: Actor = { userId: 0 };
+    const version = await latestVersion(db);
+    const { looked, version: read } = await linesChangedSince(db, office, version);
+    expect(read).toBe(version);
+    const taken = await db.selectFrom('order_line_changes').select('id').where('id', 'in', [...looked, 0]).execute();
+    // Line A's first changes, moved ten minutes back by beforeAll: past any overlap.
+    const long = (await db.selectFrom('order_line_changes').select('id').where('created_at', '<', new Date(Date.now() - 5 * 60_000).toISOString()).execute()).map((row) => row.id);
+    expect(long.length).toBeGreaterThan(0);
+    expect(taken.filter((change) => long.includes(change.id))).toEqual([]);
+    // The fixture's own changes, made moments before the newest, might yet be committed late on PostgreSQL.
+    if (database.name === 'postgres') expect(taken.length).toBeGreaterThan(1);
+    else expect(taken).toEqual([]);
+    // A version read from an empty log, and one past the newest, read no change.
+    expect((await linesChangedSince(db, office, version + 1000)).looked.size).toBe(0);
   });
 });

@@ -260,24 +260,36 @@ export async function latestVersion(db: Db): Promise<number> {
 
 /**
  * Every line changed after version `since` that the actor hears of, read as linesByIds reads
- * them, with the version to ask from next time (read first: a change committed while this runs
- * is either in the answer or after that version). `seen`: the changes (by version) already taken
- * from an earlier read, whose lines need no reading again unless another change names them;
- * `looked` gives the versions this read took, to pass as `seen` next time.
+ * them, with the version to ask from next time. The version and the changes are one statement,
+ * so they come from one snapshot: a change is either in the answer or after that version.
+ * `seen`: the changes (by version) already taken from an earlier read, whose lines need no reading
+ * again unless another change names them; `looked` gives the versions this read took, to pass as
+ * `seen` next time.
  */
 export async function linesChangedSince(db: Db, actor: Actor, since: number, seen: ReadonlySet<number> = new Set()) {
-  const version = await latestVersion(db);
+  const rows = await changesSince(db, actor, since).execute();
+  const version = Number(rows[0]?.version ?? 0);
+  const changes = rows.filter((row) => row.id !== null);
+  const changed = changes.filter((change) => !seen.has(change.id!)).map((change) => change.line_id!);
+  return { ...(await linesByIds(db, actor, changed)), version, looked: new Set(changes.map((change) => change.id!)) };
+}
+
+/**
+ * The newest version beside each change after `since` the actor hears of (one row with no change
+ * when there is none), with the overlap before `since`'s own time where the database needs one
+ * (a pruned `since` has no time: only the changes after it).
+ */
+function changesSince(db: Db, actor: Actor, since: number) {
   const overlap = overlapOf(db);
-  const last = since > 0 && overlap > 0 ? await db.selectFrom('order_line_changes').select('created_at').where('id', '=', since).executeTakeFirst() : undefined;
-  const cutoff = last ? new Date(Date.parse(last.created_at) - overlap).toISOString() : null;
-  const changes = await db
-    .selectFrom('order_line_changes as c')
-    .select(['c.id', 'c.line_id'])
-    .where((eb) => (cutoff === null ? eb('c.id', '>', since) : eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)])))
-    .where(changesHeardBy(actor))
-    .execute();
-  const changed = changes.filter((change) => !seen.has(change.id)).map((change) => change.line_id);
-  return { ...(await linesByIds(db, actor, changed)), version, looked: new Set(changes.map((change) => change.id)) };
+  const newest = db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('version'));
+  const sinceAt = sql<string>`(select created_at from order_line_changes where id = ${since})`;
+  const cutoff = sql<string>`${sinceAt} - make_interval(secs => ${sql.lit(overlap / 1000)})`;
+  return db
+    .selectFrom(newest.as('v'))
+    .leftJoin('order_line_changes as c', (join) =>
+      join.on((eb) => eb.and([since > 0 && overlap > 0 ? eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)]) : eb('c.id', '>', since), changesHeardBy(actor)(eb)])),
+    )
+    .select(['v.version', 'c.id', 'c.line_id']);
 }
 
 /** Every line the actor may read, of any age, newest first (what the archive and the figures are checked against). */
