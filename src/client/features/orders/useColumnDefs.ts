@@ -1,6 +1,7 @@
 import type { ColDef, IRowNode, ValueGetterParams } from 'ag-grid-community';
 import type { AgGridReact } from 'ag-grid-react';
 import { type FocusEvent, type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { AMOUNT, GRAMS } from '../../../shared/decimal';
 import { isActionColumn, type OrderColumn } from './columns';
@@ -41,6 +42,7 @@ interface ColumnOptions {
  * floating filter gets the focus. The action cells are drawn again as lines turn busy or free.
  */
 export function useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows }: ColumnOptions) {
+  const { t } = useTranslation('orders');
   const { columnDefs, foldTexts } = useMemo(() => {
     const foldTexts = new Map<string, (row: OrderLineDto) => void>();
     const columnDefs = columns.map((column): ColDef<OrderLineDto> => {
@@ -70,14 +72,14 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
         ...byKind,
         // The quick filter searches what the cells show, folded; a photo's address and the buttons are not searched.
         getQuickFilterText: column.key === SEARCH_COLUMN ? ({ data }) => (data ? search(data) : '') : () => '',
-        cellRenderer: column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? undefined : RENDERERS[column.kind],
+        ...(column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? {} : { cellRenderer: RENDERERS[column.kind], cellRendererParams: { t } }),
         pinned: action ? 'right' : undefined,
-        ...(column.kind === 'gram' && !readOnly ? gramCell((row, typed) => context.current.onCorrectGram(row, typed)) : {}),
-        ...(column.kind === 'tracking' && !readOnly ? trackingCell((row, typed) => context.current.onShip(row, typed)) : {}),
+        ...(column.kind === 'gram' && !readOnly ? gramCell((row, typed) => context.current.onCorrectGram(row, typed), t) : {}),
+        ...(column.kind === 'tracking' && !readOnly ? trackingCell((row, typed) => context.current.onShip(row, typed), t) : {}),
       };
     });
     return { columnDefs, foldTexts };
-  }, [columns, readOnly, timeZone, search, language, context]);
+  }, [columns, readOnly, timeZone, search, language, context, t]);
 
   const prepareColumnFilter = useCallback(
     (event: FocusEvent<HTMLDivElement>) => {
