@@ -35,8 +35,9 @@ export default function languageLoader(this: LoaderContext<unknown>): string {
   if (query.has('grid')) {
     const name = gridLocaleExport(language);
     if (!name) return 'export default null;';
-    if (!pseudo) return `export { ${name} as default } from '@ag-grid-community/locale';`;
-    return jsonModule(pseudoCatalogue((require('@ag-grid-community/locale') as Record<string, Record<string, string>>)[name]));
+    // The language's texts alone, as JSON the browser parses faster than the package's object literal.
+    const texts = (require('@ag-grid-community/locale') as Record<string, Record<string, string>>)[name];
+    return jsonModule(pseudo ? pseudoCatalogue(texts) : texts);
   }
   this.addContextDependency(folder);
   const catalogue = catalogueIn(folder);
