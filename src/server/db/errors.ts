@@ -29,3 +29,12 @@ export function isDatabaseTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === '57014' || code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
 }
+
+/**
+ * True when PostgreSQL rolled a transaction back to end a deadlock it found, or a serialization
+ * failure: nothing of it was written, and the same work tried again usually goes through.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}

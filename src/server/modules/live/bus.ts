@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Db, DialectName } from '../../db';
 import type { Database } from '../../db/schema';
 import { committing } from '../../db/after-commit';
+import { isWriteConflict } from '../../db/errors';
 import { hearTold } from '../notifications/told';
 import type { LineEvent, LineEventType, MetalVoucherMessage } from '../../../shared/live';
 
@@ -113,6 +114,11 @@ async function logChanges(trx: Transaction<Database>, changes: LineChange[]): Pr
   return events;
 }
 
+/** Tries of a write rolled back to end a deadlock (or a serialization failure), in all. */
+export const WRITE_TRIES = 3;
+/** About how long a second try waits (twice that before a third), so the two writers meet no more. */
+const WRITE_RETRY_MS = 10;
+
 export interface BusOptions {
   dialect: DialectName;
   /** The database the listening connection opens (PostgreSQL). */
@@ -130,30 +136,44 @@ export function lineBus({ dialect, databaseUrl, log }: BusOptions): LineBus {
   const listening = dialect === 'postgres' ? pgListener(databaseUrl, origin, tell, log) : null;
   let stopHearing = () => {};
 
+  /** One try of a write: a transaction of `work`, its changes told once it commits. */
+  const writeOnce: LineBus['write'] = async (db, work) => {
+    const committed: LineEvent[] = [];
+    const vouchers: VoucherChange[] = [];
+    // Jobs stored in it (an e-mail of a notification) are worked, and users given notifications told, once it commits.
+    const result = await committing(db, async (trx) => {
+      const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
+      const record: RecordChanges = async (changes) => {
+        if (changes.length === 0) return [];
+        const events = await logChanges(trx, changes);
+        if (listening) for (const payload of payloads(origin, events)) await notify(payload);
+        committed.push(...events);
+        return events.map((event) => event.version);
+      };
+      const announce: AnnounceVoucher = async (change) => {
+        if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));
+        vouchers.push(change);
+      };
+      return work(trx, record, announce);
+    });
+    // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
+    if (committed.length > 0) tell({ kind: 'events', events: committed });
+    if (vouchers.length > 0) tell({ kind: 'vouchers', vouchers });
+    return result;
+  };
+
   return {
     async write(db, work) {
-      const committed: LineEvent[] = [];
-      const vouchers: VoucherChange[] = [];
-      // Jobs stored in it (an e-mail of a notification) are worked, and users given notifications told, once it commits.
-      const result = await committing(db, async (trx) => {
-        const notify = (payload: string) => trx.selectNoFrom((eb) => eb.fn('pg_notify', [eb.val(NOTIFY_CHANNEL), eb.val(payload)]).as('sent')).execute();
-        const record: RecordChanges = async (changes) => {
-          if (changes.length === 0) return [];
-          const events = await logChanges(trx, changes);
-          if (listening) for (const payload of payloads(origin, events)) await notify(payload);
-          committed.push(...events);
-          return events.map((event) => event.version);
-        };
-        const announce: AnnounceVoucher = async (change) => {
-          if (listening) await notify(JSON.stringify({ o: origin, v: [change.voucher_id, change.workshop_id] }));
-          vouchers.push(change);
-        };
-        return work(trx, record, announce);
-      });
-      // This process's own notifications are skipped by its listener: its sockets hear of them here, at once.
-      if (committed.length > 0) tell({ kind: 'events', events: committed });
-      if (vouchers.length > 0) tell({ kind: 'vouchers', vouchers });
-      return result;
+      for (let tries = 1; ; tries++) {
+        try {
+          return await writeOnce(db, work);
+        } catch (error) {
+          // Rolled back whole to end a deadlock between two writers: tried again, a moment apart.
+          // Inside another transaction, that one is the caller's to try again.
+          if (!isWriteConflict(error) || tries >= WRITE_TRIES || db.isTransaction) throw error;
+          await new Promise((resolve) => setTimeout(resolve, WRITE_RETRY_MS * tries * (0.5 + Math.random())));
+        }
+      }
     },
     subscribe(listener) {
       listeners.add(listener);
