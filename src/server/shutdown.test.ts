@@ -17,7 +17,7 @@ import { migrateToLatest, openDatabase } from './db';
 import { seedOrders } from './db/demo-orders';
 import { bootstrap } from './db/seed';
 import { workingSetIds } from './modules/order-lines/queries';
-import { workingSetStart } from './modules/settings/service';
+import { getGeneralSettings, startOf } from './modules/settings/service';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
 const ADMIN = { username: 'admin', password: 'admin-secret' };
@@ -162,7 +162,7 @@ test('SIGTERM during a streamed list: the answer begun before the signal arrives
     await migrateToLatest(handle.db);
     await bootstrap(handle.db, config);
     await seedOrders(handle.db, 10_000, null, 5);
-    lines = (await workingSetIds(handle.db, { userId: 0 }, await workingSetStart(handle.db)).execute()).length;
+    lines = (await workingSetIds(handle.db, { userId: 0 }, startOf(await getGeneralSettings(handle.db))).execute()).length;
     await handle.close();
   });
   const agent = new http.Agent({ keepAlive: true });

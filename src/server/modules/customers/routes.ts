@@ -10,7 +10,6 @@ import { ADMINS, CUSTOMERS, OFFICE } from '../../../shared/roles';
 import { creditSchema, customerSchema } from '../../../shared/schemas/customers';
 import { SUMMARY_DEFAULT_DAYS, SUMMARY_MAX_DAYS } from '../../../shared/schemas/summary';
 import { answerList } from '../order-lines/lists';
-import { workingSetStart } from '../settings/service';
 import * as customers from './service';
 import { customerSummary, parseSummaryQuery } from './summary';
 
@@ -41,7 +40,7 @@ export function customerRoutes(api: FastifyInstance, db: Db): void {
   api.get(API.customerInfo(':id'), route(office, { summary: 'One B2B customer' }), async (request) => ({ customer: await customers.customerInfo(db, idParam(request.params)) }));
   api.get(API.customerOrders(':id'), route(office, { summary: "A customer's order lines, streamed", query: PAGING_QUERY, errors: [304] }), async (request, reply) => {
     const reader = await customers.linesReaderOf(db, idParam(request.params));
-    return answerList(db, request, reply, reader, await workingSetStart(db), { wire: false });
+    return answerList(db, request, reply, reader, { wire: false });
   });
 
   api.put(API.customerCredit(':id'), route(admin, { summary: "Set a customer's credit", body: creditSchema }), async (request) => {

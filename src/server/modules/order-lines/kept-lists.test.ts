@@ -6,7 +6,6 @@
 import { type Fixture, startFixture } from '../../../../test/fixture';
 import { testDatabases } from '../../../../test/databases';
 import { API, type OrderLineDto } from '../../../shared/api';
-import { workingSetStart } from '../settings/service';
 import type { Actor } from './actor';
 import { KeptLists } from './kept-lists';
 import { listVersion } from './list-versions';
@@ -33,8 +32,7 @@ describe.each(testDatabases())('kept lists on $name', (database) => {
   };
   /** The list's lines as `kept` gives them now, parsed. */
   const read = async (kept: KeptLists, actor: Actor) => {
-    const start = await workingSetStart(f.t.db);
-    const { withoutChanges } = await listVersion(f.t.db, actor, start, { offset: 0, limit: null, wire: false });
+    const { start, withoutChanges } = await listVersion(f.t.db, actor, { offset: 0, limit: null, wire: false });
     const lines = await kept.read(f.t.db, actor, start, withoutChanges);
     if (!('texts' in lines)) throw new Error('a short list is kept');
     return lines.texts.map((text) => JSON.parse(text.toString()) as OrderLineDto);

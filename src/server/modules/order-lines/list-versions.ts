@@ -7,6 +7,7 @@ import type { Page } from '../../paging';
 import { forecastJobKey } from '../../../shared/forecast';
 import type { Actor } from './actor';
 import { CATCH_UP_OVERLAP_MS } from './queries';
+import { settingsOf, startOf, storedSettings } from '../settings/service';
 
 /*
  * The version of an everyday list, its ETag, so a client reading a list again is answered
@@ -68,8 +69,9 @@ export interface ListForm extends Page {
 
 /**
  * The one statement a list's version reads: for each timeline (`n<i>`, `c<i>`) its newest entry
- * and how many lie within the overlap before it, the change log's pruned horizon, and the day's
- * forecast job (`now`'s day) as last written. A round trip each would cost more than the lookups themselves.
+ * and how many lie within the overlap before it, the change log's pruned horizon, the day's
+ * forecast job (`now`'s day) as last written, and the general settings (the window's days and
+ * time zone). A round trip each would cost more than the lookups themselves.
  */
 export function versionQuery(db: Db, timelines: readonly Timeline[], now = new Date()) {
   const any = db as unknown as Kysely<any>;
@@ -86,6 +88,7 @@ export function versionQuery(db: Db, timelines: readonly Timeline[], now = new D
     ]),
     eb.selectFrom('order_line_changes_pruned').select('through').as('pruned'),
     eb.selectFrom('jobs').select((inner) => inner.fn.max('updated_at').as('at')).where('key', '=', forecastJobKey(now)).as('forecast'),
+    storedSettings(db).as('settings'),
   ]);
 }
 
@@ -94,18 +97,21 @@ export const timelinesOf = (actor: Actor) => [...changesHeardBy(actor), ...JOINE
 
 /** A list's version: its ETag, and `withoutChanges`, what the tag names besides the changes of lines its reader hears of. */
 export interface ListVersion {
+  /** Where the working set's window of closed lines starts, by the settings read with the version. */
+  start: string | null;
   tag: string;
   /** The same between two reads: only changes of lines came between them (kept-lists.ts reads only those). */
   withoutChanges: string;
 }
 
 /**
- * The version of the actor's everyday list, in `form`, with the window starting at `start`. Read
- * before the lines, so a change made while they are read leaves the list with an older tag, read again.
+ * The version of the actor's everyday list, in `form`, and where its window starts. Read before
+ * the lines, so a change made while they are read leaves the list with an older tag, read again.
  */
-export async function listVersion(db: Db, actor: Actor, start: string | null, form: ListForm): Promise<ListVersion> {
+export async function listVersion(db: Db, actor: Actor, form: ListForm, now = new Date()): Promise<ListVersion> {
   const timelines = timelinesOf(actor);
-  const row = await versionQuery(db, timelines).executeTakeFirstOrThrow();
+  const row = await versionQuery(db, timelines, now).executeTakeFirstOrThrow();
+  const start = startOf(settingsOf(row.settings as string | null), now.getTime());
   const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.
@@ -114,7 +120,7 @@ export async function listVersion(db: Db, actor: Actor, start: string | null, fo
   const heard = changesHeardBy(actor).length;
   const parts = [scopeOf(actor), actor.isCustomer ? 'customer' : 'office', form, start, row.forecast ?? null];
   const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 32);
-  return { tag: `"${hash([...parts, pruned, entries])}"`, withoutChanges: hash([...parts, Number(row.pruned), entries.slice(heard)]) };
+  return { start, tag: `"${hash([...parts, pruned, entries])}"`, withoutChanges: hash([...parts, Number(row.pruned), entries.slice(heard)]) };
 }
 
 /** Whether the request's If-None-Match names `tag` (a weak tag names it too; `*` does not: a list always exists). */

@@ -11,7 +11,7 @@ import { LINES_PAGE, workingSet } from './queries';
 import { sendLineWire, wantsLineWire } from './wire';
 
 /**
- * Answers an everyday list: the actor's working set (the window from `start`), streamed in the
+ * Answers an everyday list: the actor's working set (its window by the settings read with its version), streamed in the
  * spec's JSON or, where `wire` allows and the client asks for it, in the compact format. Its ETag
  * goes with it; a client that names that tag in If-None-Match is answered 304 without a body, and
  * no line is read. The answer stays `no-store`: the 304 is for the client's own copy, not the
@@ -19,10 +19,10 @@ import { sendLineWire, wantsLineWire } from './wire';
  * sent again as it is while the tag stands; a whole list in the spec's JSON is kept as its lines'
  * texts too, so after a change only the lines changed are read again (kept-lists.ts).
  */
-export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, actor: Actor, start: string | null, { wire }: { wire: boolean }) {
+export async function answerList(db: Db, request: FastifyRequest, reply: FastifyReply, actor: Actor, { wire }: { wire: boolean }) {
   const page = pageOf(request.query);
   const asWire = wire && wantsLineWire(request);
-  const { tag, withoutChanges } = await listVersion(db, actor, start, { ...page, wire: asWire });
+  const { start, tag, withoutChanges } = await listVersion(db, actor, { ...page, wire: asWire });
   reply.header('etag', tag);
   if (wire) reply.header('vary', 'Accept');
   if (namesTag(request, tag)) return reply.code(304).send();

@@ -18,7 +18,6 @@ import { lineHistory } from '../order-lines/history';
 import { getLine } from '../order-lines/queries';
 import { answerList } from '../order-lines/lists';
 import { stepName } from '../production-steps/service';
-import { workingSetStart } from '../settings/service';
 import { enqueue } from '../jobs/queue';
 import { actOnLine, cancelLine, cancelOrder, correctGram, shipOrderLines } from './life-cycle';
 import { createManualOrder, type OrderLimits } from './service';
@@ -81,7 +80,7 @@ export function orderRoutes(api: FastifyInstance, db: Db, bus: LineBus, limits: 
   // a workshop its own; in the spec's JSON, or in the compact format to a client that asks for it
   // (the admin grid). Older closed lines are the archive's. A list read again unchanged answers 304.
   const ownLines = async (request: FastifyRequest, reply: FastifyReply) =>
-    answerList(db, request, reply, sessionActor(request), await workingSetStart(db), { wire: true });
+    answerList(db, request, reply, sessionActor(request), { wire: true });
   api.get(API.orders, route(officeAndCustomers, { summary: "Order lines, streamed: every line for the office, a customer's own", query: PAGING_QUERY, errors: [304, 404] }), ownLines);
   api.get(API.orderProductsDetailed, route(office, { summary: 'Every order line, streamed', query: PAGING_QUERY, errors: [304] }), ownLines);
   api.get(API.lineHistory(':id'), route(lineReaders, { summary: "An order line's history: who moved it, when, from where to where", query: PAGING_QUERY }), async (request) => ({

@@ -7,16 +7,20 @@ import { changedFields, recordChange } from '../audit/record';
 
 const KEY = 'general';
 
+/** The general settings as stored (null: none saved yet, every setting its default). */
+export const settingsOf = (stored: string | null | undefined): GeneralSettings =>
+  stored ? { ...DEFAULT_SETTINGS, ...(JSON.parse(stored) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
+
+/** The general settings' stored value, for a statement that reads it beside other things. */
+export const storedSettings = (db: Db) => db.selectFrom('settings').select('value').where('key', '=', KEY);
+
 export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', KEY).executeTakeFirst();
-  return row ? { ...DEFAULT_SETTINGS, ...(JSON.parse(row.value) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
+  return settingsOf((await storedSettings(db).executeTakeFirst())?.value);
 }
 
-/** Where the everyday lists' window of closed lines starts now (shared/working-set.ts), by the office's settings. */
-export async function workingSetStart(db: Db, now = Date.now()): Promise<string | null> {
-  const { working_set_days, time_zone } = await getGeneralSettings(db);
-  return windowStart(now, working_set_days, time_zone);
-}
+/** Where the everyday lists' window of closed lines starts at `now` (shared/working-set.ts), by the office's settings. */
+export const startOf = ({ working_set_days, time_zone }: GeneralSettings, now = Date.now()): string | null => windowStart(now, working_set_days, time_zone);
+
 
 /**
  * Saves the general settings; a setting the input leaves out (the gram bounds, optional in its

@@ -17,7 +17,6 @@ import {
   workshopSchema,
 } from '../../../shared/schemas/workshops';
 import { answerList } from '../order-lines/lists';
-import { workingSetStart } from '../settings/service';
 import * as workshops from './service';
 
 const TRIMMED = ['name', 'code', 'address', 'company_name', 'phone_number', 'tax_number'];
@@ -42,7 +41,7 @@ export function workshopRoutes(api: FastifyInstance, db: Db, bus: LineBus): void
   }));
   api.get(API.workshopOrders(':id'), route(office, { summary: "A workshop's order lines, streamed", query: PAGING_QUERY, errors: [304] }), async (request, reply) => {
     const reader = await workshops.linesReaderOf(db, id(request.params));
-    return answerList(db, request, reply, reader, await workingSetStart(db), { wire: false });
+    return answerList(db, request, reply, reader, { wire: false });
   });
   api.get(API.workshopProcesses(':id'), route(office, { summary: "A workshop's processes", query: PAGING_QUERY }), async (request) => ({
     processes: paged((await workshops.getWorkshop(db, id(request.params))).processes, request.query),
