@@ -29,30 +29,23 @@ function signal() {
     const bus = lineBus({ dialect: 'sqlite', databaseUrl: '', log: { warn: () => undefined, info: () => undefined } });
     const [first, second] = (await db.selectFrom('order_lines').select('id').orderBy('id').limit(2).execute()).map((row) => row.id);
     const note = (trx: typeof db, id: number, text: string) => trx.updateTable('order_lines').set({ customer_note: text }).where('id', '=', id).execute();
-    const tries = { a: 0, b: 0 };
-    const [aHolds, bHolds] = [signal(), signal()];
+    const tries = { A: 0, B: 0 };
+    const holds = { A: signal(), B: signal() };
     // Each takes one row, waits until the other has taken the other row, then asks for it.
-    const a = bus.write(db, async (trx) => {
-      tries.a++;
-      await note(trx, first, 'A');
-      if (tries.a === 1) {
-        aHolds.give();
-        await bHolds.given;
-      }
-      await note(trx, second, 'A');
-    });
-    const b = bus.write(db, async (trx) => {
-      tries.b++;
-      await note(trx, second, 'B');
-      if (tries.b === 1) {
-        bHolds.give();
-        await aHolds.given;
-      }
-      await note(trx, first, 'B');
-    });
+    const writer = (who: 'A' | 'B', other: 'A' | 'B', [mine, theirs]: number[]) =>
+      bus.write(db, async (trx) => {
+        tries[who]++;
+        await note(trx, mine, who);
+        if (tries[who] === 1) {
+          holds[who].give();
+          await holds[other].given;
+        }
+        await note(trx, theirs, who);
+      });
+    const [a, b] = [writer('A', 'B', [first, second]), writer('B', 'A', [second, first])];
     await Promise.all([a, b]);
     // One of them was rolled back once, and tried again after the other committed.
-    expect(tries.a + tries.b).toBe(3);
+    expect(tries.A + tries.B).toBe(3);
     const notes = (await db.selectFrom('order_lines').select('customer_note').where('id', 'in', [first, second]).execute()).map((row) => row.customer_note);
     expect(new Set(notes).size).toBe(1);
     expect(WRITE_TRIES).toBeGreaterThan(1);
