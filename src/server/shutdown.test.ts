@@ -17,7 +17,8 @@ import { migrateToLatest, openDatabase } from './db';
 import { seedOrders } from './db/demo-orders';
 import { bootstrap } from './db/seed';
 import { workingSetIds } from './modules/order-lines/queries';
-import { getGeneralSettings, startOf } from './modules/settings/service';
+import { getGeneralSettings } from './modules/settings/service';
+import { windowStart } from '../shared/working-set';
 import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
 const ADMIN = { username: 'admin', password: 'admin-secret' };
@@ -162,7 +163,8 @@ test('SIGTERM during a streamed list: the answer begun before the signal arrives
     await migrateToLatest(handle.db);
     await bootstrap(handle.db, config);
     await seedOrders(handle.db, 10_000, null, 5);
-    lines = (await workingSetIds(handle.db, { userId: 0 }, startOf(await getGeneralSettings(handle.db))).execute()).length;
+    const { working_set_days, time_zone } = await getGeneralSettings(handle.db);
+    lines = (await workingSetIds(handle.db, { userId: 0 }, windowStart(Date.now(), working_set_days, time_zone)).execute()).length;
     await handle.close();
   });
   const agent = new http.Agent({ keepAlive: true });

@@ -7,7 +7,8 @@ import type { Page } from '../../paging';
 import { forecastJobKey } from '../../../shared/forecast';
 import type { Actor } from './actor';
 import { CATCH_UP_OVERLAP_MS } from './queries';
-import { settingsOf, startOf, storedSettings } from '../settings/service';
+import { settingsOf, storedSettings } from '../../db/general-settings';
+import { windowStart } from '../../../shared/working-set';
 
 /*
  * The version of an everyday list, its ETag, so a client reading a list again is answered
@@ -111,7 +112,8 @@ export interface ListVersion {
 export async function listVersion(db: Db, actor: Actor, form: ListForm, now = new Date()): Promise<ListVersion> {
   const timelines = timelinesOf(actor);
   const row = await versionQuery(db, timelines, now).executeTakeFirstOrThrow();
-  const start = startOf(settingsOf(row.settings as string | null), now.getTime());
+  const { working_set_days, time_zone } = settingsOf(row.settings as string | null);
+  const start = windowStart(now.getTime(), working_set_days, time_zone);
   const latest = timelines.map((_, i) => (row[`n${i}`] as string | null) ?? null);
   // A scope with no change left in the log (never changed, or every change pruned) would read as
   // it did before its changes: the log's pruned horizon tells the two apart.

@@ -1,26 +1,13 @@
 import { differenceInSeconds } from 'date-fns';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../../db';
-import { DEFAULT_SETTINGS, type GeneralSettings } from '../../../shared/schemas/settings';
-import { windowStart } from '../../../shared/working-set';
+import type { GeneralSettings } from '../../../shared/schemas/settings';
+import { GENERAL_SETTINGS_KEY, settingsOf, storedSettings } from '../../db/general-settings';
 import { changedFields, recordChange } from '../audit/record';
-
-const KEY = 'general';
-
-/** The general settings as stored (null: none saved yet, every setting its default). */
-export const settingsOf = (stored: string | null | undefined): GeneralSettings =>
-  stored ? { ...DEFAULT_SETTINGS, ...(JSON.parse(stored) as Partial<GeneralSettings>) } : DEFAULT_SETTINGS;
-
-/** The general settings' stored value, for a statement that reads it beside other things. */
-export const storedSettings = (db: Db) => db.selectFrom('settings').select('value').where('key', '=', KEY);
 
 export async function getGeneralSettings(db: Db): Promise<GeneralSettings> {
   return settingsOf((await storedSettings(db).executeTakeFirst())?.value);
 }
-
-/** Where the everyday lists' window of closed lines starts at `now` (shared/working-set.ts), by the office's settings. */
-export const startOf = ({ working_set_days, time_zone }: GeneralSettings, now = Date.now()): string | null => windowStart(now, working_set_days, time_zone);
-
 
 /**
  * Saves the general settings; a setting the input leaves out (the gram bounds, optional in its
@@ -34,7 +21,7 @@ export async function saveGeneralSettings(db: Db, input: Partial<GeneralSettings
     const value = JSON.stringify(settings);
     await trx
       .insertInto('settings')
-      .values({ key: KEY, value, updated_at })
+      .values({ key: GENERAL_SETTINGS_KEY, value, updated_at })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
       .execute();
     await recordChange(trx, { userId, kind: 'settings', entityId: null, ...changedFields(before, settings) });
