@@ -27,7 +27,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  */
 export function isDatabaseTimeout(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '57014' || code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+  return code === '57014' || code === 'SQLITE_BUSY' || isWriteConflict(error);
 }
 
 /**

@@ -63,6 +63,9 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   return made;
 }
 
+/** A quiet mark whose reason is said on hover and to screen readers. */
+const mark = (className: string, reason: string, text: string) => element('span', { class: className, role: 'img', 'aria-label': reason, title: reason }, text);
+
 /** A button of the cell, named for screen readers and on hover. */
 function button(className: string, name: string, title: string, disabled: boolean, press: () => void, ...content: Array<Node | string>) {
   const made = element('button', { type: 'button', class: className, 'aria-label': name, title, disabled }, ...content);
@@ -87,8 +90,7 @@ function actionCell(offered: readonly Offer[], label: string, icon: () => SVGSVG
       if (!data) return [];
       const state = lineState(data);
       if (!offered.some((offer) => offers(state, offer))) {
-        const why = t(`why.${whyNot(state, offered[offered.length - 1])}`);
-        return [element('span', { class: 'why', role: 'img', 'aria-label': why, title: why }, '–')];
+        return [mark('why', t(`why.${whyNot(state, offered[offered.length - 1])}`), '–')];
       }
       const actions = context.current;
       return [button('icon', t(label), t(label), actions.busyLines.includes(data.id), () => act(context.current)(data), icon())];
@@ -118,10 +120,11 @@ interface Typed extends Drawn {
  */
 class TypedCell extends DrawnCell {
   protected draw({ data, valueFormatted, api, node, column, allowed, label, final, t }: Cell & Typed) {
-    const why = data && final ? final(lineState(data)) : null;
+    const state = data ? lineState(data) : null;
+    const why = state && final ? final(state) : null;
     const cell = element('span', { class: 'typed-cell' }, element('span', {}, valueFormatted ?? ''));
-    if (why) cell.append(element('span', { class: 'cell-final', role: 'img', 'aria-label': t(`why.${why}`), title: t(`why.${why}`) }, '✓'));
-    if (data && allowed(lineState(data))) {
+    if (why) cell.append(mark('cell-final', t(`why.${why}`), '✓'));
+    if (state && allowed(state)) {
       const edit = () => node.rowIndex !== null && column && api.startEditingCell({ rowIndex: node.rowIndex, colKey: column.getColId() });
       cell.append(button('cell-edit', t(label), t(label), false, edit, '✎'));
     }

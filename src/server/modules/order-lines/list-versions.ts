@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { isPostgres } from '../../db/ddl';
+import { type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Db } from '../../db';
 import type { Page } from '../../paging';
 import { forecastJobKey } from '../../../shared/forecast';
 import type { Actor } from './actor';
-import { CATCH_UP_OVERLAP_MS } from './queries';
+import { overlapBefore } from './queries';
 import { settingsOf, storedSettings } from '../../db/general-settings';
 import { windowStart } from '../../../shared/working-set';
 
@@ -56,12 +55,6 @@ const JOINED: readonly Timeline[] = [
 ];
 
 const scopeOf = (actor: Actor) => (actor.workshopId !== undefined ? `w${actor.workshopId}` : actor.customerId !== undefined ? `c${actor.customerId}` : 'all');
-
-/** The instant `CATCH_UP_OVERLAP_MS` before the one `at` selects, in SQL (ISO text on SQLite, timestamptz on PostgreSQL). */
-function overlapBefore(db: Db, at: Expression<unknown>) {
-  const seconds = CATCH_UP_OVERLAP_MS / 1000;
-  return isPostgres(db) ? sql<string>`${at} - make_interval(secs => ${sql.lit(seconds)})` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${sql.lit(`-${seconds} seconds`)})`;
-}
 
 /** What else makes one answer of the same lines differ from another: its format, its reader's fields, its page. */
 export interface ListForm extends Page {

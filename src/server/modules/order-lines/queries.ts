@@ -1,6 +1,6 @@
 import type { OrderLineDto } from '../../../shared/api';
 import type { LineEvent } from '../../../shared/live';
-import { AliasNode, ColumnNode, type ExpressionBuilder, type IdentifierNode, ReferenceNode, sql } from 'kysely';
+import { AliasNode, ColumnNode, type Expression, type ExpressionBuilder, type IdentifierNode, ReferenceNode, sql } from 'kysely';
 import type { Db } from '../../db';
 import { selectArrays } from '../../db/array-rows';
 import { isPostgres } from '../../db/ddl';
@@ -249,6 +249,12 @@ export async function linesForReaders(db: Db, ids: readonly number[]): Promise<(
  */
 export const CATCH_UP_OVERLAP_MS = 60_000;
 
+/** The instant `CATCH_UP_OVERLAP_MS` before the one `at` selects, in SQL (ISO text on SQLite, timestamptz on PostgreSQL). */
+export function overlapBefore(db: Db, at: Expression<unknown>) {
+  const seconds = CATCH_UP_OVERLAP_MS / 1000;
+  return isPostgres(db) ? sql<string>`${at} - make_interval(secs => ${sql.lit(seconds)})` : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', ${at}, ${sql.lit(`-${seconds} seconds`)})`;
+}
+
 /** The overlap a read of changes since a version needs: none on SQLite, which writes one transaction at a time, so its versions show in their order. */
 const overlapOf = (db: Db) => (isPostgres(db) ? CATCH_UP_OVERLAP_MS : 0);
 
@@ -280,15 +286,13 @@ export async function linesChangedSince(db: Db, actor: Actor, since: number, see
  * (a pruned `since` has no time: only the changes after it).
  */
 function changesSince(db: Db, actor: Actor, since: number) {
-  const overlap = overlapOf(db);
   const newest = db.selectFrom('order_line_changes').select((eb) => eb.fn.max('id').as('version'));
-  const sinceAt = sql<string>`(select created_at from order_line_changes where id = ${since})`;
-  const cutoff = sql<string>`${sinceAt} - make_interval(secs => ${sql.lit(overlap / 1000)})`;
+  const cutoff = overlapBefore(db, sql`(select created_at from order_line_changes where id = ${since})`);
+  const after = (eb: ExpressionBuilder<any, any>) =>
+    since > 0 && overlapOf(db) > 0 ? eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)]) : eb('c.id', '>', since);
   return db
     .selectFrom(newest.as('v'))
-    .leftJoin('order_line_changes as c', (join) =>
-      join.on((eb) => eb.and([since > 0 && overlap > 0 ? eb.or([eb('c.id', '>', since), eb('c.created_at', '>=', cutoff)]) : eb('c.id', '>', since), changesHeardBy(actor)(eb)])),
-    )
+    .leftJoin('order_line_changes as c', (join) => join.on((eb) => eb.and([after(eb), changesHeardBy(actor)(eb)])))
     .select(['v.version', 'c.id', 'c.line_id']);
 }
 
