@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import { daysAfter } from '../../dates';
+import { type RoundLog, roundsEvery } from '../../rounds';
 import { rateLimits } from '../auth/limits';
 import { FINISHED_JOB_KEEP_DAYS, pruneJobs } from '../jobs/queue';
 import { PRUNE_BATCH, pruneChanges } from '../live/retention';
@@ -35,26 +36,7 @@ export async function housekeep(db: Db, now: Date, { changeRetentionDays, batch 
   };
 }
 
-/**
- * Runs housekeeping every `everyMs` (a round still under way is not joined by another) until the
- * returned stop, which waits for that round to end at its next batch.
- */
-export function housekeepingEvery(db: Db, everyMs: number, options: HousekeepingOptions, log: { error(object: unknown, message: string): void }): () => Promise<void> {
-  let stopped = false;
-  let round: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    round ??= housekeep(db, new Date(), { ...options, stopped: () => stopped }).then(
-      () => void (round = null),
-      (error: unknown) => {
-        round = null;
-        log.error({ err: error }, 'housekeeping failed');
-      },
-    );
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await round;
-  };
+/** Runs housekeeping every `everyMs` until the returned stop, which waits for the round under way to end at its next batch. */
+export function housekeepingEvery(db: Db, everyMs: number, options: HousekeepingOptions, log: RoundLog): () => Promise<void> {
+  return roundsEvery(everyMs, (stopped) => housekeep(db, new Date(), { ...options, stopped }), log, 'housekeeping failed');
 }

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
 import { committing } from '../../db/after-commit';
+import { type RoundLog, roundsEvery } from '../../rounds';
 import { lateSql } from '../order-lines/figures';
 import { getGeneralSettings } from '../settings/service';
 import { dayIn } from '../../../shared/days';
@@ -143,20 +144,6 @@ export async function pruneDigests(db: Db, beforeDay: string): Promise<number> {
 }
 
 /** Looks for a digest to make every `everyMs` until the returned stop. */
-export function digestsEvery(db: Db, everyMs: number, log: { error(object: unknown, message: string): void }): () => Promise<void> {
-  let round: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    round ??= dailyDigest(db, new Date()).then(
-      () => void (round = null),
-      (error: unknown) => {
-        round = null;
-        log.error({ err: error }, 'daily digest failed');
-      },
-    );
-  }, everyMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await round;
-  };
+export function digestsEvery(db: Db, everyMs: number, log: RoundLog): () => Promise<void> {
+  return roundsEvery(everyMs, () => dailyDigest(db, new Date()), log, 'daily digest failed');
 }
