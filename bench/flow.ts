@@ -16,7 +16,7 @@ import { openDatabase, type Db } from '../src/server/db';
 import { isPostgres } from '../src/server/db/ddl';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { seedOrders } from '../src/server/db/demo-orders';
-import { fillFigureSums } from '../src/server/db/migrations/2026-11-27-0038-figure-sums';
+import { refillFigureSums } from '../src/server/db/migrations/2026-11-28-0042-figure-deltas';
 import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0041-stay-counts';
 import { API, type FlowReportDto, type FlowTrendDto } from '../src/shared/api';
 import { forecastJobKey } from '../src/shared/forecast';
@@ -40,7 +40,7 @@ async function seed(db: Db, database: BenchDatabase, lines: number): Promise<{ w
     await seedCatalogue(trx, 1_000);
     for (let done = 0, block = 0; done < lines; done += 10_000, block++) await seedOrders(trx, Math.min(10_000, lines - done), null, 31 + block, false);
     await fillStayCounts(trx);
-    if (postgres) await fillFigureSums(trx);
+    if (postgres) await refillFigureSums(trx);
   });
   // The visibility map too, as autovacuum leaves a table after a load of inserts: without it no
   // index answers alone, and each bucket read visits hundreds of the stays' pages.

@@ -15,7 +15,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { loadConfig } from '../config';
 import type { Db } from '../src/server/db';
 import { isPostgres } from '../src/server/db/ddl';
-import { fillFigureSums } from '../src/server/db/migrations/2026-11-27-0038-figure-sums';
+import { refillFigureSums } from '../src/server/db/migrations/2026-11-28-0042-figure-deltas';
 import { random } from '../src/server/db/demo-catalogue';
 import { foldCase } from '../src/shared/text';
 import { daysAfter } from '../src/server/dates';
@@ -376,7 +376,7 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
     // The load left the triggers out, those keeping the figures' sums too: summed once, as the migration does.
     await db.transaction().execute(async (trx) => {
       await sql`set local session_replication_role = replica`.execute(trx);
-      await fillFigureSums(trx);
+      await refillFigureSums(trx);
     });
     // The planner's statistics as autovacuum would leave them after the load.
     await sql`analyze`.execute(db);

@@ -33,6 +33,7 @@ import { jobWorker, MAIL_JOB_KIND } from './modules/jobs/queue';
 import { MAIL_RETRY, mailJobHandler } from './modules/mail/outbox';
 import { mailRoutes } from './modules/mail/routes';
 import { housekeepingEvery } from './modules/housekeeping/runner';
+import { foldFiguresEvery } from './modules/order-lines/figures';
 import { digestsEvery } from './modules/notifications/digest';
 import { fulfilShipment } from './modules/shopify/fulfilment';
 import { reconcileEvery, reconcileJobHandler } from './modules/shopify/reconcile';
@@ -184,6 +185,11 @@ export async function buildApp(
     stopHousekeeping = housekeepingEvery(db, config.housekeepingEveryMs, { changeRetentionDays: config.live.changeRetentionDays }, app.log);
   });
   app.addHook('onClose', async () => stopHousekeeping());
+  let stopFolding = async () => {};
+  app.addHook('onReady', async () => {
+    stopFolding = foldFiguresEvery(db, app.log);
+  });
+  app.addHook('onClose', async () => stopFolding());
   let stopDigests = async () => {};
   app.addHook('onReady', async () => {
     stopDigests = digestsEvery(db, config.housekeepingEveryMs, app.log);

@@ -670,8 +670,12 @@ export interface Database {
   stay_hours: StayHoursTable;
   step_medians: StepMediansTable;
   line_figure_sums: LineFigureSumsTable;
+  /** Parts of the sums not yet added to them (PostgreSQL; migration 0042). */
+  line_figure_deltas: LineFigureSumsTable;
   line_figure_orders: LineFigureOrdersTable;
   line_figure_order_counts: LineFigureOrderCountsTable;
+  /** Parts of the counts not yet added to them (PostgreSQL; migration 0042). */
+  line_figure_count_deltas: LineFigureOrderCountsTable;
   order_line_changes: OrderLineChangesTable;
   order_line_changes_pruned: OrderLineChangesPrunedTable;
   audit_log: AuditLogTable;

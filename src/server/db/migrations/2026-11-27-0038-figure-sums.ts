@@ -34,20 +34,27 @@ const millis = (db: Kysely<any>, r: string) =>
     ? `round(extract(epoch from (${r}.delivery_to_office - ${r}.created_at)) * 1000)::bigint`
     : `cast(round((julianday(${r}.delivery_to_office) - julianday(${r}.created_at)) * 86400000) as integer)`;
 
-/** The part of the lines of `from` (rows `r`, joined with their order `o`) in each sum, times `sign`; grouped when `grouped`. */
-function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
+/** Adds each row of a sums table's key to the row kept of that key in line_figure_sums. */
+export const ADD_TO_SUMS = `on conflict (kind, owner_id, currency, status_id, canceled) do update set lines = line_figure_sums.lines + excluded.lines,
+        price = line_figure_sums.price + excluded.price, cost = line_figure_sums.cost + excluded.cost,
+        delivered = line_figure_sums.delivered + excluded.delivered, production_ms = line_figure_sums.production_ms + excluded.production_ms`;
+
+/**
+ * The part of the lines of `from` (rows `r`, joined with their order `o`) in each sum, times `sign`;
+ * grouped when `grouped`. Into line_figure_sums, or appended to `deltas` (a later migration's table
+ * of the sums' parts not yet added).
+ */
+export function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean, deltas?: string) {
   const agg = (e: string) => (grouped ? `sum(${e})` : e);
   const ms = millis(db, 'r');
   return KINDS.map(
-    (column) => `insert into line_figure_sums (kind, owner_id, currency, status_id, canceled, lines, price, cost, delivered, production_ms)
+    (column) => `insert into ${deltas ?? 'line_figure_sums'} (kind, owner_id, currency, status_id, canceled, lines, price, cost, delivered, production_ms)
       select '${KIND[column]}', coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end,
         ${agg(sign)}, ${agg(`${sign} * coalesce(r.total_price, 0)`)}, ${agg(`${sign} * coalesce(r.product_cost, 0)`)},
         ${agg(`case when ${ms} > 0 then ${sign} else 0 end`)}, ${agg(`case when ${ms} > 0 then ${sign} * ${ms} else 0 end`)}
       from ${from} inner join orders o on o.id = r.order_id
       ${grouped ? `group by coalesce(r.${column}, 0), o.currency, r.order_line_status_id, case when r.canceled_at is null then 0 else 1 end order by 2, 3, 4, 5` : 'where true'}
-      on conflict (kind, owner_id, currency, status_id, canceled) do update set lines = line_figure_sums.lines + excluded.lines,
-        price = line_figure_sums.price + excluded.price, cost = line_figure_sums.cost + excluded.cost,
-        delivered = line_figure_sums.delivered + excluded.delivered, production_ms = line_figure_sums.production_ms + excluded.production_ms`,
+      ${deltas ? '' : ADD_TO_SUMS}`,
   ).concat(
     KINDS.map(
       (column) => `insert into line_figure_orders (kind, owner_id, order_id, currency, canceled, lines, live_lines)
@@ -60,24 +67,30 @@ function sumsOf(db: Kysely<any>, from: string, sign: string, grouped: boolean) {
   );
 }
 
-/** An owner's orders per currency counted from its rows of line_figure_orders `r`, times `sign`. */
-const countsOf = (from: string, sign: string, grouped: boolean) => {
+/** Adds each row of a counts table's key to the count kept of that key in line_figure_order_counts. */
+export const ADD_TO_COUNTS =
+  'on conflict (kind, owner_id, currency) do update set orders = line_figure_order_counts.orders + excluded.orders, canceled_orders = line_figure_order_counts.canceled_orders + excluded.canceled_orders';
+
+/**
+ * An owner's orders per currency counted from its rows of line_figure_orders `r`, times `sign`; into
+ * line_figure_order_counts, or appended to `deltas` (a later migration's table of parts not yet added).
+ */
+export const countsOf = (from: string, sign: string, grouped: boolean, deltas?: string) => {
   const agg = (e: string) => (grouped ? `sum(${e})` : e);
+  // Counted from scratch, a count replaces what was kept; a row's part adds to it.
+  const kept = grouped ? 'on conflict (kind, owner_id, currency) do update set orders = excluded.orders, canceled_orders = excluded.canceled_orders' : ADD_TO_COUNTS;
   return [
-    `insert into line_figure_order_counts (kind, owner_id, currency, orders, canceled_orders)
+    `insert into ${deltas ?? 'line_figure_order_counts'} (kind, owner_id, currency, orders, canceled_orders)
       select r.kind, r.owner_id, r.currency, ${agg(`case when r.live_lines > 0 then ${sign} else 0 end`)}, ${agg(`case when r.canceled = 1 and r.lines > 0 then ${sign} else 0 end`)}
       from ${from} ${grouped ? 'group by r.kind, r.owner_id, r.currency' : 'where true'}
-      on conflict (kind, owner_id, currency) do update set ${
-        // Counted from scratch, a count replaces what was kept; a row's part adds to it.
-        grouped
-          ? 'orders = excluded.orders, canceled_orders = excluded.canceled_orders'
-          : 'orders = line_figure_order_counts.orders + excluded.orders, canceled_orders = line_figure_order_counts.canceled_orders + excluded.canceled_orders'
-      }`,
+      ${deltas ? '' : kept}`,
   ];
 };
 
 /** The columns of a line the sums read: a change of another (a gram, a step, when it closed) moves nothing. */
 const COUNTED = ['workshop_id', 'customer_id', 'order_id', 'order_line_status_id', 'canceled_at', 'total_price', 'product_cost', 'delivery_to_office', 'created_at'];
+/** Whether any counted column differs between the rows `before` and `after` (`differs`: the dialect's null-safe inequality). */
+export const anyCounted = (before: string, after: string, differs: string) => COUNTED.map((column) => `${before}.${column} ${differs} ${after}.${column}`).join(' or ');
 const ORDER_COLUMNS = ['kind', 'owner_id', 'order_id', 'currency', 'canceled', 'lines', 'live_lines'];
 const ORDER_CANCELED = `update line_figure_orders set canceled = case when new.canceled_at is null then 0 else 1 end where order_id = new.id`;
 
@@ -109,6 +122,17 @@ async function track(db: Kysely<any>, table: string, name: string, columns: stri
   await sql.raw(`create trigger ${name}_update after update on ${table} when ${changed} begin ${statements(rowOf('old'), '-1')} ${statements(rowOf('new'), '1')} end`).execute(db);
 }
 
+/** The PostgreSQL statement triggers' bodies for lines inserted, deleted and updated (`moved`: the rows counted as changed). */
+export function lineTriggerBodies(db: Kysely<any>, moved: string, deltas?: string) {
+  const statements = (from: string, sign: string) => sumsOf(db, from, sign, true, deltas).map((statement) => `${statement};`).join('\n');
+  const changedRows = (side: 'x' | 'y') => `(select ${side}.* from old_rows x inner join new_rows y on y.id = x.id where ${moved}) r`;
+  return {
+    inserted: statements('new_rows r', '1'),
+    deleted: statements('old_rows r', '-1'),
+    updated: `${statements(changedRows('x'), '-1')}\n${statements(changedRows('y'), '1')}`,
+  };
+}
+
 /**
  * On PostgreSQL the lines' sums are kept once per statement, over its transition tables: an order
  * of a thousand lines adds its parts up once instead of a thousand times, and takes the sum rows
@@ -117,14 +141,7 @@ async function track(db: Kysely<any>, table: string, name: string, columns: stri
  * row and `y` the new), so a write that moves no sum locks none.
  */
 async function trackLinesPerStatement(db: Kysely<any>, name: string, moved: string) {
-  const statements = (from: string, sign: string) => sumsOf(db, from, sign, true).map((statement) => `${statement};`).join('\n');
-  const changedRows = (side: 'x' | 'y') => `(select ${side}.* from old_rows x inner join new_rows y on y.id = x.id where ${moved}) r`;
-  const bodies = {
-    inserted: statements('new_rows r', '1'),
-    deleted: statements('old_rows r', '-1'),
-    updated: `${statements(changedRows('x'), '-1')}\n${statements(changedRows('y'), '1')}`,
-  };
-  for (const [event, body] of Object.entries(bodies)) {
+  for (const [event, body] of Object.entries(lineTriggerBodies(db, moved))) {
     await sql.raw(`create function ${name}_${event}() returns trigger language plpgsql as $$ begin ${body} return null; end $$`).execute(db);
   }
   await sql.raw(`create trigger ${name}_insert after insert on order_lines referencing new table as new_rows for each statement execute function ${name}_inserted()`).execute(db);
@@ -141,10 +158,8 @@ const TRACKERS = [
 ] as const;
 
 async function createTriggers(db: Kysely<any>) {
-  const differs = isPostgres(db) ? 'is distinct from' : 'is not';
-  const anyCounted = (before: string, after: string) => COUNTED.map((column) => `${before}.${column} ${differs} ${after}.${column}`).join(' or ');
-  if (isPostgres(db)) await trackLinesPerStatement(db, TRACKERS[0][0], anyCounted('x', 'y'));
-  else await track(db, 'order_lines', TRACKERS[0][0], COUNTED, anyCounted('old', 'new'), (from, sign) => sumsOf(db, from, sign, false));
+  if (isPostgres(db)) await trackLinesPerStatement(db, TRACKERS[0][0], anyCounted('x', 'y', 'is distinct from'));
+  else await track(db, 'order_lines', TRACKERS[0][0], COUNTED, anyCounted('old', 'new', 'is not'), (from, sign) => sumsOf(db, from, sign, false));
   const counted = (row: string) => [`(${row}.live_lines > 0)`, `(${row}.canceled = 1 and ${row}.lines > 0)`];
   const countChanges = counted('old').map((term, i) => `${term} <> ${counted('new')[i]}`).join(' or ');
   await track(db, 'line_figure_orders', TRACKERS[1][0], ORDER_COLUMNS, countChanges, (from, sign) => countsOf(from, sign, false));

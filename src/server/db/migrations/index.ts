@@ -40,6 +40,7 @@ import * as figureSums from './2026-11-27-0038-figure-sums';
 import * as notifications from './2026-11-27-0039-notifications';
 import * as digestMails from './2026-11-27-0040-digest-mails';
 import * as stayCounts from './2026-11-27-0041-stay-counts';
+import * as figureDeltas from './2026-11-28-0042-figure-deltas';
 
 /**
  * Every migration in the order it applies. Listed explicitly (not read from the folder) so the
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0039-notifications': notifications,
   '2026-11-27-0040-digest-mails': digestMails,
   '2026-11-27-0041-stay-counts': stayCounts,
+  '2026-11-28-0042-figure-deltas': figureDeltas,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import type { DashboardCountsDto } from '../../../shared/api';
 import { COUNTED_LINE_VIEWS, type CountedLineView } from '../../../shared/views';
 import { LineStatus } from '../../../shared/statuses';
-import { lateLines, lineViewSql } from '../order-lines/figures';
+import { figureSums, lateLines, lineViewSql } from '../order-lines/figures';
 
 /**
  * The lines of one built-in view, counted over the index of its lines; the late ones over the index
@@ -29,8 +29,8 @@ export async function dashboardCounts(db: Db, now = new Date()): Promise<Dashboa
       .selectFrom('customers as c')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where(
-        sql<boolean>`round(c.credit - coalesce((select sum(s.price) from line_figure_sums s
-          where s.kind = 'c' and s.owner_id = c.id and s.currency = c.credit_currency and s.canceled = 0 and s.status_id < ${LineStatus.Completed}), 0), 2) < 0`,
+        sql<boolean>`round(c.credit - coalesce((select sum(s.price) from ${figureSums(db, 'c')}
+          where s.owner_id = c.id and s.currency = c.credit_currency and s.canceled = 0 and s.status_id < ${LineStatus.Completed}), 0), 2) < 0`,
       )
       .executeTakeFirstOrThrow(),
     db.selectFrom('shop_pending_items').select((eb) => eb.fn.countAll<number>().as('n')).where('matched_at', 'is', null).executeTakeFirstOrThrow(),

@@ -3,6 +3,8 @@ import { millisecondsInDay } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import { isPostgres } from '../../db/ddl';
+import { foldFigureDeltas } from '../../db/migrations/2026-11-28-0042-figure-deltas';
+import { type RoundLog, roundsEvery } from '../../rounds';
 import type { OrderLinesTable } from '../../db/schema';
 import type { ProductLinesDto } from '../../../shared/api';
 import type { CardSums } from '../../../shared/figures';
@@ -49,7 +51,7 @@ export function lineViewSql(key: CountedLineView, now: Date) {
   }
 }
 
-/** Whose sums: the kind of owner the figure tables (migration 0035) keep them by. */
+/** Whose sums: the kind of owner the figure tables (migration 0038) keep them by. */
 const kindOf = (owner: LineOwner) => (owner.column === 'l.workshop_id' ? 'w' : 'c');
 
 /** A canceled group stands for its lines as the shared rules read them: only whether it is null counts. */
@@ -59,15 +61,44 @@ const CANCELED = 'canceled';
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /**
+ * The figure sums of owners of a kind (of one owner, given `ownerId`) as they stand: the rows kept,
+ * and on PostgreSQL the parts written since they were last folded into them (migration 0042), a
+ * few rows each, to be summed per key.
+ */
+export function figureSums(db: Db, kind: 'w' | 'c', ownerId?: number) {
+  const rows = (table: 'line_figure_sums' | 'line_figure_deltas') => {
+    const all = db.selectFrom(table).select(['owner_id', 'currency', 'status_id', 'canceled', 'lines', 'price', 'cost', 'delivered', 'production_ms']).where('kind', '=', kind);
+    return ownerId === undefined ? all : all.where('owner_id', '=', ownerId);
+  };
+  return rows('line_figure_sums').unionAll(rows('line_figure_deltas')).as('s');
+}
+
+/** How often the parts written to the sums are folded into them (PostgreSQL): a read sums a few seconds' writes at most. */
+export const FIGURE_FOLD_EVERY_MS = 2_000;
+
+/** Folds the sums' parts into them every `everyMs` until the returned stop (PostgreSQL; SQLite writes the sums themselves). */
+export function foldFiguresEvery(db: Db, log: RoundLog, everyMs = FIGURE_FOLD_EVERY_MS): () => Promise<void> {
+  if (!isPostgres(db)) return async () => {};
+  return roundsEvery(everyMs, () => foldFigureDeltas(db), log, 'the figure sums could not be folded');
+}
+
+/** An owner's orders counted per currency: the counts kept, and the parts not yet folded into them (a currency may come more than once). */
+function orderCounts(db: Db, owner: LineOwner) {
+  const rows = (table: 'line_figure_order_counts' | 'line_figure_count_deltas') =>
+    db.selectFrom(table).select(['currency', 'orders', 'canceled_orders']).where('kind', '=', kindOf(owner)).where('owner_id', '=', owner.id);
+  return rows('line_figure_order_counts').unionAll(rows('line_figure_count_deltas'));
+}
+
+/**
  * An owner's lines summed per currency, status and cancellation (a few rows, whatever its history),
  * each with a line of that group as the shared rules (`isOpenLine`) read it.
  */
 async function sumsOf(db: Db, owner: LineOwner) {
+  const total = (column: 'lines' | 'price' | 'cost' | 'delivered' | 'production_ms') => sql<number>`sum(${sql.ref(column)})`.as(column);
   const rows = await db
-    .selectFrom('line_figure_sums')
-    .select(['currency', 'status_id', 'canceled', 'lines', 'price', 'cost', 'delivered', 'production_ms'])
-    .where('kind', '=', kindOf(owner))
-    .where('owner_id', '=', owner.id)
+    .selectFrom(figureSums(db, kindOf(owner), owner.id))
+    .select(['currency', 'status_id', 'canceled', total('lines'), total('price'), total('cost'), total('delivered'), total('production_ms')])
+    .groupBy(['currency', 'status_id', 'canceled'])
     .execute();
   return rows.map((row) => ({
     currency: row.currency,
@@ -80,7 +111,7 @@ async function sumsOf(db: Db, owner: LineOwner) {
   }));
 }
 
-/** The late lines now (an owner's, or every one), read over an index of the lines neither canceled nor delivered (migration 0035). */
+/** The late lines now (an owner's, or every one), read over an index of the lines neither canceled nor delivered (migration 0038). */
 export function lateLines(db: Db, now: Date, owner?: LineOwner) {
   if (owner) return db.selectFrom('order_lines as l').where(lateSql(now)).where(owner.column, '=', owner.id);
   // Without statistics SQLite would read every undelivered line, canceled ones too (order_lines_undelivered_idx):
@@ -150,7 +181,7 @@ export async function productLines(db: Db, workshopId: number): Promise<ProductL
 export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), currency?: string) {
   const [groups, orders, late, recent] = await Promise.all([
     sumsOf(db, owner),
-    db.selectFrom('line_figure_order_counts').select(['currency', 'orders', 'canceled_orders']).where('kind', '=', kindOf(owner)).where('owner_id', '=', owner.id).execute(),
+    orderCounts(db, owner).execute(),
     lateOf(db, owner, now),
     recentLines(db, owner, now).executeTakeFirstOrThrow(),
   ]);
@@ -206,9 +237,8 @@ export async function lineFigures(db: Db, owner: LineOwner, now = new Date(), cu
 export async function officeReport(db: Db, now = new Date()) {
   const [groups, late, statuses, workshops] = await Promise.all([
     db
-      .selectFrom('line_figure_sums')
+      .selectFrom(figureSums(db, 'w'))
       .select(['owner_id', 'status_id', 'canceled', sql<number>`sum(lines)`.as('lines')])
-      .where('kind', '=', 'w')
       .groupBy(['owner_id', 'status_id', 'canceled'])
       .execute(),
     lateLines(db, now).select(['l.workshop_id', sql<number>`count(*)`.as('n')]).groupBy('l.workshop_id').execute(),
