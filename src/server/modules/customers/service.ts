@@ -60,8 +60,8 @@ export async function createCustomer(db: Db, input: CustomerInput): Promise<Cust
 }
 
 /** What the customer owes on its open orders (lines neither completed nor canceled), one total per order currency. */
-async function openAmounts(db: Db, customerId: number): Promise<Amount[]> {
-  const rows = await db
+async function openAmounts(db: Db, customerId: number, exceptOrder?: number): Promise<Amount[]> {
+  let lines = db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
     .select(['o.currency', sql<number>`coalesce(sum(l.total_price), 0)`.as('amount')])
@@ -69,14 +69,18 @@ async function openAmounts(db: Db, customerId: number): Promise<Amount[]> {
     .where('l.customer_id', '=', customerId)
     .where('l.closed_at', 'is', null)
     .where(openSql())
-    .groupBy('o.currency')
-    .execute();
+    .groupBy('o.currency');
+  if (exceptOrder !== undefined) lines = lines.where('l.order_id', '<>', exceptOrder);
+  const rows = await lines.execute();
   return rows.map((row) => ({ currency: row.currency, amount: Number(row.amount) }));
 }
 
-/** The customer's credit, its open orders in the credit's currency and what is left (shared/credit.ts). */
-export async function creditStandingOf(db: Db, customer: Pick<CustomerDto, 'id' | 'credit' | 'credit_currency'>): Promise<CreditStanding> {
-  return creditStanding(Number(customer.credit), customer.credit_currency, await openAmounts(db, customer.id));
+/**
+ * The customer's credit, its open orders in the credit's currency and what is left (shared/credit.ts);
+ * without the order `exceptOrder` (one being placed, its lines already written).
+ */
+export async function creditStandingOf(db: Db, customer: Pick<CustomerDto, 'id' | 'credit' | 'credit_currency'>, exceptOrder?: number): Promise<CreditStanding> {
+  return creditStanding(Number(customer.credit), customer.credit_currency, await openAmounts(db, customer.id, exceptOrder));
 }
 
 /** The customer's figures; its money figures count the orders in its credit's currency. */

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
+import { until } from '../../../../test/until';
 import { API } from '../../../shared/api';
 import { LineStatus } from '../../../shared/statuses';
 
@@ -130,5 +132,37 @@ describe.each(testDatabases())('manual orders, credit and currency on $name', (d
       body: { name: 'B', email: 'b@example.com', phone: '1', address: 'x', company_name: 'B Ltd', credit: 100, tax_number: '2', user_id: user.user_id },
     });
     expect(added.body.customer).toMatchObject({ credit: 100, credit_currency: 'USD', zip_code: '', city: '' });
+  });
+
+  test('two orders of one customer at once, each within the credit but not both: one is stored, the other asks for the yes', async () => {
+    const user = await t.newUser('ayni_anda');
+    await t.call('POST', API.changeUserRoles, { token: admin, body: [{ ID: user.user_id, Role: 5 }] });
+    const customer = await t.call('POST', API.customers, {
+      token: admin,
+      body: { name: 'Aynı Anda', email: 'aa@example.com', phone: '1', address: 'x', company_name: 'AA', credit: 1500, tax_number: '3', user_id: user.user_id },
+    });
+    const token = (await t.login('ayni_anda', 'secret-pass')).token;
+    const { currency } = customer.body.customer;
+    const product = (await t.call('POST', API.products, { token: admin, body: { title: 'Küpe', price: 1000, currency } })).body.product.id;
+    const placeOne = () => t.call('POST', API.manualOrder, { token, body: { ...order, products: [{ product_id: product, quantity: 1 }] } });
+    let both: Array<Awaited<ReturnType<typeof placeOne>>>;
+    if (database.name === 'postgres') {
+      // The customer's row held elsewhere: both orders write their lines and wait for it, then take it in turn.
+      const held = await t.db.connection().execute(async (connection) => {
+        await sql`begin`.execute(connection);
+        await sql`select id from customers where id = ${customer.body.customer.id} for no key update`.execute(connection);
+        const placing = Promise.all([placeOne(), placeOne()]);
+        await until(async () => Number((await sql<{ n: number }>`select count(distinct pid) as n from pg_locks where not granted`.execute(t.db)).rows[0].n) === 2);
+        await sql`commit`.execute(connection);
+        return placing;
+      });
+      both = held;
+    } else {
+      both = await Promise.all([placeOne(), placeOne()]);
+    }
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(both.find((answer) => answer.status === 409)!.body).toMatchObject({ code: 'CREDIT_EXCEEDED', message: { values: { available: expect.stringContaining('500,00') } } });
+    const lines = await t.db.selectFrom('order_lines').select('id').where('customer_id', '=', customer.body.customer.id).execute();
+    expect(lines).toHaveLength(1);
   });
 });

@@ -57,16 +57,8 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     if (missing !== undefined) throw badRequest('errors:unknownProduct', 'UNKNOWN_PRODUCT', { id: missing });
     const amount = orderAmount(wanted.map(({ product_id, quantity }) => ({ price: products.get(product_id)!.price, currency: products.get(product_id)!.currency, quantity })));
     if (!amount) throw badRequest('errors:orderMixedCurrencies', 'MIXED_CURRENCIES');
-    // A no-op write on the customer's row: a second order of the same customer waits here until this one is stored, so both never draw on the same credit.
-    await trx.updateTable('customers').set((eb) => ({ credit: eb.ref('credit') })).where('id', '=', customerId).execute();
-    const standing = await creditStandingOf(trx, await getCustomer(trx, customerId));
-    const creditExceeded = exceedsCredit(standing, amount);
-    if (creditExceeded && input.credit_exceeded_confirmed !== true) {
-      throw conflict('errors:creditExceeded', 'CREDIT_EXCEEDED', {
-        total: moneyText(amount.amount, amount.currency),
-        available: moneyText(standing.available_credit, standing.credit_currency),
-      });
-    }
+    // An unknown customer is refused before anything is written.
+    await getCustomer(trx, customerId);
     const at = new Date().toISOString();
     const order = await trx
       .insertInto('orders')
@@ -83,7 +75,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
         zip_code: input.zip_code,
         city: input.city || null,
         currency: amount.currency,
-        credit_exceeded: creditExceeded ? 1 : 0,
+        credit_exceeded: 0,
         notes: input.notes || null,
         created_at: at,
         updated_at: at,
@@ -97,6 +89,24 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
       unitLines(order.id, products.get(product_id)!, quantity, at).map((line, piece) => ({ ...line, customer_note: notes[piece]?.trim() || orderNote })),
     );
     const created = await createLines(trx, record, lines, customerId, placedBy);
+    // A no-op write on the customer's row: a second order of the same customer waits here until this
+    // one is stored, so both never draw on the same credit. Taken once the lines are written, it is
+    // held only for the check and the commit; a refusal rolls the lines back.
+    const customer = await trx
+      .updateTable('customers')
+      .set((eb) => ({ credit: eb.ref('credit') }))
+      .where('id', '=', customerId)
+      .returning(['id', 'credit', 'credit_currency'])
+      .executeTakeFirstOrThrow();
+    const standing = await creditStandingOf(trx, customer, order.id);
+    const creditExceeded = exceedsCredit(standing, amount);
+    if (creditExceeded && input.credit_exceeded_confirmed !== true) {
+      throw conflict('errors:creditExceeded', 'CREDIT_EXCEEDED', {
+        total: moneyText(amount.amount, amount.currency),
+        available: moneyText(standing.available_credit, standing.credit_currency),
+      });
+    }
+    if (creditExceeded) await trx.updateTable('orders').set({ credit_exceeded: 1 }).where('id', '=', order.id).execute();
     await tellOrderPlaced(trx, { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, credit_exceeded: creditExceeded }, customerId, placedBy);
     if (placedBy !== null) {
       await recordChange(trx, {
