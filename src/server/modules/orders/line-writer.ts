@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql, type Transaction, type Updateable } from 'kysely';
 import type { LineVersionsBody, OrderLineDto } from '../../../shared/api';
+import { isClosedLine } from '../../../shared/lifecycle';
 import type { LineEventType } from '../../../shared/live';
 import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
@@ -137,8 +138,9 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
   const changed = lines.filter((line) => written.has(line.id));
   if (changed.length === 0) return [];
   // A change that cancels or ships records when the line closed, once: the everyday lists keep a
-  // closed line for a window of days after it, and the archive finds it by it.
-  if (set.canceled_at !== undefined || set.packing_status_id !== undefined) {
+  // closed line for a window of days after it, and the archive finds it by it. Only those two
+  // columns close a line, so a change writing neither to a closing value (a tap) closes none.
+  if (isClosedLine({ canceled_at: set.canceled_at ?? null, packing_status_id: set.packing_status_id ?? null })) {
     for (const chunk of chunks(changed)) {
       await trx
         .updateTable('order_lines')
