@@ -66,7 +66,12 @@ export const NOT_FINGERPRINTED = {
    * The abuse limits count refused attempts (a wrong password, a taken name, a reset request):
    * counting them is what the table is for, on a refusal as on a success.
    */
-  tables: ['rate_limits'],
+  /*
+   * The figures' sums and counts, and their parts not yet added (migration 0042), follow the lines and
+   * orders, which are fingerprinted; on PostgreSQL the server folds the parts into them in the
+   * background, whatever request is answered meanwhile.
+   */
+  tables: ['rate_limits', 'line_figure_sums', 'line_figure_deltas', 'line_figure_order_counts', 'line_figure_count_deltas'],
   /*
    * The guard records a session's activity (at most once a minute) before it checks the role. The job
    * worker works stored jobs (a store's subscriptions) in the background, whatever request is answered
