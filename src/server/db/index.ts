@@ -18,6 +18,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** PostgreSQL's text of a timestamp in UTC: '2026-11-28 01:32:23.5+00' (a `timestamp` has no zone). */
+const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(?:\+00)?$/;
+
+/**
+ * A timestamp's text as `toISOString` writes it: to the millisecond, further digits dropped as a Date
+ * drops them. The UTC text every row of a list carries is rewritten without a Date (a page of lines
+ * holds thousands); another zone or era goes through one.
+ */
+export function isoTimestamp(value: string): string {
+  const utc = UTC_TEXT.exec(value);
+  if (utc) return `${utc[1]}T${utc[2]}.${`${utc[3] ?? ''}000`.slice(0, 3)}Z`;
+  return new Date(value.includes('+') || value.endsWith('Z') ? value : `${value}Z`).toISOString();
+}
+
 /** pg returns int8/numeric as strings and timestamps as Date: normalise to what SQLite gives. */
 const pgTypes = {
   getTypeParser(oid: number, format?: any) {
@@ -27,7 +41,7 @@ const pgTypes = {
         return (value: string) => Number(value);
       case 1114: // timestamp
       case 1184: // timestamptz
-        return (value: string) => new Date(value.includes('+') || value.endsWith('Z') ? value : `${value}Z`).toISOString();
+        return isoTimestamp;
       default:
         return pg.types.getTypeParser(oid, format);
     }
