@@ -66,6 +66,21 @@ test.each([
   }
 });
 
+test('values in runs (the lines of one order lie together), empty ones too, sort as the grid does', () => {
+  const runs = rows(120, 5).flatMap((row) => Array.from({ length: 1 + (row.id % 4) }, () => ({ ...row })));
+  runs.forEach((row, id) => (row.id = id));
+  for (const keys of [[{ value: name, descending: false }], [{ value: gram, descending: true }, { value: day, descending: false }]]) {
+    const sorted = runs.slice();
+    const expected = gridOrder(sorted, keys);
+    sortRows(sorted, keys);
+    expect(sorted.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+  }
+  // The last value read is the first row's too: each row still takes its own value's rank.
+  const ends = ['Şahin', 'Aydın', 'Şahin'].map((value, id) => ({ id, name: value, gram: null, day: null }));
+  sortRows(ends, [{ value: name, descending: false }]);
+  expect(ends.map((row) => row.id)).toEqual([1, 0, 2]);
+});
+
 test('no key or a single row leaves the rows as they are', () => {
   const some = rows(20, 3);
   const before = some.map((row) => row.id);

@@ -24,22 +24,30 @@ const compare = (a: string | number, b: string | number) => (a > b ? 1 : a < b ?
 /**
  * Each row's place among the column's distinct values (0 for an empty value, then in order).
  * Values repeat across lines (names, steps, dates of an order), so only the distinct ones are
- * compared with each other; every row's value is read once.
+ * compared with each other; every row's value is read once. A value that repeats the row before's
+ * (the lines of one order lie together) takes its rank without a lookup: hashing a text the first
+ * time is most of a first sort's cost.
  */
 function rank<T>(rows: readonly T[], read: SortKey<T>['value']): { rank: Uint32Array; count: number } {
   const values = new Array<string | number | null | undefined>(rows.length);
   const distinct = new Map<string | number, number>();
+  let before: string | number | null | undefined = null;
   for (let i = 0; i < rows.length; i++) {
     const value = read(rows[i]);
     values[i] = value;
-    if (value !== null && value !== undefined) distinct.set(value, 0);
+    if (value !== before && value !== null && value !== undefined) distinct.set(value, 0);
+    before = value;
   }
   const ordered = [...distinct.keys()].sort(compare);
   for (let i = 0; i < ordered.length; i++) distinct.set(ordered[i], i + 1);
   const ranks = new Uint32Array(rows.length);
+  before = null;
+  let beforeRank = 0;
   for (let i = 0; i < rows.length; i++) {
     const value = values[i];
-    ranks[i] = value === null || value === undefined ? 0 : distinct.get(value)!;
+    if (value !== before) beforeRank = value === null || value === undefined ? 0 : distinct.get(value)!;
+    ranks[i] = beforeRank;
+    before = value;
   }
   return { rank: ranks, count: ordered.length + 1 };
 }
