@@ -1,4 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { placeOfLine, samePlace, type StayPlace } from '../../../shared/flow';
 import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
 import { countStays } from './stay-counts';
@@ -15,18 +15,18 @@ const PLACE_COLUMNS = ['order_line_status_id', 'current_order_line_process', 'wo
 /** True when writing `set` may move a piece: other changes (a gram, an approval) leave its stay as it is. */
 export const movesPieces = (set: Updateable<OrderLinesTable>) => PLACE_COLUMNS.some((column) => set[column] !== undefined);
 
+/** What a line's stays are worked out from: where it stands, and when it was made. */
+export const STAY_COLUMNS = ['id', 'workshop_id', 'order_line_status_id', 'current_order_line_process', 'packing_status_id', 'canceled_at', 'created_at'] as const;
+export type StayLine = Pick<Selectable<OrderLinesTable>, (typeof STAY_COLUMNS)[number]>;
+
 /**
- * Brings the stays of lines (at most a statement's worth) up to where they stand now: a line whose
- * place changed leaves its open stay at `at` and enters its new place then (a closed line none).
- * `at` null: the lines were just made, and stay since they were.
+ * Brings the stays of lines (at most a statement's worth), as their writer just stored them, up to
+ * where they stand now: a line whose place changed leaves its open stay at `at` and enters its new
+ * place then (a closed line none). `at` null: the lines were just made, and stay since they were.
  */
-export async function recordStays(trx: Transaction<Database>, ids: readonly number[], at: string | null): Promise<void> {
-  if (ids.length === 0) return;
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['id', 'workshop_id', 'order_line_status_id', 'current_order_line_process', 'packing_status_id', 'canceled_at', 'created_at'])
-    .where('id', 'in', ids)
-    .execute();
+export async function recordStays(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null): Promise<void> {
+  if (lines.length === 0) return;
+  const ids = lines.map((line) => line.id);
   // Lines just made have no stay yet: only a move looks up the stays it may close.
   const open =
     at === null ? [] : await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();

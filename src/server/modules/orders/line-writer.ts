@@ -7,7 +7,7 @@ import type { Database, OrderLinesTable } from '../../db/schema';
 import type { StepMedians } from '../../../shared/forecast';
 import { isPostgres } from '../../db/ddl';
 import { forecastsOf, type Reforecast, storedMedians } from '../flow/forecast';
-import { movesPieces, recordStays } from '../flow/stays';
+import { movesPieces, recordStays, STAY_COLUMNS, type StayLine } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { closedSql } from '../order-lines/figures';
@@ -111,10 +111,10 @@ export async function reforecastLines(trx: Transaction<Database>, record: Record
 export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null, actorId: number | null) {
   const barcodes = await takeBarcodes(trx, lines.length);
   const rows = lines.map((line, index) => ({ ...line, customer_id: customerId, barcode: barcodes[index] }));
-  const stored: Array<{ id: number; order_id: number; workshop_id: number | null }> = [];
-  for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(['id', 'order_id', 'workshop_id']).execute()));
+  const stored: Array<StayLine & { order_id: number }> = [];
+  for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning([...STAY_COLUMNS, 'order_id']).execute()));
   stored.sort((a, b) => a.id - b.id);
-  for (const chunk of chunks(stored)) await recordStays(trx, chunk.map((line) => line.id), null);
+  for (const chunk of chunks(stored)) await recordStays(trx, chunk, null);
   // Made together, they were made at once.
   if (lines.length > 0) await forecast(trx, stored, lines[0].created_at);
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
@@ -129,11 +129,12 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
  */
 export async function changeLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly LineBefore[], change: LineWrite): Promise<Written[]> {
   const { set, still } = change;
-  const written = new Set<number>();
+  // Each line written as it now stands, for its stays.
+  const written = new Map<number, StayLine>();
   for (const chunk of chunks(lines)) {
     let update = trx.updateTable('order_lines').set(set).where('id', 'in', chunk.map((line) => line.id));
     if (still) update = update.where(still);
-    for (const row of await update.returning('id').execute()) written.add(row.id);
+    for (const row of await update.returning(STAY_COLUMNS).execute()) written.set(row.id, row);
   }
   const changed = lines.filter((line) => written.has(line.id));
   if (changed.length === 0) return [];
@@ -178,7 +179,7 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
       .execute();
   }
   if (movesPieces(set)) {
-    for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => line.id), change.at);
+    for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => written.get(line.id)!), change.at);
   }
   if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, changed, change.at);
   const versions = await record(
