@@ -181,10 +181,11 @@ export async function fillFigureSums(db: Kysely<any>): Promise<void> {
   for (const statement of countsOf('line_figure_orders r', '1', true)) await sql.raw(statement).execute(db);
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** A table of the sums' columns, each of a workshop's or customer's group (a later migration keeps their parts in one too). */
+export function sumsTable(db: Kysely<any>, name: string) {
   const money = isPostgres(db) ? 'numeric' : 'real';
-  await db.schema
-    .createTable('line_figure_sums')
+  return db.schema
+    .createTable(name)
     .addColumn('kind', 'varchar(1)', (c) => c.notNull())
     .addColumn('owner_id', 'integer', (c) => c.notNull())
     .addColumn('currency', 'varchar(3)', (c) => c.notNull())
@@ -194,9 +195,22 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('price', money, (c) => c.notNull())
     .addColumn('cost', money, (c) => c.notNull())
     .addColumn('delivered', 'integer', (c) => c.notNull())
-    .addColumn('production_ms', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('line_figure_sums_pk', ['kind', 'owner_id', 'currency', 'status_id', 'canceled'])
-    .execute();
+    .addColumn('production_ms', 'bigint', (c) => c.notNull());
+}
+
+/** A table of the order counts' columns, per owner and currency. */
+export function countsTable(db: Kysely<any>, name: string) {
+  return db.schema
+    .createTable(name)
+    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
+    .addColumn('owner_id', 'integer', (c) => c.notNull())
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+    .addColumn('orders', 'integer', (c) => c.notNull())
+    .addColumn('canceled_orders', 'integer', (c) => c.notNull());
+}
+
+export async function up(db: Kysely<any>): Promise<void> {
+  await sumsTable(db, 'line_figure_sums').addPrimaryKeyConstraint('line_figure_sums_pk', ['kind', 'owner_id', 'currency', 'status_id', 'canceled']).execute();
   // On SQLite the key holds the row, so an owner's orders are one range read.
   let orders = db.schema
     .createTable('line_figure_orders')
@@ -210,15 +224,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('line_figure_orders_pk', ['kind', 'owner_id', 'order_id']);
   if (!isPostgres(db)) orders = orders.modifyEnd(sql`without rowid`);
   await orders.execute();
-  await db.schema
-    .createTable('line_figure_order_counts')
-    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
-    .addColumn('owner_id', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-    .addColumn('orders', 'integer', (c) => c.notNull())
-    .addColumn('canceled_orders', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('line_figure_order_counts_pk', ['kind', 'owner_id', 'currency'])
-    .execute();
+  await countsTable(db, 'line_figure_order_counts').addPrimaryKeyConstraint('line_figure_order_counts_pk', ['kind', 'owner_id', 'currency']).execute();
   await db.schema.createIndex('line_figure_orders_order_idx').on('line_figure_orders').column('order_id').execute();
   // The late lines of an owner: neither canceled nor delivered, by their expected date.
   for (const column of KINDS) {

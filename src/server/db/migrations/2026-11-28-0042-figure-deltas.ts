@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../ddl';
-import { ADD_TO_COUNTS, ADD_TO_SUMS, anyCounted, countsOf, fillFigureSums, lineTriggerBodies } from './2026-11-27-0038-figure-sums';
+import { ADD_TO_COUNTS, ADD_TO_SUMS, anyCounted, countsOf, countsTable, fillFigureSums, lineTriggerBodies, sumsTable } from './2026-11-27-0038-figure-sums';
 
 /*
  * On PostgreSQL a write of lines no longer updates the figure sums and order counts (migration
@@ -56,28 +56,8 @@ export async function refillFigureSums(db: Kysely<any>): Promise<void> {
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const money = isPostgres(db) ? 'numeric' : 'real';
-  await db.schema
-    .createTable(SUMS)
-    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
-    .addColumn('owner_id', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-    .addColumn('status_id', 'integer', (c) => c.notNull())
-    .addColumn('canceled', 'integer', (c) => c.notNull())
-    .addColumn('lines', 'integer', (c) => c.notNull())
-    .addColumn('price', money, (c) => c.notNull())
-    .addColumn('cost', money, (c) => c.notNull())
-    .addColumn('delivered', 'integer', (c) => c.notNull())
-    .addColumn('production_ms', 'bigint', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable(COUNTS)
-    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
-    .addColumn('owner_id', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-    .addColumn('orders', 'integer', (c) => c.notNull())
-    .addColumn('canceled_orders', 'integer', (c) => c.notNull())
-    .execute();
+  await sumsTable(db, SUMS).execute();
+  await countsTable(db, COUNTS).execute();
   for (const table of [SUMS, COUNTS]) await db.schema.createIndex(`${table}_owner_idx`).on(table).columns(['kind', 'owner_id']).execute();
   if (isPostgres(db)) await replaceBodies(db, true);
 }
