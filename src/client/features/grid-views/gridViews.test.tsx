@@ -4,6 +4,7 @@ import {
   ClientSideRowModelModule,
   type ColDef,
   ColumnApiModule,
+  createGrid,
   ExternalFilterModule,
   type GridApi,
   type GridState,
@@ -12,8 +13,7 @@ import {
   QuickFilterModule,
   TextFilterModule,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { API, type GridViewsDto } from '../../../shared/api';
 import { inLineView, isLineViewKey, type ViewLine } from '../../../shared/views';
 import { jsonResponse, mockFetch, renderApp, storeLogin, testStore } from '../../test-utils';
@@ -63,7 +63,8 @@ let gridApi: GridApi<Row> | null = null;
 let reported = 0;
 
 function TestGrid() {
-  const grid = useRef<AgGridReact<Row>>(null);
+  const element = useRef<HTMLDivElement>(null);
+  const grid = useRef<GridApi<Row> | null>(null);
   const [shown, setShown] = useState('');
   const [quick, setQuick] = useState('');
   // The built-in view shown: undefined until one is applied (the grid opens with the saved one), null for none.
@@ -73,15 +74,47 @@ function TestGrid() {
     defaultState,
     apply: (state) => {
       builtIn.current = state.builtIn ?? null;
-      grid.current?.api.setState(state.grid);
-      grid.current?.api.onFilterChanged();
+      grid.current?.setState(state.grid);
+      grid.current?.onFilterChanged();
       setQuick(state.quickFilter ?? '');
     },
   });
-  const rows = () => builtInRows(builtIn.current === undefined ? views.initialBuiltIn : builtIn.current);
+  const latest = useRef(views);
+  latest.current = views;
+  const rows = () => builtInRows(builtIn.current === undefined ? latest.current.initialBuiltIn : builtIn.current);
   useEffect(() => {
     if (views.ready) setQuick(views.initialQuickFilter);
   }, [views.ready, views.initialQuickFilter]);
+  // Made once the views are in, as the order grid is.
+  useLayoutEffect(() => {
+    if (!views.ready || !element.current) return;
+    const api = createGrid<Row>(element.current, {
+      rowData: ROWS,
+      columnDefs: COLUMNS,
+      defaultColDef: DEFAULT_COLUMN,
+      getRowId: ({ data }) => String(data.id),
+      initialState: latest.current.initialState,
+      isExternalFilterPresent: () => rows() !== null,
+      doesExternalFilterPass: (node) => rows()?.(node.data!) ?? true,
+      onStateUpdated: (event) => {
+        reported += 1;
+        latest.current.onStateUpdated(event);
+      },
+      onModelUpdated: ({ api: updated }) => {
+        const shownRows: string[] = [];
+        updated.forEachNodeAfterFilterAndSort((node) => node.data && shownRows.push(node.data.order_number));
+        setShown(shownRows.join(','));
+      },
+    });
+    grid.current = gridApi = api;
+    return () => {
+      grid.current = null;
+      api.destroy();
+    };
+  }, [views.ready]);
+  useEffect(() => {
+    if (grid.current && grid.current.getGridOption('quickFilterText') !== quick) grid.current.setGridOption('quickFilterText', quick);
+  }, [quick, views.ready]);
   return (
     <>
       <input
@@ -94,31 +127,7 @@ function TestGrid() {
         }}
       />
       <ViewMenu views={views} />
-      {views.ready && (
-        <div style={{ height: 300, width: 900 }}>
-          <AgGridReact<Row>
-            ref={grid}
-            rowData={ROWS}
-            columnDefs={COLUMNS}
-            defaultColDef={DEFAULT_COLUMN}
-            quickFilterText={quick}
-            getRowId={({ data }) => String(data.id)}
-            initialState={views.initialState}
-            isExternalFilterPresent={() => rows() !== null}
-            doesExternalFilterPass={(node) => rows()?.(node.data!) ?? true}
-            onStateUpdated={(event) => {
-              reported += 1;
-              views.onStateUpdated(event);
-            }}
-            onGridReady={({ api }) => (gridApi = api)}
-            onModelUpdated={({ api }) => {
-              const rows: string[] = [];
-              api.forEachNodeAfterFilterAndSort((node) => node.data && rows.push(node.data.order_number));
-              setShown(rows.join(','));
-            }}
-          />
-        </div>
-      )}
+      {views.ready && <div ref={element} style={{ height: 300, width: 900 }} />}
       <output aria-label="shown">{shown}</output>
     </>
   );

@@ -11,8 +11,8 @@
  *     defaultState,
  *     apply: (state) => {
  *       builtIn.current = state.builtIn; // the grid's isExternalFilterPresent and doesExternalFilterPass read it
- *       grid.current?.api.setState(state.grid);
- *       grid.current?.api.onFilterChanged();
+ *       grid.current?.setState(state.grid);      // the grid's GridApi (createGrid)
+ *       grid.current?.onFilterChanged();
  *       setQuick(state.quickFilter ?? '');
  *     },
  *   });
@@ -23,7 +23,7 @@
  *   <input type="search" value={quick} onChange={(e) => { setQuick(e.target.value); views.onQuickFilterChanged(e.target.value); }} />
  *   <ViewMenu views={views} />
  *   <FilterSummary views={views} columnName={(colId) => header of colId} />  (names the filters in force, clears them)
- *   {views.ready && <AgGridReact ref={grid} initialState={views.initialState} onStateUpdated={views.onStateUpdated} ... />}
+ *   made once views.ready: createGrid(element, { initialState: views.initialState, onStateUpdated: views.onStateUpdated, ... })
  *   (the grid opens with the rows of `views.initialBuiltIn`, the built-in view saved)
  */
 export { gridViewsRequested, gridViewsSlice, selectGridViews } from './slice';

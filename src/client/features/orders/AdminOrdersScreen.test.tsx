@@ -312,7 +312,7 @@ test('a weighed gram has a visible edit button that opens its editor, which show
   expect(within(gramCell(6)).queryByRole('button')).toBeNull();
   expect(within(gramCell(6)).getByRole('img', { name: 'Maden defterine alındı' })).toBeInTheDocument();
   expect(within(gramCell(4)).queryByRole('img')).toBeNull();
-  fireEvent.click(within(gramCell(4)).getByRole('button', { name: 'Gramı düzelt' }));
+  fireEvent.click(await within(gramCell(4)).findByRole('button', { name: 'Gramı düzelt' }));
   const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
   expect(editor).toHaveValue('5');
   fireEvent.change(editor, { target: { value: '5.125' } });
@@ -331,7 +331,7 @@ test("a gram far from the piece's expected weight is asked about before it is se
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
   const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
   const type = async (text: string) => {
-    fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+    fireEvent.click(await within(cell()).findByRole('button', { name: 'Gramı düzelt' }));
     const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
     fireEvent.input(editor, { target: { value: text } });
     fireEvent.keyDown(editor, { key: 'Enter' });
@@ -368,7 +368,7 @@ test('the server asks about a gram the screen took (its settings changed meanwhi
   });
   await screen.findByRole('gridcell', { name: 'B2B-000004' });
   const cell = () => document.querySelector('.ag-row[row-id="4"] .ag-cell[col-id="product_gram"]') as HTMLElement;
-  fireEvent.click(within(cell()).getByRole('button', { name: 'Gramı düzelt' }));
+  fireEvent.click(await within(cell()).findByRole('button', { name: 'Gramı düzelt' }));
   const editor = await screen.findByRole('textbox', { name: 'Gramı düzelt' });
   fireEvent.input(editor, { target: { value: '2,9' } });
   fireEvent.keyDown(editor, { key: 'Enter' });

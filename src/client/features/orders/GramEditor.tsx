@@ -1,17 +1,16 @@
-import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderLineDto } from '../../../shared/api';
 import { GRAMS } from '../../../shared/decimal';
 import { NumberNote, numberInput, useTypedNumbers } from '../../components/numberFields';
 import { useFormatters } from '../lookups';
+import type { OpenedEditor } from './gridCells';
 
 /**
  * The gram cell's editor, opened over the cell: the gram as a scale's reading (shared/decimal.ts),
  * with the gram it will save, or why it is refused, under it before Enter saves. It hands the grid
  * the text; the screen reads it again and says why when it is refused.
  */
-export function GramEditor({ initialValue, eventKey, onValueChange }: CustomCellEditorProps<OrderLineDto, number | string>) {
+export function GramEditor({ initialValue, eventKey, onValueChange }: OpenedEditor) {
   const { t } = useTranslation('orders');
   const fmt = useFormatters();
   const { read, write } = useTypedNumbers();

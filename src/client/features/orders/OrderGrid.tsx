@@ -1,22 +1,27 @@
 import {
+  type CellKeyDownEvent,
   CellStyleModule,
   ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   ColumnApiModule,
+  createGrid,
   CsvExportModule,
   CustomEditorModule,
   DateFilterModule,
   ExternalFilterModule,
+  type FullWidthCellKeyDownEvent,
+  type GridApi,
+  type GridOptions,
   GridStateModule,
   type GetRowIdParams,
   type GridState,
   LocaleModule,
-  type ModelUpdatedEvent,
   ModuleRegistry,
   NumberFilterModule,
   QuickFilterModule,
   RenderApiModule,
   RowApiModule,
+  type PostSortRowsParams,
   type RowClassRules,
   RowStyleModule,
   type StateUpdatedEvent,
@@ -25,14 +30,15 @@ import {
   themeQuartz,
   TooltipModule,
 } from 'ag-grid-community';
-import { AgGridReact } from 'ag-grid-react';
-import { forwardRef, memo, use, useCallback, useImperativeHandle, useMemo, useRef } from 'react';
+import { forwardRef, memo, use, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import type { ViewState } from '../grid-views';
 import type { LineTable } from '../order-lines';
 import { type OrderColumn, urgentLine } from './columns';
-import { type GridActions, pressCellButton } from './gridCells';
+import { GramEditor } from './GramEditor';
+import { type EditorHost, type GridActions, type OpenedEditor, pressCellButton } from './gridCells';
 import { exportCsv, visibleRows } from './gridExport';
 import { gridTextsOf, loadedGridTexts } from './gridTexts';
 import { useIdleRows } from './idleRows';
@@ -120,6 +126,12 @@ const rowId = ({ data }: GetRowIdParams<OrderLineDto>) => String(data.id);
  * number or date), a quick filter searches every data column, urgent rows are marked, the shown
  * rows and columns export to CSV. The office sees it read-only.
  */
+/**
+ * The grid is AG Grid's own, made once into this component's element and then told what changed:
+ * its rows and cells are drawn as plain elements, not as React components, which halved the work of
+ * drawing the rows a sort or a scroll brings into view. Only the gram's editor is React's, drawn
+ * into the grid's popup through a portal so it reads the app's formats and language.
+ */
 // Memoised: the screen renders again for its own state (the count shown, a notice), which changes nothing here.
 const OrderGrid = memo(
   forwardRef<OrderGridHandle, Props>(function OrderGrid(
@@ -128,7 +140,8 @@ const OrderGrid = memo(
   ) {
     const { t, i18n } = useTranslation('orders');
     const language = i18n.language;
-    const grid = useRef<AgGridReact<OrderLineDto>>(null);
+    const element = useRef<HTMLDivElement>(null);
+    const grid = useRef<GridApi<OrderLineDto> | null>(null);
     const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
     const search = useMemo(() => searchText(columns), [columns]);
     const prepareRows = useIdleRows(grid, search);
@@ -136,7 +149,18 @@ const OrderGrid = memo(
     const view = useGridView(grid, initialBuiltIn, linkedRows);
     const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines });
     context.current = { onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines };
-    const { columnDefs, prepareColumnFilter } = useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows });
+    const [editor, setEditor] = useState<{ gui: HTMLElement; opened: OpenedEditor } | null>(null);
+    const editorHost = useMemo<EditorHost>(
+      () => ({
+        open: (gui, opened) => {
+          setEditor({ gui, opened });
+          // The grid may open the next editor before it closes this one.
+          return () => setEditor((shown) => (shown?.gui === gui ? null : shown));
+        },
+      }),
+      [],
+    );
+    const { columnDefs, prepareColumnFilter } = useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows, editorHost });
     const postSortRows = useRowSort(byKey);
     const pressButton = useMemo(() => pressCellButton(byKey), [byKey]);
     useQuickFilter(grid, quickFilter);
@@ -144,71 +168,88 @@ const OrderGrid = memo(
     useImperativeHandle(
       ref,
       () => ({
-        visibleRows: () => visibleRows(grid.current?.api),
-        selectedRows: () => grid.current?.api.getSelectedRows() ?? [],
-        showLine: (id: number) => showLine(grid.current?.api, id),
-        visibleColumns: () => grid.current?.api.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
+        visibleRows: () => visibleRows(grid.current ?? undefined),
+        selectedRows: () => grid.current?.getSelectedRows() ?? [],
+        showLine: (id: number) => showLine(grid.current ?? undefined, id),
+        visibleColumns: () => grid.current?.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
         applyState: view.applyState,
         prepareQuickFilter: () =>
           prepareRows((node) => {
             if (node.data && !node.quickFilterAggregateText) node.quickFilterAggregateText = search(node.data);
           }),
         exportCsv: (fileName: string) => {
-          const api = grid.current?.api;
-          if (api) exportCsv(api, byKey, fileName);
+          if (grid.current) exportCsv(grid.current, byKey, fileName);
         },
       }),
       [byKey, search, prepareRows, view.applyState],
     );
-    const { applyPending } = view;
-    const ready = useCallback(() => {
-      applyPending();
-      sync();
-    }, [applyPending, sync]);
-    const countChanged = useCallback(({ api }: ModelUpdatedEvent<OrderLineDto>) => onCountChange(api.getDisplayedRowCount()), [onCountChange]);
 
-    // Every object handed to the grid keeps its identity between renders (each batch of a list on its
-    // way renders this again): a new one would make the grid build its 42 columns again.
     // In already when the screen mounts the grid (lazyGrid.ts); otherwise waited for.
     const held = loadedGridTexts(language);
     const texts = held ? held.texts : use(gridTextsOf(language));
-    const localeText = useMemo(() => ({ ...texts, noMatchingRows: noMatch }), [texts, noMatch]);
+
+    // The grid is made once and calls back through this: what it is handed at its making stays, and the callbacks are always the current ones.
+    const current = { onCountChange, onFirstRows, onStateUpdated, postSortRows, pressButton, applyPending: view.applyPending, sync };
+    const latest = useRef(current);
+    latest.current = current;
+    const made = useRef({ initialRows, columnDefs, initialState, localeText: { ...texts, noMatchingRows: noMatch }, view, context });
+
+    useLayoutEffect(() => {
+      const { initialRows: rowData, columnDefs: madeColumns, initialState: state, localeText, view: filters, context: actions } = made.current;
+      const options: GridOptions<OrderLineDto> = {
+        theme: THEME,
+        localeText,
+        rowData,
+        columnDefs: madeColumns,
+        defaultColDef: DEFAULT_COLUMN,
+        getRowId: rowId,
+        rowClassRules: ROW_CLASSES,
+        rowSelection: LINE_SELECTION,
+        context: actions,
+        // The quick filter's text of a row is built once, and again only when the row changes.
+        cacheQuickFilter: true,
+        includeHiddenColumnsInQuickFilter: true,
+        quickFilterParser,
+        isExternalFilterPresent: filters.isExternalFilterPresent,
+        doesExternalFilterPass: filters.doesExternalFilterPass,
+        enableCellTextSelection: true,
+        // The narrow action columns' headers are named on hover by the browser's own tooltip.
+        enableBrowserTooltips: true,
+        stopEditingWhenCellsLoseFocus: true,
+        // Rows just below the screen are rendered ahead; fewer make the first rows show sooner.
+        rowBuffer: 4,
+        // Rows jump to their place: animating them renders every moved row twice on a sort or filter of 100,000.
+        animateRows: false,
+        initialState: state,
+        onStateUpdated: (event) => latest.current.onStateUpdated?.(event),
+        postSortRows: (params: PostSortRowsParams<OrderLineDto>) => latest.current.postSortRows(params),
+        onGridReady: ({ api }) => {
+          grid.current = api;
+          latest.current.applyPending();
+          latest.current.sync();
+        },
+        onModelUpdated: ({ api }) => latest.current.onCountChange(api.getDisplayedRowCount()),
+        onFirstDataRendered: () => latest.current.onFirstRows?.(),
+        onCellKeyDown: (event: CellKeyDownEvent<OrderLineDto> | FullWidthCellKeyDownEvent<OrderLineDto>) => latest.current.pressButton(event),
+      };
+      const api = createGrid(element.current!, options);
+      grid.current = api;
+      return () => {
+        grid.current = null;
+        api.destroy();
+      };
+    }, []);
+
+    // Every object handed to the grid keeps its identity between renders (each batch of a list on its
+    // way renders this again): new columns would make the grid build its 42 columns again.
+    useEffect(() => {
+      const api = grid.current;
+      if (api && !api.isDestroyed() && api.getGridOption('columnDefs') !== columnDefs) api.setGridOption('columnDefs', columnDefs);
+    }, [columnDefs]);
 
     return (
-      <div className="order-grid" role="region" aria-label={t('title')} onFocus={prepareColumnFilter}>
-        <AgGridReact<OrderLineDto>
-          ref={grid}
-          theme={THEME}
-          localeText={localeText}
-          rowData={initialRows}
-          columnDefs={columnDefs}
-          defaultColDef={DEFAULT_COLUMN}
-          getRowId={rowId}
-          rowClassRules={ROW_CLASSES}
-          rowSelection={LINE_SELECTION}
-          context={context}
-          // The quick filter's text of a row is built once, and again only when the row changes.
-          cacheQuickFilter
-          includeHiddenColumnsInQuickFilter
-          quickFilterParser={quickFilterParser}
-          isExternalFilterPresent={view.isExternalFilterPresent}
-          doesExternalFilterPass={view.doesExternalFilterPass}
-          enableCellTextSelection
-          // The narrow action columns' headers are named on hover by the browser's own tooltip.
-          enableBrowserTooltips
-          stopEditingWhenCellsLoseFocus
-          // Rows just below the screen are rendered ahead; fewer make the first rows show sooner.
-          rowBuffer={4}
-          // Rows jump to their place: animating them renders every moved row twice on a sort or filter of 100,000.
-          animateRows={false}
-          initialState={initialState}
-          onStateUpdated={onStateUpdated}
-          postSortRows={postSortRows}
-          onGridReady={ready}
-          onModelUpdated={countChanged}
-          onFirstDataRendered={onFirstRows}
-          onCellKeyDown={pressButton}
-        />
+      <div ref={element} className="order-grid" role="region" aria-label={t('title')} onFocus={prepareColumnFilter}>
+        {editor && createPortal(<GramEditor {...editor.opened} />, editor.gui)}
       </div>
     );
   }),

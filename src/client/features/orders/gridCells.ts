@@ -1,10 +1,9 @@
-import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
+import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, ICellEditorComp, ICellEditorParams, ICellRendererComp, ICellRendererParams } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { canCorrectGram, canShip, type LineState, lineState, offers, type Offer, type Why, whyNot } from '../../../shared/lifecycle';
 import { correctIcon, historyIcon, packingIcon, qualityIcon } from './actionIcons';
 import { CORRECT_OFFERS, isActionColumn, type OrderColumn, PACKING_OFFERS, QUALITY_OFFERS } from './columns';
-import { GramEditor } from './GramEditor';
 
 /** What the grid's action cells call back and which line is busy. */
 export interface GridActions {
@@ -166,9 +165,53 @@ function typedCell(
   };
 }
 
+/** What an editor drawn by the screen starts from, and where it hands the text typed. */
+export interface OpenedEditor {
+  initialValue: unknown;
+  /** The key typed on the cell that opened the editor, if one did. */
+  eventKey: string | null;
+  onValueChange: (value: string) => void;
+}
+
+/**
+ * Where the screen draws an editor of its own (one that reads the app's formats and language) into
+ * the element the grid opens over a cell; `open` returns how to take it away.
+ */
+export interface EditorHost {
+  open: (gui: HTMLElement, opened: OpenedEditor) => () => void;
+}
+
+/** A popup editor whose content the screen draws (EditorHost); the grid reads the last text handed over. */
+class HostedEditor implements ICellEditorComp<OrderLineDto> {
+  private readonly gui = document.createElement('div');
+  private value: unknown = null;
+  private close: (() => void) | null = null;
+
+  init({ value, eventKey, host }: ICellEditorParams<OrderLineDto> & { host: EditorHost }) {
+    this.value = value;
+    this.close = host.open(this.gui, { initialValue: value, eventKey, onValueChange: (typed) => (this.value = typed) });
+  }
+
+  getGui() {
+    return this.gui;
+  }
+
+  getValue() {
+    return this.value;
+  }
+
+  isPopup() {
+    return true;
+  }
+
+  destroy() {
+    this.close?.();
+  }
+}
+
 /** The gram cell: typed into while the gram may be corrected, marked final once received into the metal ledger. */
-export const gramCell = (save: (row: OrderLineDto, typed: string) => void, t: TFunction<'orders'>) =>
-  typedCell(canCorrectGram, 'editGram', { cellEditor: GramEditor, cellEditorPopup: true }, save, t, (state) => (state.received ? 'received' : null));
+export const gramCell = (save: (row: OrderLineDto, typed: string) => void, t: TFunction<'orders'>, host: EditorHost) =>
+  typedCell(canCorrectGram, 'editGram', { cellEditor: HostedEditor, cellEditorParams: { host }, cellEditorPopup: true }, save, t, (state) => (state.received ? 'received' : null));
 
 /** The tracking number's cell: typed into while the line's order may be handed to the carrier. */
 export const trackingCell = (save: (row: OrderLineDto, typed: string) => void, t: TFunction<'orders'>) =>

@@ -1,5 +1,4 @@
-import type { IRowNode } from 'ag-grid-community';
-import type { AgGridReact } from 'ag-grid-react';
+import type { GridApi, IRowNode } from 'ag-grid-community';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
 import { whenIdle } from '../../components/whenIdle';
@@ -8,7 +7,7 @@ import { whenIdle } from '../../components/whenIdle';
  * Builds the rows' texts for a filter ahead, in idle moments, one walk over the rows at a time.
  * A new `texts` (the columns changed: new lookups) stops the walk: texts of other columns are not built on.
  */
-export function useIdleRows(grid: RefObject<AgGridReact<OrderLineDto> | null>, texts: unknown) {
+export function useIdleRows(grid: RefObject<GridApi<OrderLineDto> | null>, texts: unknown) {
   const stopPreparing = useRef<(() => void) | null>(null);
   useEffect(() => () => stopPreparing.current?.(), [texts]);
   return useCallback(
@@ -17,7 +16,7 @@ export function useIdleRows(grid: RefObject<AgGridReact<OrderLineDto> | null>, t
       let nodes: IRowNode<OrderLineDto>[] | null = null;
       let next = 0;
       stopPreparing.current = whenIdle((hasTime) => {
-        const api = grid.current?.api;
+        const api = grid.current;
         if (!api || api.isDestroyed()) return true;
         if (!nodes) {
           nodes = [];

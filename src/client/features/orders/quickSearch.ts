@@ -1,4 +1,4 @@
-import type { AgGridReact } from 'ag-grid-react';
+import type { GridApi } from 'ag-grid-community';
 import { type RefObject, useEffect } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
 import { isActionColumn, type OrderColumn } from './columns';
@@ -33,10 +33,10 @@ export function searchText(columns: OrderColumn[]): (row: OrderLineDto) => strin
 }
 
 /** The quick filter applies after a short pause in typing, like the column filters. */
-export function useQuickFilter(grid: RefObject<AgGridReact<OrderLineDto> | null>, quickFilter: string) {
+export function useQuickFilter(grid: RefObject<GridApi<OrderLineDto> | null>, quickFilter: string) {
   useEffect(() => {
     const timer = setTimeout(() => {
-      const api = grid.current?.api;
+      const api = grid.current;
       if (api && !api.isDestroyed() && api.getGridOption('quickFilterText') !== quickFilter) api.setGridOption('quickFilterText', quickFilter);
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);

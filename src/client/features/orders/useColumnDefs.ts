@@ -1,11 +1,10 @@
-import type { ColDef, IRowNode, ValueGetterParams } from 'ag-grid-community';
-import type { AgGridReact } from 'ag-grid-react';
+import type { ColDef, GridApi, IRowNode, ValueGetterParams } from 'ag-grid-community';
 import { type FocusEvent, type RefObject, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { AMOUNT, GRAMS } from '../../../shared/decimal';
 import { isActionColumn, type OrderColumn } from './columns';
-import { type GridActions, gramCell, RENDERERS, trackingCell } from './gridCells';
+import { type EditorHost, type GridActions, gramCell, RENDERERS, trackingCell } from './gridCells';
 import { dateFilter, numberFilter, textFilter } from './gridFilters';
 import { SEARCH_COLUMN } from './quickSearch';
 import { KEEP_ORDER } from './useRowSort';
@@ -31,9 +30,11 @@ interface ColumnOptions {
   /** The current actions, read by the typed cells when a value is typed. */
   context: RefObject<GridActions>;
   busyLines: readonly number[];
-  grid: RefObject<AgGridReact<OrderLineDto> | null>;
+  grid: RefObject<GridApi<OrderLineDto> | null>;
   /** Builds the rows' texts for a filter in idle moments (idleRows.ts). */
   prepareRows: (prepare: (node: IRowNode<OrderLineDto>) => void) => void;
+  /** Draws the gram's editor. */
+  editorHost: EditorHost;
 }
 
 /**
@@ -41,7 +42,7 @@ interface ColumnOptions {
  * `prepareColumnFilter`, for the grid's focus event, folds a text column's rows ahead when its
  * floating filter gets the focus. The action cells are drawn again as lines turn busy or free.
  */
-export function useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows }: ColumnOptions) {
+export function useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows, editorHost }: ColumnOptions) {
   const { t } = useTranslation('orders');
   const { columnDefs, foldTexts } = useMemo(() => {
     const foldTexts = new Map<string, (row: OrderLineDto) => void>();
@@ -74,12 +75,12 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
         getQuickFilterText: column.key === SEARCH_COLUMN ? ({ data }) => (data ? search(data) : '') : () => '',
         ...(column.kind === 'text' || column.kind === 'gram' || column.kind === 'tracking' ? {} : { cellRenderer: RENDERERS[column.kind], cellRendererParams: { t } }),
         pinned: action ? 'right' : undefined,
-        ...(column.kind === 'gram' && !readOnly ? gramCell((row, typed) => context.current.onCorrectGram(row, typed), t) : {}),
+        ...(column.kind === 'gram' && !readOnly ? gramCell((row, typed) => context.current.onCorrectGram(row, typed), t, editorHost) : {}),
         ...(column.kind === 'tracking' && !readOnly ? trackingCell((row, typed) => context.current.onShip(row, typed), t) : {}),
       };
     });
     return { columnDefs, foldTexts };
-  }, [columns, readOnly, timeZone, search, language, context, t]);
+  }, [columns, readOnly, timeZone, search, language, context, t, editorHost]);
 
   const prepareColumnFilter = useCallback(
     (event: FocusEvent<HTMLDivElement>) => {
@@ -87,7 +88,7 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
       const prepare = key ? foldTexts.get(key) : undefined;
       if (!key || !prepare) return;
       // The filter itself is made on its first use: made now, the first keystroke only filters.
-      void grid.current?.api.getColumnFilterInstance(key);
+      void grid.current?.getColumnFilterInstance(key);
       prepareRows((node) => node.data && prepare(node.data));
     },
     [foldTexts, prepareRows, grid],
@@ -95,7 +96,7 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
 
   useEffect(() => {
     const actions = columns.filter(isActionColumn).map((c) => c.key);
-    if (actions.length > 0) grid.current?.api?.refreshCells({ columns: actions, force: true });
+    if (actions.length > 0) grid.current?.refreshCells({ columns: actions, force: true });
   }, [busyLines, columns, grid]);
 
   return { columnDefs, prepareColumnFilter };

@@ -1,5 +1,4 @@
-import type { IRowNode } from 'ag-grid-community';
-import type { AgGridReact } from 'ag-grid-react';
+import type { GridApi, IRowNode } from 'ag-grid-community';
 import { type RefObject, useCallback, useEffect, useRef } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
 import { inLineView, isLineViewKey } from '../../../shared/views';
@@ -16,20 +15,20 @@ const builtInRows = (key: string | undefined) => (isLineViewKey(key) ? inLineVie
  * the rows a link asks for (a board cell's place), is a filter of the external filter too, apart
  * from any view.
  */
-export function useGridView(grid: RefObject<AgGridReact<OrderLineDto> | null>, initialBuiltIn: string | undefined, linked: ((line: OrderLineDto) => boolean) | null) {
+export function useGridView(grid: RefObject<GridApi<OrderLineDto> | null>, initialBuiltIn: string | undefined, linked: ((line: OrderLineDto) => boolean) | null) {
   const shownView = useRef(initialBuiltIn);
   const rows = useRef(builtInRows(initialBuiltIn));
   const linkedRows = useRef(linked);
   useEffect(() => {
     if (linkedRows.current === linked) return;
     linkedRows.current = linked;
-    const api = grid.current?.api;
+    const api = grid.current;
     if (api && !api.isDestroyed()) api.onFilterChanged();
   }, [grid, linked]);
   const pending = useRef<ViewState | null>(null);
   const applyState = useCallback(
     (state: ViewState) => {
-      const api = grid.current?.api;
+      const api = grid.current;
       if (!api || api.isDestroyed()) {
         pending.current = state;
         return;

@@ -1,4 +1,4 @@
-import type { AgGridReact } from 'ag-grid-react';
+import type { GridApi } from 'ag-grid-community';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
 import type { LineTable } from '../order-lines';
@@ -10,13 +10,13 @@ import { rowChanges } from './rowChanges';
  * sort, filter, scroll and selection as they are. `shown` is what the grid holds; until the grid
  * is ready, changes wait there, and `sync` (called when it is) hands them over.
  */
-export function useLiveRows(grid: RefObject<AgGridReact<OrderLineDto> | null>, lines: LineTable) {
+export function useLiveRows(grid: RefObject<GridApi<OrderLineDto> | null>, lines: LineTable) {
   const [initialRows] = useState(() => lines.ids.map((id) => lines.entities[id]));
   const shown = useRef(lines);
   const latest = useRef(lines);
   latest.current = lines;
   const sync = useCallback(() => {
-    const api = grid.current?.api;
+    const api = grid.current;
     if (!api || api.isDestroyed()) return;
     const empty = shown.current.ids.length === 0;
     const changes = rowChanges(shown.current, latest.current);
