@@ -21,29 +21,74 @@ export const rankCache = (): RankCache => ({ byRow: new WeakMap(), count: 0 });
 /** The grid's order of two values: empty first, then by `<` (numbers as numbers, ISO dates and texts by code point). */
 const compare = (a: string | number, b: string | number) => (a > b ? 1 : a < b ? -1 : 0);
 
+type Value = string | number | null | undefined;
+
+/** How many times the values may step down, in the rows' order, for them to be sorted as runs. */
+const FEW_RUNS = 64;
+
 /**
- * Each row's place among the column's distinct values (0 for an empty value, then in order).
- * Values repeat across lines (names, steps, dates of an order), so only the distinct ones are
- * compared with each other; every row's value is read once. A value that repeats the row before's
- * (the lines of one order lie together) takes its rank without a lookup: hashing a text the first
- * time is most of a first sort's cost.
+ * Each row's place among the column's distinct values (0 for an empty value, then in order). Every
+ * row's value is read once. Values that mostly come in order already (a creation date, an order
+ * number: the rows lie in the order the lines were made) are sorted as the runs they form; others
+ * by their distinct values.
  */
 function rank<T>(rows: readonly T[], read: SortKey<T>['value']): { rank: Uint32Array; count: number } {
-  const values = new Array<string | number | null | undefined>(rows.length);
-  const distinct = new Map<string | number, number>();
-  let before: string | number | null | undefined = null;
+  const values = new Array<Value>(rows.length);
+  let last: string | number | null = null;
+  let descents = 0;
   for (let i = 0; i < rows.length; i++) {
     const value = read(rows[i]);
     values[i] = value;
+    if (value === null || value === undefined) continue;
+    if (last !== null && value < last) descents++;
+    last = value;
+  }
+  return descents <= FEW_RUNS ? rankInRuns(values) : rankByDistinct(values);
+}
+
+/**
+ * The rows' order sorted by value, runs and all (the engine's sort merges runs in a pass or so each),
+ * then ranked along it: no value is hashed.
+ */
+function rankInRuns(values: Value[]): { rank: Uint32Array; count: number } {
+  const order = Array.from(values.keys());
+  order.sort((a, b) => {
+    const x = values[a];
+    const y = values[b];
+    if (x === null || x === undefined) return y === null || y === undefined ? 0 : -1;
+    return y === null || y === undefined ? 1 : compare(x, y);
+  });
+  const ranks = new Uint32Array(values.length);
+  let count = 0;
+  let before: Value = null;
+  for (const row of order) {
+    const value = values[row];
+    if (value === null || value === undefined) continue;
+    if (value !== before) count++;
+    ranks[row] = count;
+    before = value;
+  }
+  return { rank: ranks, count: count + 1 };
+}
+
+/**
+ * Values repeat across lines (names, steps, dates of an order), so only the distinct ones are
+ * compared with each other. A value that repeats the row before's (the lines of one order lie
+ * together) takes its rank without a lookup: hashing a text the first time is most of this cost.
+ */
+function rankByDistinct(values: Value[]): { rank: Uint32Array; count: number } {
+  const distinct = new Map<string | number, number>();
+  let before: Value = null;
+  for (const value of values) {
     if (value !== before && value !== null && value !== undefined) distinct.set(value, 0);
     before = value;
   }
   const ordered = [...distinct.keys()].sort(compare);
   for (let i = 0; i < ordered.length; i++) distinct.set(ordered[i], i + 1);
-  const ranks = new Uint32Array(rows.length);
+  const ranks = new Uint32Array(values.length);
   before = null;
   let beforeRank = 0;
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value !== before) beforeRank = value === null || value === undefined ? 0 : distinct.get(value)!;
     ranks[i] = beforeRank;
