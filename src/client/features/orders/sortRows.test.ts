@@ -140,3 +140,38 @@ test('kept ranks order a part of the rows without reading a value, and a new row
   expect(changed.map((row) => row.id)).toEqual(expected);
   expect(changed.find((row) => row.name !== null)?.name).toBe('Aaa');
 });
+
+test('ranks kept in free moments: until they are all in, a sort reads the values again; then none', () => {
+  const all = rows(2500, 13);
+  const pending: Array<(hasTime: () => boolean) => boolean> = [];
+  const ranks = rankCache((work) => {
+    pending.push(work);
+    return () => pending.splice(pending.indexOf(work), 1);
+  });
+  let reads = 0;
+  const key: SortKey<Row> = {
+    value: (row) => {
+      reads++;
+      return row.day;
+    },
+    descending: true,
+    kept: { identity: (row) => row, ranks },
+  };
+  sortRows(all.slice(), [key]);
+  expect(pending).toHaveLength(1);
+  // A sort before the ranks are kept ranks again, and stops the filling it replaces.
+  reads = 0;
+  const again = all.slice();
+  sortRows(again, [key]);
+  expect(reads).toBe(2500);
+  expect(pending).toHaveLength(1);
+  // A moment with little time keeps some (at least a slice); then the rest.
+  expect(pending[0](() => false)).toBe(false);
+  expect(pending[0](() => true)).toBe(true);
+  reads = 0;
+  const some = all.filter((_, i) => i % 2 === 0);
+  const sorted = some.slice();
+  sortRows(sorted, [key]);
+  expect(reads).toBe(0);
+  expect(sorted.map((row) => row.id)).toEqual(gridOrder(some, [{ value: day, descending: true }]).map((row) => row.id));
+});

@@ -10,13 +10,20 @@ export interface SortKey<T> {
   kept?: { identity: (row: T) => object; ranks: RankCache };
 }
 
+/** Runs a piece of work in moments the page has (components/whenIdle.ts); returns how to stop it. */
+export type Later = (work: (hasTime: () => boolean) => boolean) => () => void;
+
 /** A column's ranks of its rows, from the last sort that ranked them. */
 export interface RankCache {
   byRow: WeakMap<object, number>;
   count: number;
+  /** Fills `byRow` after the sort, in the page's free moments (absent: at once); a hundred thousand entries would lengthen the click's block. */
+  later?: Later;
+  /** Stops the filling under way. */
+  stop?: () => void;
 }
 
-export const rankCache = (): RankCache => ({ byRow: new WeakMap(), count: 0 });
+export const rankCache = (later?: Later): RankCache => ({ byRow: new WeakMap(), count: 0, later });
 
 /** The grid's order of two values: empty first, then by `<` (numbers as numbers, ISO dates and texts by code point). */
 const compare = (a: string | number, b: string | number) => (a > b ? 1 : a < b ? -1 : 0);
@@ -112,14 +119,26 @@ function ranksOf<T>(rows: readonly T[], key: SortKey<T>): { rank: Uint32Array; c
   const kept = key.kept ? keptRanks(rows, key.kept) : null;
   if (kept) return kept;
   const fresh = rank(rows, key.value);
-  if (key.kept) {
-    // Ranks of one ranking only: mixed with older ones they would not order the rows.
-    const byRow = new WeakMap<object, number>();
-    for (let i = 0; i < rows.length; i++) byRow.set(key.kept.identity(rows[i]), fresh.rank[i]);
-    key.kept.ranks.byRow = byRow;
-    key.kept.ranks.count = fresh.count;
-  }
+  if (key.kept) keep(key.kept, rows, fresh);
   return fresh;
+}
+
+/** Keeps a ranking's ranks by row: until all are in, a row missing makes the next sort rank again. */
+function keep<T>({ identity, ranks }: NonNullable<SortKey<T>['kept']>, rows: readonly T[], fresh: { rank: Uint32Array; count: number }) {
+  ranks.stop?.();
+  // Ranks of one ranking only: mixed with older ones they would not order the rows.
+  const byRow = new WeakMap<object, number>();
+  ranks.byRow = byRow;
+  ranks.count = fresh.count;
+  // The rows are sorted in place next: which row had which rank is taken now.
+  const identities = rows.map(identity);
+  let next = 0;
+  const fill = (hasTime: () => boolean) => {
+    for (let done = 0; next < identities.length && (done < 1000 || hasTime()); next++, done++) byRow.set(identities[next], fresh.rank[next]);
+    return next >= identities.length;
+  };
+  if (ranks.later) ranks.stop = ranks.later(fill);
+  else fill(() => true);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { IRowNode, PostSortRowsParams } from 'ag-grid-community';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { OrderLineDto } from '../../../shared/api';
+import { whenIdle } from '../../components/whenIdle';
 import type { OrderColumn } from './columns';
 import { rankCache, type RankCache, sortRows } from './sortRows';
 
@@ -17,6 +18,8 @@ export const KEEP_ORDER = () => 0;
  */
 export function useRowSort(byKey: ReadonlyMap<string, OrderColumn>) {
   const ranks = useMemo(() => new Map<string, RankCache>(), [byKey]);
+  // Ranks still being kept for columns gone, or for a grid gone, are not.
+  useEffect(() => () => ranks.forEach((kept) => kept.stop?.()), [ranks]);
   return useCallback(
     ({ api, nodes }: PostSortRowsParams<OrderLineDto>) => {
       const keys = api
@@ -28,7 +31,7 @@ export function useRowSort(byKey: ReadonlyMap<string, OrderColumn>) {
           if (!column) return [];
           const value = column.sortValue;
           let kept = ranks.get(column.key);
-          if (!kept) ranks.set(column.key, (kept = rankCache()));
+          if (!kept) ranks.set(column.key, (kept = rankCache(whenIdle)));
           return [
             {
               value: (node: IRowNode<OrderLineDto>) => (node.data ? value(node.data) : null),
