@@ -81,12 +81,14 @@ test('values in runs (the lines of one order lie together), empty ones too, sort
   expect(ends.map((row) => row.id)).toEqual([1, 0, 2]);
 });
 
-test('values that mostly come in order (a creation date: rows lie in the order lines were made), with ties, empty ones and a few runs, sort as the grid does', () => {
+test('values that mostly come in order either way (a creation date: rows lie in the order lines were made), with ties, empty ones and a few runs, sort as the grid does', () => {
   const pick = random(9);
   const inOrder = (count: number, start: number) =>
     Array.from({ length: count }, (_, i) => (pick(10) === 0 ? null : `2026-11-${String(10 + Math.floor((start + i) / 40)).padStart(2, '0')}T${String(Math.floor((start + i) / 4) % 10).padStart(2, '0')}:00:00.000Z`));
   // One run; three runs (lines added later, a second block of a seed); and more runs than are taken as runs.
-  for (const days of [inOrder(400, 0), [...inOrder(200, 100), ...inOrder(150, 0), ...inOrder(100, 50)], Array.from({ length: 90 }, (_, i) => inOrder(5, (i * 37) % 400)).flat()]) {
+  const runs = [...inOrder(200, 100), ...inOrder(150, 0), ...inOrder(100, 50)];
+  // Newest first, as the lists come, too.
+  for (const days of [inOrder(400, 0), runs, runs.slice().reverse(), Array.from({ length: 90 }, (_, i) => inOrder(5, (i * 37) % 400)).flat()]) {
     const some = days.map((value, id) => ({ id, name: null, gram: id % 3, day: value }));
     for (const keys of [[{ value: day, descending: false }], [{ value: day, descending: true }], [{ value: gram, descending: false }, { value: day, descending: true }]]) {
       const sorted = some.slice();

@@ -30,35 +30,43 @@ const compare = (a: string | number, b: string | number) => (a > b ? 1 : a < b ?
 
 type Value = string | number | null | undefined;
 
-/** How many times the values may step down, in the rows' order, for them to be sorted as runs. */
+/** How many times the values may turn against their direction, in the rows' order, for them to be sorted as runs. */
 const FEW_RUNS = 64;
 
 /**
  * Each row's place among the column's distinct values (0 for an empty value, then in order). Every
- * row's value is read once. Values that mostly come in order already (a creation date, an order
- * number: the rows lie in the order the lines were made) are sorted as the runs they form; others
- * by their distinct values.
+ * row's value is read once. Values that mostly come in order already, either way (a creation date,
+ * an order number: the rows lie in the order the lines were made, newest first) are sorted as the
+ * runs they form; others by their distinct values.
  */
 function rank<T>(rows: readonly T[], read: SortKey<T>['value']): { rank: Uint32Array; count: number } {
   const values = new Array<Value>(rows.length);
   let last: string | number | null = null;
   let descents = 0;
+  let ascents = 0;
   for (let i = 0; i < rows.length; i++) {
     const value = read(rows[i]);
     values[i] = value;
     if (value === null || value === undefined) continue;
-    if (last !== null && value < last) descents++;
+    if (last !== null) {
+      if (value < last) descents++;
+      else if (value > last) ascents++;
+    }
     last = value;
   }
-  return descents <= FEW_RUNS ? rankInRuns(values) : rankByDistinct(values);
+  if (descents <= FEW_RUNS) return rankInRuns(values, false);
+  if (ascents <= FEW_RUNS) return rankInRuns(values, true);
+  return rankByDistinct(values);
 }
 
 /**
- * The rows' order sorted by value, runs and all (the engine's sort merges runs in a pass or so each),
- * then ranked along it: no value is hashed.
+ * The rows' order sorted by value, runs and all (the engine's sort merges runs in a pass or so each;
+ * values mostly falling are taken from the last row up), then ranked along it: no value is hashed.
+ * Ties take one rank whatever their order here.
  */
-function rankInRuns(values: Value[]): { rank: Uint32Array; count: number } {
+function rankInRuns(values: Value[], falling: boolean): { rank: Uint32Array; count: number } {
   const order = Array.from(values.keys());
+  if (falling) order.reverse();
   order.sort((a, b) => {
     const x = values[a];
     const y = values[b];
