@@ -42,6 +42,7 @@ import { notifyBurst } from './notify-burst';
 import { realistic } from './mixed-realistic';
 import { restart } from './restart';
 import { shopWebhooks } from './shop-webhooks';
+import { statements } from './statements';
 import { tickets } from './tickets';
 
 const ROOT = resolve(__dirname, '..');
@@ -527,6 +528,7 @@ const MEASUREMENTS: Record<string, () => Promise<void> | void> = {
   tickets: () => tickets(report),
   history: () => history(report),
   'list-memory': () => listMemory(report),
+  statements: () => statements(report),
 };
 
 async function main(): Promise<void> {
