@@ -134,7 +134,7 @@ export async function statements(report: Report): Promise<void> {
         rows.push([kind, (total / done).toFixed(1), [...statuses].map(([status, n]) => `${status} x${n}`).join(', ')]);
         if (verbose) {
           console.log(`\n${name} ${kind}:`);
-          for (const [text, n] of [...all].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / done).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
+          for (const [text, n] of [...all].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / done).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 100) + " … " + text.replace(/\s+/g, ' ').slice(-200)}`);
         }
       }
       printTable(`${name}: statements per request, ${repeat} requests of each kind, one at a time (only successful answers counted)`, rows);

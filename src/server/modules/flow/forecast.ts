@@ -1,8 +1,8 @@
 import { subDays } from 'date-fns';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { forecastOf, type StepMedians } from '../../../shared/forecast';
 import { isClosedLine } from '../../../shared/lifecycle';
-import type { Database } from '../../db/schema';
+import type { Database, OrderLinesTable } from '../../db/schema';
 import { builtInRouting } from '../production-steps/service';
 import { EVERY_WORKSHOP, percentiles } from './percentiles';
 import { addCounts, keyText, type PlaceCounts, periodCounts } from './stay-counts';
@@ -77,37 +77,58 @@ export interface Reforecast {
 
 const flag = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
+/** What the forecast of a line reads of it: where it stands, its dates, and its forecast as stored. */
+export const FORECAST_LINE_COLUMNS = [
+  'id',
+  'order_id',
+  'product_id',
+  'workshop_id',
+  'customer_id',
+  'order_line_status_id',
+  'current_order_line_process',
+  'production_expected_date',
+  'delivery_to_office',
+  'canceled_at',
+  'packing_status_id',
+  'forecast_date',
+  'late_risk',
+  'late_risk_since',
+] as const;
+export type ForecastRow = Pick<Selectable<OrderLinesTable>, (typeof FORECAST_LINE_COLUMNS)[number]>;
+
+/** What a writer of lines already holds, so the forecast does not read it again. */
+export interface Known {
+  /** Per line, when it came to the step it stands at (its open stay's start), or null at none. */
+  stepSince?: ReadonlyMap<number, string | null>;
+  /** Routings by product, as `routingOf` answers them (the built-in process for a product without one). */
+  routings?: ReadonlyMap<number, readonly number[]>;
+}
+
 /**
  * Forecasts lines (at most a statement's worth of ids) at `now` over `medians`; answers those whose
  * stored forecast differs, for the line writer to store (orders/line-writer.ts `storeForecasts`).
  */
 export async function forecastsOf(db: Reader, ids: readonly number[], medians: StepMedians, now: Date): Promise<Reforecast[]> {
   if (ids.length === 0) return [];
-  const lines = await db
-    .selectFrom('order_lines')
-    .select([
-      'id',
-      'order_id',
-      'product_id',
-      'workshop_id',
-      'customer_id',
-      'order_line_status_id',
-      'current_order_line_process',
-      'production_expected_date',
-      'delivery_to_office',
-      'canceled_at',
-      'packing_status_id',
-      'forecast_date',
-      'late_risk',
-      'late_risk_since',
-    ])
-    .where('id', 'in', ids)
-    .execute();
-  const stays = await db.selectFrom('line_stays').select(['order_line_id', 'entered_at']).where('order_line_id', 'in', ids).where('left_at', 'is', null).where('phase', '=', 'step').execute();
-  const since = new Map(stays.map((stay) => [stay.order_line_id, stay.entered_at]));
-  const products = [...new Set(lines.map((line) => line.product_id))];
+  const lines = await db.selectFrom('order_lines').select(FORECAST_LINE_COLUMNS).where('id', 'in', ids).execute();
+  return forecastsOfLines(db, lines, medians, now);
+}
+
+/** As `forecastsOf`, of lines as stored (at most a statement's worth), reading only what `known` lacks. */
+export async function forecastsOfLines(db: Reader, lines: readonly ForecastRow[], medians: StepMedians, now: Date, known: Known = {}): Promise<Reforecast[]> {
+  if (lines.length === 0) return [];
+  const ids = lines.map((line) => line.id);
+  const since =
+    known.stepSince ??
+    new Map(
+      (await db.selectFrom('line_stays').select(['order_line_id', 'entered_at']).where('order_line_id', 'in', ids).where('left_at', 'is', null).where('phase', '=', 'step').execute()).map((stay) => [
+        stay.order_line_id,
+        stay.entered_at,
+      ]),
+    );
+  const routings = new Map<number, readonly number[]>(known.routings ?? []);
+  const products = [...new Set(lines.map((line) => line.product_id))].filter((product) => !routings.has(product));
   const steps = products.length === 0 ? [] : await db.selectFrom('product_production_steps').select(['product_id', 'step_id']).where('product_id', 'in', products).orderBy('product_id').orderBy('position_in_process').execute();
-  const routings = new Map<number, number[]>();
   for (const step of steps) routings.set(step.product_id, [...(routings.get(step.product_id) ?? []), step.step_id]);
   let builtIn: number[] | undefined;
 

@@ -23,13 +23,18 @@ export type StayLine = Pick<Selectable<OrderLinesTable>, (typeof STAY_COLUMNS)[n
  * Brings the stays of lines (at most a statement's worth), as their writer just stored them, up to
  * where they stand now: a line whose place changed leaves its open stay at `at` and enters its new
  * place then (a closed line none). `at` null: the lines were just made, and stay since they were.
+ * Answers, per line, when it came to the production step it now stands at (null at none), as the
+ * forecast reads it.
  */
-export async function recordStays(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null): Promise<void> {
-  if (lines.length === 0) return;
+export async function recordStays(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null): Promise<Map<number, string | null>> {
+  const stepSince = new Map<number, string | null>();
+  if (lines.length === 0) return stepSince;
   const ids = lines.map((line) => line.id);
   // Lines just made have no stay yet: only a move looks up the stays it may close.
   const open =
-    at === null ? [] : await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
+    at === null
+      ? []
+      : await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id', 'entered_at']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
   const openOf = new Map(open.map((stay) => [stay.order_line_id, stay]));
   const leaving: number[] = [];
   const entering: Array<Insertable<LineStaysTable>> = [];
@@ -37,8 +42,12 @@ export async function recordStays(trx: Transaction<Database>, lines: readonly St
   for (const line of lines) {
     const place = placeOfLine(line);
     const stay = openOf.get(line.id) ?? null;
-    if (samePlace(stay, place)) continue;
+    if (samePlace(stay, place)) {
+      stepSince.set(line.id, stay?.phase === 'step' ? stay.entered_at : null);
+      continue;
+    }
     if (stay) leaving.push(stay.id);
+    stepSince.set(line.id, place?.phase === 'step' ? (at ?? line.created_at) : null);
     if (place) {
       entering.push({ order_line_id: line.id, ...place, entered_at: at ?? line.created_at, left_at: null });
       opened.push(place);
@@ -50,6 +59,7 @@ export async function recordStays(trx: Transaction<Database>, lines: readonly St
       : [];
   if (entering.length > 0) await trx.insertInto('line_stays').values(entering).execute();
   await countStays(trx, { opened, closed: left, left });
+  return stepSince;
 }
 
 /** The stays of a piece that stood at each place from its time on (in time order; null: closed), the last one open. */

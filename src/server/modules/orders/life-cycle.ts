@@ -96,7 +96,13 @@ export async function actOnLine(
     if (options.expectedStep !== undefined && options.expectedStep !== line.current_order_line_process) {
       throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     }
-    const action = await build(() => routingOf(trx, line.product_id));
+    // The routing, once read for the action, serves the forecast too.
+    const routings = new Map<number, number[]>();
+    const action = await build(async () => {
+      const routing = await routingOf(trx, line.product_id);
+      routings.set(line.product_id, routing);
+      return routing;
+    });
     const state = lineState(line);
     const outcome = applyAction(state, action);
     if (!outcome.ok) throw refused(outcome.refusal);
@@ -137,6 +143,7 @@ export async function actOnLine(
       action: action.type === 'enterGram' && state.gram !== null ? 'gram_correction' : ACTION_NAMES[action.type],
       detail: action.type === 'enterGram' ? gramDetail(state.gram, action.gram) : (options.detail ?? null),
       event: eventType(state.status, next.status),
+      routings,
     });
     if (written.length !== 1) throw new AppError(409, 'LINE_CHANGED', 'errors:lineChanged');
     const kind = auditKindOf(action, state);

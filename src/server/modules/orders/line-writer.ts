@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
 import type { StepMedians } from '../../../shared/forecast';
 import { isPostgres } from '../../db/ddl';
-import { forecastsOf, type Reforecast, storedMedians } from '../flow/forecast';
+import { FORECAST_LINE_COLUMNS, type ForecastRow, forecastsOf, forecastsOfLines, type Known, type Reforecast, storedMedians } from '../flow/forecast';
 import { movesPieces, recordStays, STAY_COLUMNS, type StayLine } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
@@ -59,6 +59,8 @@ export interface LineWrite {
   action: string;
   detail?: string | null;
   event: LineEventType;
+  /** Routings by product the caller has read in this transaction: the forecast does not read them again. */
+  routings?: Known['routings'];
 }
 
 /** Besides a move, what a forecast reads of a line (shared/forecast.ts). */
@@ -82,12 +84,23 @@ async function storeForecasts(trx: Transaction<Database>, lines: readonly Refore
     .execute();
 }
 
-/** Forecasts lines just written at `at`, over the medians read once for the whole write. */
-async function forecast(trx: Transaction<Database>, lines: ReadonlyArray<{ id: number }>, at: string) {
+/** What a write returns of each line: its stays' and its forecast's columns. */
+const WRITTEN_COLUMNS = [...new Set([...STAY_COLUMNS, ...FORECAST_LINE_COLUMNS])] as Array<(typeof STAY_COLUMNS)[number] | (typeof FORECAST_LINE_COLUMNS)[number]>;
+type WrittenLine = StayLine & ForecastRow;
+
+/** Forecasts lines as just written at `at`, over the medians read once for the whole write. */
+async function forecast(trx: Transaction<Database>, lines: readonly ForecastRow[], at: string, known: Known) {
   if (lines.length === 0) return;
   const medians = await storedMedians(trx);
   const now = new Date(at);
-  for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOf(trx, chunk.map((line) => line.id), medians, now));
+  for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOfLines(trx, chunk, medians, now, known));
+}
+
+/** Records the stays of lines as just written (recordStays), a statement's worth at a time; answers when each came to its step. */
+async function staysOf(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null) {
+  const stepSince = new Map<number, string | null>();
+  for (const chunk of chunks(lines)) for (const [id, since] of await recordStays(trx, chunk, at)) stepSince.set(id, since);
+  return stepSince;
 }
 
 /**
@@ -111,12 +124,12 @@ export async function reforecastLines(trx: Transaction<Database>, record: Record
 export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null, actorId: number | null) {
   const barcodes = await takeBarcodes(trx, lines.length);
   const rows = lines.map((line, index) => ({ ...line, customer_id: customerId, barcode: barcodes[index] }));
-  const stored: Array<StayLine & { order_id: number }> = [];
-  for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning([...STAY_COLUMNS, 'order_id']).execute()));
+  const stored: WrittenLine[] = [];
+  for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(WRITTEN_COLUMNS).execute()));
   stored.sort((a, b) => a.id - b.id);
-  for (const chunk of chunks(stored)) await recordStays(trx, chunk, null);
+  const stepSince = await staysOf(trx, stored, null);
   // Made together, they were made at once.
-  if (lines.length > 0) await forecast(trx, stored, lines[0].created_at);
+  if (lines.length > 0) await forecast(trx, stored, lines[0].created_at, { stepSince });
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
   await tellCreated(trx, stored.map((line, index) => ({ ...line, customer_id: customerId, row: rows[index] })), actorId);
   return stored;
@@ -129,12 +142,12 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
  */
 export async function changeLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly LineBefore[], change: LineWrite): Promise<Written[]> {
   const { set, still } = change;
-  // Each line written as it now stands, for its stays.
-  const written = new Map<number, StayLine>();
+  // Each line written as it now stands, for its stays and its forecast.
+  const written = new Map<number, WrittenLine>();
   for (const chunk of chunks(lines)) {
     let update = trx.updateTable('order_lines').set(set).where('id', 'in', chunk.map((line) => line.id));
     if (still) update = update.where(still);
-    for (const row of await update.returning(STAY_COLUMNS).execute()) written.set(row.id, row);
+    for (const row of await update.returning(WRITTEN_COLUMNS).execute()) written.set(row.id, row);
   }
   const changed = lines.filter((line) => written.has(line.id));
   if (changed.length === 0) return [];
@@ -178,10 +191,10 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
       )
       .execute();
   }
-  if (movesPieces(set)) {
-    for (const chunk of chunks(changed)) await recordStays(trx, chunk.map((line) => written.get(line.id)!), change.at);
-  }
-  if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, changed, change.at);
+  const rows = changed.map((line) => written.get(line.id)!);
+  // A change that moves no piece leaves the stays as they are: the forecast reads when each came to its step.
+  const stepSince = movesPieces(set) ? await staysOf(trx, rows, change.at) : undefined;
+  if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, rows, change.at, { stepSince, routings: change.routings });
   const versions = await record(
     changed.map((line) => ({
       type: change.event,
