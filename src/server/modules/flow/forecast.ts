@@ -1,6 +1,6 @@
 import { subDays } from 'date-fns';
 import type { Kysely, Selectable } from 'kysely';
-import { forecastOf, type StepMedians } from '../../../shared/forecast';
+import { forecastJobKey, forecastOf, type StepMedians } from '../../../shared/forecast';
 import { isClosedLine } from '../../../shared/lifecycle';
 import type { Database, OrderLinesTable } from '../../db/schema';
 import { builtInRouting } from '../production-steps/service';
@@ -10,8 +10,8 @@ import { addCounts, keyText, type PlaceCounts, periodCounts } from './stay-count
 /*
  * The forecast of open lines (shared/forecast.ts `forecastOf`), stored on the line by the line
  * writer (orders/line-writer.ts): at every move, over the medians as the daily job
- * (orders/forecast-job.ts) last stored them in `step_medians` (a small table read once per
- * write), and for every open line by that job.
+ * (orders/forecast-job.ts) last stored them in `step_medians` (read once a day per process,
+ * `currentMedians`), and for every open line by that job.
  */
 
 /** Stays that ended within this many days make the medians. */
@@ -47,10 +47,40 @@ export async function countMedians(db: Reader, now: Date): Promise<void> {
     await trx.deleteFrom('step_medians').execute();
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('step_medians').values(rows.slice(i, i + 500)).execute();
   });
+  forget(db);
 }
 
 /** Hours to the whole second: SQLite's julianday counts in days, a few microseconds off. */
 const toSecond = (hours: number | string) => Math.round(Number(hours) * 3600) / 3600;
+
+/**
+ * The medians a process holds for the line writer, per database (its Kysely instance and every
+ * transaction of it share one adapter): taken once the day's forecast job is done, when nothing
+ * stores others until the next day's. `counted` moves at every count of this process, so a read
+ * begun before one is never held after it.
+ */
+const held = new WeakMap<object, { day: string; medians: StepMedians }>();
+let counted = 0;
+const holder = (db: Reader) => db.getExecutor().adapter;
+const forget = (db: Reader) => {
+  counted++;
+  held.delete(holder(db));
+};
+
+/**
+ * The medians for a write at `now`: as held when today's (UTC) forecast job was done by the time
+ * they were read, else as stored now (once the job is done, held from then on).
+ */
+export async function currentMedians(db: Reader, now: Date): Promise<StepMedians> {
+  const day = forecastJobKey(now);
+  const kept = held.get(holder(db));
+  if (kept?.day === day) return kept.medians;
+  const before = counted;
+  const done = await db.selectFrom('jobs').select('id').where('key', '=', day).where('status', '=', 'done').executeTakeFirst();
+  const medians = await storedMedians(db);
+  if (done && before === counted) held.set(holder(db), { day, medians });
+  return medians;
+}
 
 /** The medians as last stored. */
 export async function storedMedians(db: Reader): Promise<StepMedians> {

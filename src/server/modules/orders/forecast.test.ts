@@ -1,5 +1,5 @@
 import { fillStayCounts } from '../../db/migrations/2026-11-27-0041-stay-counts';
-import { addHours } from 'date-fns';
+import { addDays, addHours } from 'date-fns';
 import { testDatabases } from '../../../../test/databases';
 import { startTestApp, type TestApp } from '../../../../test/server';
 import { until } from '../../../../test/until';
@@ -9,9 +9,9 @@ import type { LineEvent } from '../../../shared/live';
 import { LineStatus, NOT_STARTED, PackingStatus } from '../../../shared/statuses';
 import { Role } from '../../../shared/roles';
 import { lineBus } from '../live/bus';
-import { countMedians, storedMedians } from '../flow/forecast';
+import { countMedians, currentMedians, storedMedians } from '../flow/forecast';
 import { takeBarcodes } from './barcodes';
-import { FORECAST_JOB } from '../../../shared/forecast';
+import { FORECAST_JOB, forecastJobKey } from '../../../shared/forecast';
 import { forecastOpenLines, scheduleForecast } from './forecast-job';
 import { reforecastLines } from './line-writer';
 
@@ -125,6 +125,26 @@ describe.each(testDatabases())('the forecast on $name', (database) => {
     await countMedians(t.db, NOW);
     const medians = await storedMedians(t.db);
     expect([medians.at(w1, s4), medians.at(w2, s4), medians.anywhere(s4)]).toEqual([4, 7, 5]);
+  });
+
+  test('the writer holds the medians once the day’s forecast is done, and reads them again on a new day or a new count', async () => {
+    await countMedians(t.db, NOW);
+    const setMedian = (hours: number) => t.db.updateTable('step_medians').set({ median_hours: hours }).where('workshop_id', '=', w1).where('step_id', '=', s1).execute();
+    const atW1 = async (now: Date) => (await currentMedians(t.db, now)).at(w1, s1);
+    // The day's forecast not done yet: the medians may still change, so each write reads them.
+    await setMedian(40);
+    expect(await atW1(NOW)).toBe(40);
+    const at = NOW.toISOString();
+    await t.db.insertInto('jobs').values({ kind: FORECAST_JOB, key: forecastJobKey(NOW), connection_id: null, payload: '{}', status: 'done', run_after: at, locked_until: null, last_error: null, created_at: at, updated_at: at, finished_at: at }).execute();
+    expect(await atW1(NOW)).toBe(40);
+    // Done: held for the rest of the day, whatever is stored.
+    await setMedian(50);
+    expect(await atW1(NOW)).toBe(40);
+    // The next day's forecast not done yet: read as stored.
+    expect(await atW1(addDays(NOW, 1))).toBe(50);
+    // A count of this process is read at once.
+    await countMedians(t.db, NOW);
+    expect(await atW1(NOW)).toBe(4);
   });
 
   test('each line forecast by its workshop’s medians, else every workshop’s, else its expected date; a closed one has none', async () => {

@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import type { Database, OrderLinesTable } from '../../db/schema';
 import type { StepMedians } from '../../../shared/forecast';
 import { isPostgres } from '../../db/ddl';
-import { FORECAST_LINE_COLUMNS, type ForecastRow, forecastsOf, forecastsOfLines, type Known, type Reforecast, storedMedians } from '../flow/forecast';
+import { FORECAST_LINE_COLUMNS, type ForecastRow, forecastsOf, currentMedians, forecastsOfLines, type Known, type Reforecast } from '../flow/forecast';
 import { movesPieces, recordStays, STAY_COLUMNS, type StayLine } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
@@ -91,8 +91,8 @@ type WrittenLine = StayLine & ForecastRow;
 /** Forecasts lines as just written at `at`, over the medians read once for the whole write. */
 async function forecast(trx: Transaction<Database>, lines: readonly ForecastRow[], at: string, known: Known) {
   if (lines.length === 0) return;
-  const medians = await storedMedians(trx);
   const now = new Date(at);
+  const medians = await currentMedians(trx, now);
   for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOfLines(trx, chunk, medians, now, known));
 }
 
