@@ -37,14 +37,7 @@ export async function notify(trx: Transaction<Database>, concerned: Concerned, n
   const stored: Notified[] = [];
   for (const kind of [...new Set(notices.map((notice) => notice.kind))]) {
     const recipients = await recipientsOf(trx, kind, concerned);
-    if (recipients.length === 0) continue;
-    const chosen = new Map(
-      (await trx.selectFrom('notification_preferences').select(['user_id', 'channel']).where('kind', '=', kind).where('user_id', 'in', recipients.map((r) => r.id)).execute()).map((row) => [
-        row.user_id,
-        row.channel as NotificationChannel,
-      ]),
-    );
-    const told = recipients.map((user) => ({ user, channel: chosen.get(user.id) ?? defaultChannel(kind) })).filter(({ channel }) => channel !== 'off');
+    const told = recipients.map((user) => ({ user, channel: user.chosen ?? defaultChannel(kind) })).filter(({ channel }) => channel !== 'off');
     const rows = notices
       .filter((notice) => notice.kind === kind)
       .flatMap((notice) =>

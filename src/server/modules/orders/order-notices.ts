@@ -23,10 +23,9 @@ export async function tellOrderReceived(trx: Transaction<Database>, order: Place
   await notify(trx, { customerId, actorId }, [{ kind: 'order_received', values: { order: order.order_number, count: order.lines }, target: order.first_line_id === null ? null : { line: order.first_line_id } }]);
 }
 
-/** A manual order: `placedBy` the office user who placed it for the customer, null for the customer's own. */
-export async function tellOrderPlaced(trx: Transaction<Database>, order: PlacedOrder, customerId: number, placedBy: number | null) {
-  if (placedBy !== null) await tellOrderReceived(trx, order, customerId, placedBy);
+/** A manual order of `customer` (its row as the order holds it): `placedBy` the office user who placed it for the customer, null for the customer's own. */
+export async function tellOrderPlaced(trx: Transaction<Database>, order: PlacedOrder, customer: { id: number; name: string }, placedBy: number | null) {
+  if (placedBy !== null) await tellOrderReceived(trx, order, customer.id, placedBy);
   if (!order.credit_exceeded) return;
-  const customer = await trx.selectFrom('customers').select('name').where('id', '=', customerId).executeTakeFirstOrThrow();
-  await notify(trx, { actorId: placedBy }, [{ kind: 'credit_exceeded', values: { order: order.order_number, customer: customer.name }, target: { customer: customerId } }]);
+  await notify(trx, { actorId: placedBy }, [{ kind: 'credit_exceeded', values: { order: order.order_number, customer: customer.name }, target: { customer: customer.id } }]);
 }

@@ -96,7 +96,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
       .updateTable('customers')
       .set((eb) => ({ credit: eb.ref('credit') }))
       .where('id', '=', customerId)
-      .returning(['id', 'credit', 'credit_currency'])
+      .returning(['id', 'name', 'credit', 'credit_currency'])
       .executeTakeFirstOrThrow();
     const standing = await creditStandingOf(trx, customer, order.id);
     const creditExceeded = exceedsCredit(standing, amount);
@@ -107,7 +107,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
       });
     }
     if (creditExceeded) await trx.updateTable('orders').set({ credit_exceeded: 1 }).where('id', '=', order.id).execute();
-    await tellOrderPlaced(trx, { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, credit_exceeded: creditExceeded }, customerId, placedBy);
+    await tellOrderPlaced(trx, { id: order.id, order_number: orderNumber, lines: lines.length, first_line_id: created[0].id, credit_exceeded: creditExceeded }, customer, placedBy);
     if (placedBy !== null) {
       await recordChange(trx, {
         userId: placedBy,
