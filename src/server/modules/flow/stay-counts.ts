@@ -97,8 +97,25 @@ function byUnit(stays: readonly LeftStay[], unitOf: (at: string) => number): Map
 /** Adds a place's ended stays to its hours, and to its running days from each one's day on. */
 async function countLeft(trx: Db, key: PlaceKey, stays: readonly LeftStay[]): Promise<void> {
   const hours = byUnit(stays, hourOf);
-  const stored = await trx.selectFrom('stay_hours').select(['hour', 'counts']).where(samePlaceKey(key)).where('hour', 'in', [...hours.keys()]).execute();
-  const storedHours = new Map(stored.map((row) => [row.hour, row.counts]));
+  const days = byUnit(stays, dayOf);
+  const first = Math.min(...days.keys());
+  // One read of both: the hours' rows, and the running row before the first day (if any) and every
+  // one from it on (most often only today's).
+  const stored = await trx
+    .selectFrom('stay_hours')
+    .select([sql<number>`0`.as('is_day'), 'hour as unit', 'counts'])
+    .where(samePlaceKey(key))
+    .where('hour', 'in', [...hours.keys()])
+    .unionAll(
+      trx
+        .selectFrom('stay_days')
+        .select([sql<number>`1`.as('is_day'), 'day as unit', 'counts'])
+        .where(samePlaceKey(key))
+        .where('day', '>=', (eb) => eb.fn.coalesce(eb.selectFrom('stay_days').select((inner) => inner.fn.max('day').as('day')).where(samePlaceKey(key)).where('day', '<', first), eb.val(first))),
+    )
+    .execute();
+  const storedOf = (isDay: boolean) => new Map(stored.filter((row) => (Number(row.is_day) === 1) === isDay).map((row) => [Number(row.unit), row.counts]));
+  const storedHours = storedOf(false);
   const hourRows = [...hours].map(([hour, counts]) => ({ ...key, hour, counts: textOf(addCounts(countsOf(storedHours.get(hour) ?? null), counts)) }));
   for (let i = 0; i < hourRows.length; i += ROWS_PER_INSERT) {
     await trx
@@ -108,17 +125,7 @@ async function countLeft(trx: Db, key: PlaceKey, stays: readonly LeftStay[]): Pr
       .execute();
   }
 
-  const days = byUnit(stays, dayOf);
-  const first = Math.min(...days.keys());
-  // The running row before the first day (if any) and every one from it on: most often only today's.
-  const rows = await trx
-    .selectFrom('stay_days')
-    .select(['day', 'counts'])
-    .where(samePlaceKey(key))
-    .where('day', '>=', (eb) => eb.fn.coalesce(eb.selectFrom('stay_days').select((inner) => inner.fn.max('day').as('day')).where(samePlaceKey(key)).where('day', '<', first), eb.val(first)))
-    .orderBy('day')
-    .execute();
-  const storedDays = new Map(rows.map((row) => [row.day, row.counts]));
+  const storedDays = storedOf(true);
   let before: Counts = new Map();
   const added: Counts = new Map();
   const dayRows = [];
