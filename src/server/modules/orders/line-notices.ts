@@ -47,9 +47,9 @@ async function assigned(trx: Transaction<Database>, lines: readonly (Told & { ur
   }
 }
 
-/** Lines just made (createLines): their workshops are told they have them. */
-export async function tellCreated(trx: Transaction<Database>, lines: readonly (Told & { row: object })[], actorId: number | null) {
-  const numbers = await orderNumbers(trx, lines.map((line) => line.order_id));
+/** Lines just made (createLines) of the order `orderNumber`: their workshops are told they have them. */
+export async function tellCreated(trx: Transaction<Database>, orderNumber: string, lines: readonly (Told & { row: object })[], actorId: number | null) {
+  const numbers = new Map(lines.map((line) => [line.order_id, orderNumber]));
   await assigned(trx, lines.map((line) => ({ ...line, urgent: isUrgent(line.row) })), numbers, actorId);
 }
 

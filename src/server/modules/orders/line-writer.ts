@@ -116,12 +116,12 @@ export async function reforecastLines(trx: Transaction<Database>, record: Record
 }
 
 /**
- * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order, each with
+ * Makes lines (an order's units, built by units.ts `unitLines`) of one customer's order `orderNumber`, each with
  * a barcode of its own (barcodes.ts); each is told as a new line, and its workshop of new work
  * (unless `actorId`, who made them, is that workshop's user). A line's history begins with its
  * first move, so none is written here. Answers the lines in the order of their ids.
  */
-export async function createLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly NewLine[], customerId: number | null, actorId: number | null) {
+export async function createLines(trx: Transaction<Database>, record: RecordChanges, orderNumber: string, lines: readonly NewLine[], customerId: number | null, actorId: number | null) {
   const barcodes = await takeBarcodes(trx, lines.length);
   const rows = lines.map((line, index) => ({ ...line, customer_id: customerId, barcode: barcodes[index] }));
   const stored: WrittenLine[] = [];
@@ -131,7 +131,7 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   // Made together, they were made at once.
   if (lines.length > 0) await forecast(trx, stored, lines[0].created_at, { stepSince });
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
-  await tellCreated(trx, stored.map((line, index) => ({ ...line, customer_id: customerId, row: rows[index] })), actorId);
+  await tellCreated(trx, orderNumber, stored.map((line, index) => ({ ...line, customer_id: customerId, row: rows[index] })), actorId);
   return stored;
 }
 

@@ -88,7 +88,7 @@ export async function createManualOrder(db: Db, bus: LineBus, customerId: number
     const lines = wanted.flatMap(({ product_id, quantity, notes = [] }) =>
       unitLines(order.id, products.get(product_id)!, quantity, at).map((line, piece) => ({ ...line, customer_note: notes[piece]?.trim() || orderNote })),
     );
-    const created = await createLines(trx, record, lines, customerId, placedBy);
+    const created = await createLines(trx, record, orderNumber, lines, customerId, placedBy);
     // A no-op write on the customer's row: a second order of the same customer waits here until this
     // one is stored, so both never draw on the same credit. Taken once the lines are written, it is
     // held only for the check and the commit; a refusal rolls the lines back.

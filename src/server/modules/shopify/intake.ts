@@ -282,10 +282,11 @@ export async function takeShopOrder(trx: Transaction<Database>, recordChanges: R
   } else {
     created = true;
     const at = new Date().toISOString();
+    const orderNumber = order.name.slice(0, 50);
     ({ id: orderId } = await trx
       .insertInto('orders')
       .values({
-        order_number: order.name.slice(0, 50),
+        order_number: orderNumber,
         customer_id: customer.id,
         source: 'shopify',
         shop_connection_id: store.id,
@@ -309,11 +310,11 @@ export async function takeShopOrder(trx: Transaction<Database>, recordChanges: R
         shop_line_item_id: item.id,
       });
     });
-    const made = await createLines(trx, recordChanges, units, customer.id, null);
+    const made = await createLines(trx, recordChanges, orderNumber, units, customer.id, null);
     lines = made.length;
     const held = order.items.filter((item) => item.quantity > 0 && !products.has(item.id));
     pending = held.length;
-    const placed = { id: orderId, order_number: order.name.slice(0, 50), lines, first_line_id: made[0]?.id ?? null, credit_exceeded: false };
+    const placed = { id: orderId, order_number: orderNumber, lines, first_line_id: made[0]?.id ?? null, credit_exceeded: false };
     await tellOrderReceived(trx, placed, customer.id, null);
     if (held.length > 0) await tellUnmatched(trx, store, placed, held.map((item) => item.title));
     if (held.length > 0) {

@@ -38,7 +38,7 @@ export async function matchItem(db: Db, bus: LineBus, itemId: number, productId:
     if (item.matched_at !== null) throw conflict('errors:shopifyItemAlreadyMatched', 'ITEM_ALREADY_MATCHED');
     const product = await trx.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst();
     if (!product) throw badRequest('errors:unknownProduct', 'UNKNOWN_PRODUCT', { id: productId });
-    const order = await trx.selectFrom('orders').select(['id', 'customer_id', 'notes', 'canceled_at']).where('id', '=', item.order_id).executeTakeFirstOrThrow();
+    const order = await trx.selectFrom('orders').select(['id', 'order_number', 'customer_id', 'notes', 'canceled_at']).where('id', '=', item.order_id).executeTakeFirstOrThrow();
     const at = new Date().toISOString();
     const raw = JSON.parse(item.raw) as ShopItem;
     const units = order.canceled_at
@@ -49,7 +49,7 @@ export async function matchItem(db: Db, bus: LineBus, itemId: number, productId:
           total_price: item.unit_price === null ? undefined : Number(item.unit_price),
           shop_line_item_id: item.line_item_id,
         });
-    const stored = await createLines(trx, record, units, order.customer_id, userId);
+    const stored = await createLines(trx, record, order.order_number, units, order.customer_id, userId);
     await trx.updateTable('shop_pending_items').set({ matched_product_id: product.id, matched_by: userId, matched_at: at }).where('id', '=', item.id).execute();
     if (item.variant_id && product.shopify_variant_id === null) {
       const taken = await trx.selectFrom('products').select('id').where('shopify_variant_id', '=', item.variant_id).executeTakeFirst();
