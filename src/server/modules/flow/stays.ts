@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { placeOfLine, samePlace, type StayPlace } from '../../../shared/flow';
 import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
 import { countStays } from './stay-counts';
@@ -19,29 +19,54 @@ export const movesPieces = (set: Updateable<OrderLinesTable>) => PLACE_COLUMNS.s
 export const STAY_COLUMNS = ['id', 'workshop_id', 'order_line_status_id', 'current_order_line_process', 'packing_status_id', 'canceled_at', 'created_at'] as const;
 export type StayLine = Pick<Selectable<OrderLinesTable>, (typeof STAY_COLUMNS)[number]>;
 
+/** A line's open stay as the update moving it returns it (`openStayOf`); all null when it has none. */
+export interface OpenStayColumns {
+  stay_id: number | null;
+  stay_workshop_id: number | null;
+  stay_phase: StayPlace['phase'] | null;
+  stay_step_id: number | null;
+  stay_entered_at: string | null;
+}
+export type MovedLine = StayLine & OpenStayColumns;
+
+/**
+ * What an update of order_lines returns of each line's open stay, as it was before the update (the
+ * newest, were there ever two), so its writer need not read the stays it may close apart.
+ */
+export function openStayOf(eb: ExpressionBuilder<Database, 'order_lines'>) {
+  const open = () => eb.selectFrom('line_stays as s').whereRef('s.order_line_id', '=', 'order_lines.id').where('s.left_at', 'is', null).orderBy('s.id', 'desc').limit(1);
+  return [
+    open().select('s.id').as('stay_id'),
+    open().select('s.workshop_id').as('stay_workshop_id'),
+    open().select('s.phase').as('stay_phase'),
+    open().select('s.step_id').as('stay_step_id'),
+    open().select('s.entered_at').as('stay_entered_at'),
+  ];
+}
+
+const openStay = (line: MovedLine) =>
+  line.stay_id === null || line.stay_phase === null || line.stay_entered_at === null
+    ? null
+    : { id: line.stay_id, workshop_id: line.stay_workshop_id, phase: line.stay_phase, step_id: line.stay_step_id, entered_at: line.stay_entered_at };
+
 /**
  * Brings the stays of lines (at most a statement's worth), as their writer just stored them, up to
  * where they stand now: a line whose place changed leaves its open stay at `at` and enters its new
- * place then (a closed line none). `at` null: the lines were just made, and stay since they were.
- * Answers, per line, when it came to the production step it now stands at (null at none), as the
- * forecast reads it.
+ * place then (a closed line none). `at` null: the lines were just made, with no stay yet, and stay
+ * since they were. Answers, per line, when it came to the production step it now stands at (null
+ * at none), as the forecast reads it.
  */
-export async function recordStays(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null): Promise<Map<number, string | null>> {
+export async function recordStays(trx: Transaction<Database>, lines: readonly StayLine[], at: null): Promise<Map<number, string | null>>;
+export async function recordStays(trx: Transaction<Database>, lines: readonly MovedLine[], at: string): Promise<Map<number, string | null>>;
+export async function recordStays(trx: Transaction<Database>, lines: readonly (StayLine | MovedLine)[], at: string | null): Promise<Map<number, string | null>> {
   const stepSince = new Map<number, string | null>();
   if (lines.length === 0) return stepSince;
-  const ids = lines.map((line) => line.id);
-  // Lines just made have no stay yet: only a move looks up the stays it may close.
-  const open =
-    at === null
-      ? []
-      : await trx.selectFrom('line_stays').select(['id', 'order_line_id', 'workshop_id', 'phase', 'step_id', 'entered_at']).where('order_line_id', 'in', ids).where('left_at', 'is', null).execute();
-  const openOf = new Map(open.map((stay) => [stay.order_line_id, stay]));
   const leaving: number[] = [];
   const entering: Array<Insertable<LineStaysTable>> = [];
   const opened: StayPlace[] = [];
   for (const line of lines) {
     const place = placeOfLine(line);
-    const stay = openOf.get(line.id) ?? null;
+    const stay = at === null ? null : openStay(line as MovedLine);
     if (samePlace(stay, place)) {
       stepSince.set(line.id, stay?.phase === 'step' ? stay.entered_at : null);
       continue;

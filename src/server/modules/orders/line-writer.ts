@@ -7,7 +7,7 @@ import type { Database, OrderLinesTable } from '../../db/schema';
 import type { StepMedians } from '../../../shared/forecast';
 import { isPostgres } from '../../db/ddl';
 import { FORECAST_LINE_COLUMNS, type ForecastRow, forecastsOf, currentMedians, forecastsOfLines, type Known, type Reforecast } from '../flow/forecast';
-import { movesPieces, recordStays, STAY_COLUMNS, type StayLine } from '../flow/stays';
+import { type MovedLine, movesPieces, type OpenStayColumns, openStayOf, recordStays, STAY_COLUMNS, type StayLine } from '../flow/stays';
 import type { RecordChanges } from '../live/bus';
 import type { Actor } from '../order-lines/actor';
 import { closedSql } from '../order-lines/figures';
@@ -96,10 +96,10 @@ async function forecast(trx: Transaction<Database>, lines: readonly ForecastRow[
   for (const chunk of chunks(lines)) await storeForecasts(trx, await forecastsOfLines(trx, chunk, medians, now, known));
 }
 
-/** Records the stays of lines as just written (recordStays), a statement's worth at a time; answers when each came to its step. */
-async function staysOf(trx: Transaction<Database>, lines: readonly StayLine[], at: string | null) {
+/** Records the stays of lines as just written by `record` (recordStays), a statement's worth at a time; answers when each came to its step. */
+async function staysOf<T>(lines: readonly T[], record: (chunk: T[]) => Promise<Map<number, string | null>>) {
   const stepSince = new Map<number, string | null>();
-  for (const chunk of chunks(lines)) for (const [id, since] of await recordStays(trx, chunk, at)) stepSince.set(id, since);
+  for (const chunk of chunks(lines)) for (const [id, since] of await record(chunk)) stepSince.set(id, since);
   return stepSince;
 }
 
@@ -127,7 +127,7 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
   const stored: WrittenLine[] = [];
   for (const chunk of chunks(rows)) stored.push(...(await trx.insertInto('order_lines').values(chunk).returning(WRITTEN_COLUMNS).execute()));
   stored.sort((a, b) => a.id - b.id);
-  const stepSince = await staysOf(trx, stored, null);
+  const stepSince = await staysOf(stored, (chunk) => recordStays(trx, chunk, null));
   // Made together, they were made at once.
   if (lines.length > 0) await forecast(trx, stored, lines[0].created_at, { stepSince });
   await record(stored.map((line) => ({ type: 'new_order', line_id: line.id, order_id: line.order_id, workshop_id: line.workshop_id, customer_id: customerId })));
@@ -142,12 +142,14 @@ export async function createLines(trx: Transaction<Database>, record: RecordChan
  */
 export async function changeLines(trx: Transaction<Database>, record: RecordChanges, lines: readonly LineBefore[], change: LineWrite): Promise<Written[]> {
   const { set, still } = change;
-  // Each line written as it now stands, for its stays and its forecast.
-  const written = new Map<number, WrittenLine>();
+  // Each line written as it now stands, for its stays and its forecast; a move with the stay it may leave.
+  const moving = movesPieces(set);
+  const written = new Map<number, WrittenLine & Partial<OpenStayColumns>>();
   for (const chunk of chunks(lines)) {
     let update = trx.updateTable('order_lines').set(set).where('id', 'in', chunk.map((line) => line.id));
     if (still) update = update.where(still);
-    for (const row of await update.returning(WRITTEN_COLUMNS).execute()) written.set(row.id, row);
+    const rows = moving ? await update.returning(WRITTEN_COLUMNS).returning(openStayOf).execute() : await update.returning(WRITTEN_COLUMNS).execute();
+    for (const row of rows) written.set(row.id, row);
   }
   const changed = lines.filter((line) => written.has(line.id));
   if (changed.length === 0) return [];
@@ -193,8 +195,8 @@ export async function changeLines(trx: Transaction<Database>, record: RecordChan
   }
   const rows = changed.map((line) => written.get(line.id)!);
   // A change that moves no piece leaves the stays as they are: the forecast reads when each came to its step.
-  const stepSince = movesPieces(set) ? await staysOf(trx, rows, change.at) : undefined;
-  if (movesPieces(set) || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, rows, change.at, { stepSince, routings: change.routings });
+  const stepSince = moving ? await staysOf(rows as MovedLine[], (chunk) => recordStays(trx, chunk, change.at)) : undefined;
+  if (moving || FORECAST_COLUMNS.some((column) => set[column] !== undefined)) await forecast(trx, rows, change.at, { stepSince, routings: change.routings });
   const versions = await record(
     changed.map((line) => ({
       type: change.event,
