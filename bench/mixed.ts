@@ -56,7 +56,7 @@ const GRID_PAGE = 500;
 const KINDS = ['workshopList', 'customerList', 'gridPage', 'nextStep', 'manualOrder'] as const;
 type Kind = (typeof KINDS)[number];
 /** Share of each kind among the requests, in percent. */
-const MIX: Record<Kind, number> = { workshopList: 40, customerList: 20, gridPage: 15, nextStep: 15, manualOrder: 10 };
+export const MIX: Record<Kind, number> = { workshopList: 40, customerList: 20, gridPage: 15, nextStep: 15, manualOrder: 10 };
 const LABELS: Record<Kind, string> = {
   workshopList: 'workshop list (own lines)',
   customerList: 'customer list (own lines)',

@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db';
 import { API } from '../src/shared/api';
 import { FORECAST_JOB } from '../src/shared/forecast';
-import { seed } from './mixed';
+import { MIX, seed } from './mixed';
 import { ADMIN_PASSWORD, option, postgresDatabase, USER_PASSWORD } from './product';
 import { printTable } from './table';
 
@@ -137,10 +137,16 @@ export async function statements(report: Report): Promise<void> {
           for (const [text, n] of [...all].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / done).toFixed(2).padStart(6)}  ${text.replace(/\s+/g, ' ').slice(0, 100) + " … " + text.replace(/\s+/g, ' ').slice(-200)}`);
         }
       }
+      const perKind = new Map(rows.slice(1).map(([kind, per]) => [kind, Number(per)]));
+      const mixed = Object.entries(MIX).reduce((sum, [kind, share]) => sum + (share / 100) * (perKind.get(kind) ?? 0), 0);
+      rows.push(['the mix (bench/mixed.ts shares)', mixed.toFixed(1), '']);
       printTable(`${name}: statements per request, ${repeat} requests of each kind, one at a time (only successful answers counted)`, rows);
       for (const [kind, per] of rows.slice(1)) report(`statements per request, ${name}, ${kind}`, per);
       await app.close();
       await handle.close();
+      // pg's pool resolves its end before its sockets close: a cluster stopped at once would answer
+      // them with an error the ended pool no longer listens for.
+      await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       await database.drop();
     }
