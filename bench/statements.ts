@@ -6,7 +6,6 @@
  *
  *   npm run bench -- --skip-clone statements [--repeat=20] [--verbose]   on PostgreSQL (a statement is a round trip there)
  */
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -58,7 +57,7 @@ export async function statements(report: Report): Promise<void> {
       const seeded = await seed(database, 4000);
       const config = loadConfig({
         DATABASE_URL: database.url,
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'statements-')),
+        DATA_DIR: database.dataDir,
         ADMIN_PASSWORD,
         DEMO_DATA: 'false',
         LOG_LEVEL: 'silent',
