@@ -316,12 +316,15 @@ export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
 
 /** The lines of a page of an everyday list. */
 export const LINES_PAGE = 1000;
+/** The lines of its first page: a screen's worth and more, read, sent and shown before the rest. */
+export const FIRST_LINES_PAGE = 100;
 
 /**
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
- * `pageSize`) at a time, so tens of thousands of lines start flowing to the client at once and no
- * array of every line is ever built. The ids are read first over the owner's index alone; each
+ * `pageSize`; the first of `FIRST_LINES_PAGE`, which the screen shows while the rest is read) at a
+ * time, so tens of thousands of lines start flowing to the client at once and no array of every
+ * line is ever built. The ids are read first over the owner's index alone; each
  * page is then its own short query by id, never a cursor held open while the client reads: a slow
  * reader keeps neither SQLite's one connection nor a pooled one, other requests are served between
  * pages, and PostgreSQL's statement timeout applies to each page, not to the whole download.
@@ -336,8 +339,10 @@ export async function workingSet(
   const ids = (await workingSetIds(db, actor, start).execute()).map((row) => row.id).sort((a, b) => b - a);
   const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);
   async function* pages() {
-    for (let i = 0; i < wanted.length; i += pageSize) {
-      yield await readLines(db, lineQuery(db).where('l.id', 'in', wanted.slice(i, i + pageSize)).where(visibleTo(actor)).orderBy('l.id', 'desc'), actor);
+    for (let i = 0; i < wanted.length; ) {
+      const size = i === 0 ? Math.min(FIRST_LINES_PAGE, pageSize) : pageSize;
+      yield await readLines(db, lineQuery(db).where('l.id', 'in', wanted.slice(i, i + size)).where(visibleTo(actor)).orderBy('l.id', 'desc'), actor);
+      i += size;
     }
   }
   return { total: wanted.length, pages: pages() };
