@@ -47,6 +47,21 @@ import { printTable } from './table';
 
 type Report = (name: string, value: string) => void;
 
+/** A manual order of the bench's customer for `products`. */
+export const manualOrderBody = (products: Array<{ product_id: number; quantity: number }>) => ({
+  first_name: 'Yük',
+  last_name: 'Testi',
+  email: 'yuk@example.com',
+  phone_number: '0500 000 00 00',
+  address: 'Bench Mah. 1',
+  country: 'Türkiye',
+  zip_code: '34000',
+  notes: 'bench',
+  products,
+  // The seeded customers' open orders are far above their credit: each order is the customer's confirmed excess.
+  credit_exceeded_confirmed: true,
+});
+
 /** What chromium sends: the product compresses what a browser would get compressed. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 export const DECODERS: Record<string, (data: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, deflate: inflateSync };
@@ -230,19 +245,7 @@ async function runMix(
   const manualOrder = () => {
     const rows = next() < 0.7 ? 1 : 2;
     const products = Array.from({ length: rows }, () => ({ product_id: data.products[Math.floor(next() * data.products.length)], quantity: 1 + Math.floor(next() * (rows === 1 ? 3 : 1)) }));
-    return {
-      first_name: 'Yük',
-      last_name: 'Testi',
-      email: 'yuk@example.com',
-      phone_number: '0500 000 00 00',
-      address: 'Bench Mah. 1',
-      country: 'Türkiye',
-      zip_code: '34000',
-      notes: 'bench',
-      products,
-      // The seeded customers' open orders are far above their credit: each order is the customer's confirmed excess.
-      credit_exceeded_confirmed: true,
-    };
+    return manualOrderBody(products);
   };
 
   type Request = { kind: Kind; method: string; path: string; auth: string; body?: unknown; decode: boolean; done(status: number, body: string | null): void };

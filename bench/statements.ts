@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db';
 import { API } from '../src/shared/api';
 import { FORECAST_JOB } from '../src/shared/forecast';
-import { MIX, seed } from './mixed';
+import { manualOrderBody, MIX, seed } from './mixed';
 import { ADMIN_PASSWORD, option, postgresDatabase, USER_PASSWORD } from './product';
 import { printTable } from './table';
 
@@ -93,18 +93,7 @@ export async function statements(report: Report): Promise<void> {
           method: 'POST',
           url: API.manualOrder,
           auth: customerAuth,
-          payload: {
-            first_name: 'Yük',
-            last_name: 'Testi',
-            email: 'yuk@example.com',
-            phone_number: '0500 000 00 00',
-            address: 'Bench Mah. 1',
-            country: 'Türkiye',
-            zip_code: '34000',
-            notes: 'bench',
-            products: [{ product_id: seeded.products[tapped++ % seeded.products.length], quantity: 2 }],
-            credit_exceeded_confirmed: true,
-          },
+          payload: manualOrderBody([{ product_id: seeded.products[tapped++ % seeded.products.length], quantity: 2 }]),
         }),
       };
       const rows: string[][] = [['kind', 'statements', 'answers']];
