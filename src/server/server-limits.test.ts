@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { testDatabases } from '../../test/databases';
 import { startTestApp, type TestApp } from '../../test/server';
 import { API } from '../shared/api';
-import { workingSet } from './modules/order-lines/queries';
+import { FIRST_LINES_PAGE, LINES_PAGE, workingSet } from './modules/order-lines/queries';
 
 /*
  * Limits that protect the server: units per manual order (MAX_UNITS_PER_ORDER) and product rows per
@@ -131,11 +131,16 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
 
   test('a reader that stops halfway through a streamed list holds no connection meanwhile', async () => {
     const reading = (await workingSet(t.db, { userId: 0 }, null)).pages;
-    expect((await reading.next()).value?.[0]).toMatchObject({ id: lineIds[0] });
+    // The first page is a screen's worth, shown while the rest is read; then whole pages.
+    const first = (await reading.next()).value;
+    expect(first).toHaveLength(FIRST_LINES_PAGE);
+    expect(first?.[0]).toMatchObject({ id: lineIds[0] });
     // SQLite has one connection: a cursor held open here would keep every other request waiting.
     expect((await t.call('GET', API.me, { token: s.admin })).status).toBe(200);
     expect((await t.call('GET', `${API.orders}?limit=1`, { token: s.admin })).body.orders).toHaveLength(1);
-    expect((await reading.next()).value?.[0]).toMatchObject({ id: lineIds[1000] });
+    const second = (await reading.next()).value;
+    expect(second).toHaveLength(LINES_PAGE);
+    expect(second?.[0]).toMatchObject({ id: lineIds[FIRST_LINES_PAGE] });
     await reading.return(undefined);
   });
 
