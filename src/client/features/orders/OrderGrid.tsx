@@ -30,7 +30,7 @@ import {
   themeQuartz,
   TooltipModule,
 } from 'ag-grid-community';
-import { forwardRef, memo, use, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
@@ -42,7 +42,7 @@ import { type EditorHost, type GridActions, type OpenedEditor, pressCellButton }
 import { exportCsv, visibleRows } from './gridExport';
 import { gridTextsOf, loadedGridTexts } from './gridTexts';
 import { useIdleRows } from './idleRows';
-import { quickFilterParser, searchText, useQuickFilter } from './quickSearch';
+import { QUICK_TEXTS, quickFilterParser, searchText, useQuickFilter } from './quickSearch';
 import { DEFAULT_COLUMN, useColumnDefs } from './useColumnDefs';
 import { useGridView } from './useGridView';
 import { useLiveRows } from './useLiveRows';
@@ -143,7 +143,8 @@ const OrderGrid = memo(
     const grid = useRef<GridApi<OrderLineDto> | null>(null);
     const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
     const search = useMemo(() => searchText(columns), [columns]);
-    const prepareRows = useIdleRows(grid, search);
+    const { prepareRows, rowsPrepared } = useIdleRows(grid, search);
+    const quickTextsPrepared = useCallback(() => rowsPrepared(QUICK_TEXTS), [rowsPrepared]);
     const { initialRows, sync } = useLiveRows(grid, lines);
     const view = useGridView(grid, initialBuiltIn, linkedRows);
     const context = useRef<GridActions>({ onQualityControl, onApprovePacking, onCorrectGram, onShip, onCorrect, onHistory, busyLines });
@@ -162,7 +163,7 @@ const OrderGrid = memo(
     const { columnDefs, prepareColumnFilter } = useColumnDefs({ columns, readOnly, timeZone, language, search, context, busyLines, grid, prepareRows, editorHost });
     const postSortRows = useRowSort(byKey);
     const pressButton = useMemo(() => pressCellButton(byKey), [byKey]);
-    useQuickFilter(grid, quickFilter);
+    useQuickFilter(grid, quickFilter, quickTextsPrepared);
 
     useImperativeHandle(
       ref,
@@ -173,7 +174,7 @@ const OrderGrid = memo(
         visibleColumns: () => grid.current?.getAllDisplayedColumns().map((column) => column.getColId()) ?? [],
         applyState: view.applyState,
         prepareQuickFilter: () =>
-          prepareRows((node) => {
+          prepareRows(QUICK_TEXTS, (node) => {
             if (node.data && !node.quickFilterAggregateText) node.quickFilterAggregateText = search(node.data);
           }),
         exportCsv: (fileName: string) => {

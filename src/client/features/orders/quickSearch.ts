@@ -32,13 +32,26 @@ export function searchText(columns: OrderColumn[]): (row: OrderLineDto) => strin
   };
 }
 
-/** The quick filter applies after a short pause in typing, like the column filters. */
-export function useQuickFilter(grid: RefObject<GridApi<OrderLineDto> | null>, quickFilter: string) {
+/** The kind of the walk that builds the rows' quick filter texts ahead (idleRows.ts). */
+export const QUICK_TEXTS = 'quick';
+
+/**
+ * The quick filter applies after a short pause in typing, like the column filters, once the rows'
+ * texts are built (`prepared`, hurrying the walk begun when the box got the focus): applied before,
+ * the grid would build every text left in one block of the page.
+ */
+export function useQuickFilter(grid: RefObject<GridApi<OrderLineDto> | null>, quickFilter: string, prepared: () => Promise<void>) {
   useEffect(() => {
+    let current = true;
     const timer = setTimeout(() => {
-      const api = grid.current;
-      if (api && !api.isDestroyed() && api.getGridOption('quickFilterText') !== quickFilter) api.setGridOption('quickFilterText', quickFilter);
+      void (quickFilter ? prepared() : Promise.resolve()).then(() => {
+        const api = grid.current;
+        if (current && api && !api.isDestroyed() && api.getGridOption('quickFilterText') !== quickFilter) api.setGridOption('quickFilterText', quickFilter);
+      });
     }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [grid, quickFilter]);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [grid, quickFilter, prepared]);
 }

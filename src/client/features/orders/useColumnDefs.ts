@@ -32,7 +32,7 @@ interface ColumnOptions {
   busyLines: readonly number[];
   grid: RefObject<GridApi<OrderLineDto> | null>;
   /** Builds the rows' texts for a filter in idle moments (idleRows.ts). */
-  prepareRows: (prepare: (node: IRowNode<OrderLineDto>) => void) => void;
+  prepareRows: (kind: string, prepare: (node: IRowNode<OrderLineDto>) => void) => void;
   /** Draws the gram's editor. */
   editorHost: EditorHost;
 }
@@ -89,7 +89,7 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
       if (!key || !prepare) return;
       // The filter itself is made on its first use: made now, the first keystroke only filters.
       void grid.current?.getColumnFilterInstance(key);
-      prepareRows((node) => node.data && prepare(node.data));
+      prepareRows(`column ${key}`, (node) => node.data && prepare(node.data));
     },
     [foldTexts, prepareRows, grid],
   );
