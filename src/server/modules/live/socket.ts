@@ -136,6 +136,8 @@ export async function liveSocket(app: FastifyInstance, options: LiveOptions): Pr
   };
 
   const deliver = async (events: LineEvent[], to: Listener[]) => {
+    // No socket that may hear of one of them: nothing to read the lines for.
+    if (!to.some((listener) => listener.actor && events.some((event) => mayHear(listener.actor!, event)))) return;
     const lineFor = await readLines(events);
     // The newest event of a line carries it for the others of the batch.
     const newest = new Map(events.map((event) => [event.line_id, event]));
