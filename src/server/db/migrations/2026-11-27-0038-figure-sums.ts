@@ -184,11 +184,7 @@ export async function fillFigureSums(db: Kysely<any>): Promise<void> {
 /** A table of the sums' columns, each of a workshop's or customer's group (a later migration keeps their parts in one too). */
 export function sumsTable(db: Kysely<any>, name: string) {
   const money = isPostgres(db) ? 'numeric' : 'real';
-  return db.schema
-    .createTable(name)
-    .addColumn('kind', 'varchar(1)', (c) => c.notNull())
-    .addColumn('owner_id', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+  return ownerTable(db, name)
     .addColumn('status_id', 'integer', (c) => c.notNull())
     .addColumn('canceled', 'integer', (c) => c.notNull())
     .addColumn('lines', 'integer', (c) => c.notNull())
@@ -200,13 +196,16 @@ export function sumsTable(db: Kysely<any>, name: string) {
 
 /** A table of the order counts' columns, per owner and currency. */
 export function countsTable(db: Kysely<any>, name: string) {
+  return ownerTable(db, name).addColumn('orders', 'integer', (c) => c.notNull()).addColumn('canceled_orders', 'integer', (c) => c.notNull());
+}
+
+/** A table whose rows belong to a workshop's or a customer's figures (`kind`, `owner_id`) in a currency. */
+function ownerTable(db: Kysely<any>, name: string) {
   return db.schema
     .createTable(name)
     .addColumn('kind', 'varchar(1)', (c) => c.notNull())
     .addColumn('owner_id', 'integer', (c) => c.notNull())
-    .addColumn('currency', 'varchar(3)', (c) => c.notNull())
-    .addColumn('orders', 'integer', (c) => c.notNull())
-    .addColumn('canceled_orders', 'integer', (c) => c.notNull());
+    .addColumn('currency', 'varchar(3)', (c) => c.notNull());
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -336,10 +336,11 @@ export async function workingSet(
   { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
   pageSize = LINES_PAGE,
 ): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
+  const firstSize = Math.min(FIRST_LINES_PAGE, pageSize);
   const page = (ids: readonly number[]) => readLines(db, lineQuery(db).where('l.id', 'in', ids).where(visibleTo(actor)).orderBy('l.id', 'desc'), actor);
   async function* pagesOf(ids: readonly number[], first: number) {
     for (let i = 0; i < ids.length; ) {
-      const size = i === 0 ? Math.min(first, pageSize) : pageSize;
+      const size = i === 0 ? first : pageSize;
       yield await page(ids.slice(i, i + size));
       i += size;
     }
@@ -350,7 +351,7 @@ export async function workingSet(
   if (offset > 0 || limit !== null || !everyLine) {
     const ids = await idsOf(workingSetIds(db, actor, start));
     const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);
-    return { total: wanted.length, pages: pagesOf(wanted, FIRST_LINES_PAGE) };
+    return { total: wanted.length, pages: pagesOf(wanted, firstSize) };
   }
   // The office's whole list is counted, and its first page read by itself, before the ids of the rest:
   // reading a hundred thousand ids held the first rows back by tens of milliseconds (SQLite's reads block).
@@ -359,7 +360,6 @@ export async function workingSet(
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   async function* pages() {
-    const firstSize = Math.min(FIRST_LINES_PAGE, pageSize);
     const first = await readLines(db, lineQuery(db).where(visibleTo(actor)).where(inWorkingSet(start)).orderBy('l.id', 'desc').limit(firstSize), actor);
     if (first.length === 0) return;
     yield first;
