@@ -1,6 +1,5 @@
 import type SQLite from 'better-sqlite3';
 import { type Compilable, CompiledQuery } from 'kysely';
-import type pg from 'pg';
 import type { Db } from '.';
 
 /*
@@ -9,11 +8,11 @@ import type { Db } from '.';
  * reading, and an array shaped once by a factory of a known shape is cheaper to make and to
  * serialise. Kysely has no such mode, so a statement asks for it by the first characters of its
  * text, and each driver is told here: better-sqlite3's raw mode on the kept statement,
- * node-postgres's `rowMode: 'array'`. The statement still runs through Kysely, on its connection
+ * node-postgres's `rowMode: 'array'` (pg-statements.ts). The statement still runs through Kysely, on its connection
  * and inside its transaction.
  */
 
-const ARRAY_ROWS = '/* array rows */ ';
+export const ARRAY_ROWS = '/* array rows */ ';
 
 /** The rows of `query`, each an array in the order of its select. */
 export async function selectArrays(db: Db, query: Compilable<unknown>): Promise<unknown[][]> {
@@ -24,14 +23,4 @@ export async function selectArrays(db: Db, query: Compilable<unknown>): Promise<
 /** A statement prepared by better-sqlite3, in raw mode when its text asks for array rows. */
 export function arraysIfAsked(statement: SQLite.Statement, source: string): SQLite.Statement {
   return source.startsWith(ARRAY_ROWS) ? statement.raw(true) : statement;
-}
-
-/** Every client of the pool answers a statement that asks for array rows with arrays. */
-export function arraysOnPostgres(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    // Kysely calls query(text, values); a cursor or a config object passes through unchanged.
-    client.query = ((text: unknown, ...rest: unknown[]) =>
-      typeof text === 'string' && text.startsWith(ARRAY_ROWS) ? query({ text, values: rest[0], rowMode: 'array' }) : query(text, ...rest)) as typeof client.query;
-  });
 }

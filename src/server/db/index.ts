@@ -5,7 +5,8 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { sqlitePath } from '../../../config';
-import { arraysIfAsked, arraysOnPostgres } from './array-rows';
+import { arraysIfAsked } from './array-rows';
+import { statementsOnPostgres } from './pg-statements';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -88,7 +89,7 @@ export function openDatabase(databaseUrl: string, { statementTimeoutMs = DEFAULT
   }
   // Every connection starts with the statement timeout (pg sends it with the connection's options).
   const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10, statement_timeout: statementTimeoutMs > 0 ? statementTimeoutMs : undefined });
-  arraysOnPostgres(pool);
+  statementsOnPostgres(pool);
   // The cursor lets Kysely's stream() read in chunks. PostgreSQL times a cursor as one statement from
   // its first row to its last, the client's reading time included, so long lists are read in pages
   // of short queries instead (order-lines/queries.ts streamLines), each under the timeout.

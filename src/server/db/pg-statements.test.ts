@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import { testDatabases } from '../../../test/databases';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '.';
+import { selectArrays } from './array-rows';
+import { KEPT_PER_CONNECTION } from './pg-statements';
+
+const postgres = testDatabases().filter((database) => database.name === 'postgres');
+
+describe.each(postgres)('statements prepared by name on $name', (database) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = openDatabase(await database.create());
+    await migrateToLatest(handle.db);
+  }, 120_000);
+  afterAll(() => handle?.close());
+
+  /** The texts the transaction's connection holds prepared (it may have served the migrations before). */
+  const prepared = async (trx: DatabaseHandle['db']) =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((row) => row.statement);
+  /** Those prepared since `before`, but for the probe itself (met again by the second look). */
+  const since = async (trx: DatabaseHandle['db'], before: string[]) =>
+    (await prepared(trx)).filter((text) => !before.includes(text) && !text.includes('pg_prepared_statements'));
+
+  test('a text met a second time is prepared and answers as before; a text met once is not', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      const step = (name: string) => trx.selectFrom('production_steps').select('id').where('step_name', '=', name);
+      const before = await prepared(trx);
+      await trx.selectFrom('products').select('id').where('title', '=', 'yok').execute();
+      const first = await step('Döküm').execute();
+      expect(await since(trx, before)).toEqual([]);
+      expect(await step('Döküm').execute()).toEqual(first);
+      expect(await step('Cila').execute()).toEqual(await trx.selectFrom('production_steps').select('id').where('step_name', '=', 'Cila').execute());
+      expect(await since(trx, before)).toEqual([step('x').compile().sql]);
+      // Array rows keep their own statement, prepared the same way.
+      const arrays = () => selectArrays(trx, trx.selectFrom('production_steps').select(['id', 'step_name']).orderBy('id'));
+      const rows = await arrays();
+      expect(await arrays()).toEqual(rows);
+      expect(rows.every(Array.isArray)).toBe(true);
+      expect(await since(trx, before)).toHaveLength(2);
+    });
+  });
+
+  test(`a connection keeps at most ${KEPT_PER_CONNECTION} texts prepared`, async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      for (let n = 1; n <= KEPT_PER_CONNECTION + 20; n++) {
+        const text = trx.selectFrom('production_steps').select(sql<number>`${sql.lit(n)}`.as('n')).limit(1);
+        await text.execute();
+        await text.execute();
+      }
+      expect((await prepared(trx)).length).toBe(KEPT_PER_CONNECTION);
+    });
+  });
+});

@@ -1,0 +1,47 @@
+import type pg from 'pg';
+import { ARRAY_ROWS } from './array-rows';
+
+/*
+ * How each connection of the PostgreSQL pool sends Kysely's statements: with array rows when the
+ * text asks for them (array-rows.ts), and prepared by name once a text comes again. Routes send the
+ * same few hundred texts over and over; a named statement is parsed once per connection and its
+ * plan kept, where an unnamed one is parsed and planned on every call (a fifth more answers per
+ * second in the mixed load). A text met only once stays unnamed, so one-off texts (an `in` list of
+ * a new length) do not take the places, and a connection names at most KEPT_PER_CONNECTION texts:
+ * the server holds each one's plan for the connection's life.
+ */
+
+/** Texts a connection keeps prepared. */
+export const KEPT_PER_CONNECTION = 300;
+/** Texts a connection remembers having met once (forgotten all together when full). */
+const MET_LIMIT = 2_000;
+
+/** Only plain data statements are named; transaction control and the like go as they come. */
+const NAMEABLE = /^(\/\* array rows \*\/ )?(select|insert|update|delete|with) /i;
+
+/** Every client of the pool sends Kysely's `query(text, values)` as described above. */
+export function statementsOnPostgres(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const names = new Map<string, string>();
+    const met = new Set<string>();
+    const nameOf = (text: string): string | undefined => {
+      const name = names.get(text);
+      if (name !== undefined || names.size >= KEPT_PER_CONNECTION || !NAMEABLE.test(text)) return name;
+      if (!met.has(text)) {
+        if (met.size >= MET_LIMIT) met.clear();
+        met.add(text);
+        return undefined;
+      }
+      met.delete(text);
+      const named = `k${names.size}`;
+      names.set(text, named);
+      return named;
+    };
+    // A cursor or a config object passes through unchanged.
+    client.query = ((text: unknown, ...rest: unknown[]) =>
+      typeof text === 'string'
+        ? query({ text, name: nameOf(text), values: rest[0], rowMode: text.startsWith(ARRAY_ROWS) ? 'array' : undefined })
+        : query(text, ...rest)) as typeof client.query;
+  });
+}
