@@ -23,10 +23,12 @@ async function languageLoaded(): Promise<string> {
 
 const language = languageLoaded();
 const store = createStore();
-// The screen's code and its reads go out beside the catalogue, not after it.
-void preloadScreen(location.pathname, store);
+// The screen's code and its reads go out beside the catalogue, not after it, and the first render
+// waits for both: a screen still loading would show its fallback, and React then holds the screen
+// back until 300 ms after the fallback appeared (preloadable.tsx).
+const screen = preloadScreen(location.pathname, store);
 
-void language.then((language) => {
+void Promise.all([language, screen]).then(([language]) => {
   const i18n = createI18n(language);
   followLanguage(i18n);
   createRoot(document.getElementById('root')!).render(
