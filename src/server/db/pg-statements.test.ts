@@ -40,6 +40,11 @@ describe.each(postgres)('statements prepared by name on $name', (database) => {
     });
   });
 
+  test('each call of a prepared statement is planned for its own values', async () => {
+    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(handle.db);
+    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  });
+
   test(`a connection keeps at most ${KEPT_PER_CONNECTION} texts prepared`, async () => {
     await handle.db.transaction().execute(async (trx) => {
       for (let n = 1; n <= KEPT_PER_CONNECTION + 20; n++) {
