@@ -7,9 +7,9 @@ import type { Db } from '.';
  * driver's object per row (sixty-odd named fields for an order line) costs more than the database's
  * reading, and an array shaped once by a factory of a known shape is cheaper to make and to
  * serialise. Kysely has no such mode, so a statement asks for it by the first characters of its
- * text, and each driver is told here: better-sqlite3's raw mode on the kept statement,
- * node-postgres's `rowMode: 'array'` (pg-statements.ts). The statement still runs through Kysely, on its connection
- * and inside its transaction.
+ * text, and each driver is told: better-sqlite3's raw mode on the kept statement (here),
+ * node-postgres's `rowMode: 'array'` (pg-statements.ts). The statement still runs through Kysely,
+ * on its connection and inside its transaction.
  */
 
 export const ARRAY_ROWS = '/* array rows */ ';

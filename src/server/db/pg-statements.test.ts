@@ -1,15 +1,18 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { testDatabases } from '../../../test/databases';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '.';
 import { selectArrays } from './array-rows';
-import { KEPT_PER_CONNECTION } from './pg-statements';
+import { KEPT_PER_CONNECTION, statementsOnPostgres } from './pg-statements';
 
 const postgres = testDatabases().filter((database) => database.name === 'postgres');
 
 describe.each(postgres)('statements prepared by name on $name', (database) => {
   let handle: DatabaseHandle;
+  let url: string;
   beforeAll(async () => {
-    handle = openDatabase(await database.create());
+    url = await database.create();
+    handle = openDatabase(url);
     await migrateToLatest(handle.db);
   }, 120_000);
   afterAll(() => handle?.close());
@@ -54,5 +57,16 @@ describe.each(postgres)('statements prepared by name on $name', (database) => {
       }
       expect((await prepared(trx)).length).toBe(KEPT_PER_CONNECTION);
     });
+  });
+
+  test("node-postgres's own callers, which pass a callback, are answered as before", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    statementsOnPostgres(pool);
+    try {
+      for (let i = 0; i < 3; i++) expect((await pool.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      expect((await pool.query<{ n: number }>('select $1::int as n', [7])).rows).toEqual([{ n: 7 }]);
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -18,7 +18,7 @@ export const KEPT_PER_CONNECTION = 300;
 const MET_LIMIT = 2_000;
 
 /** Only plain data statements are named; transaction control and the like go as they come. */
-const NAMEABLE = /^(\/\* array rows \*\/ )?(select|insert|update|delete|with) /i;
+const nameable = (text: string) => /^(select|insert|update|delete|with) /i.test(text.startsWith(ARRAY_ROWS) ? text.slice(ARRAY_ROWS.length) : text);
 
 /** Every client of the pool sends Kysely's `query(text, values)` as described above. */
 export function statementsOnPostgres(pool: pg.Pool): void {
@@ -28,7 +28,7 @@ export function statementsOnPostgres(pool: pg.Pool): void {
     const met = new Set<string>();
     const nameOf = (text: string): string | undefined => {
       const name = names.get(text);
-      if (name !== undefined || names.size >= KEPT_PER_CONNECTION || !NAMEABLE.test(text)) return name;
+      if (name !== undefined || names.size >= KEPT_PER_CONNECTION || !nameable(text)) return name;
       if (!met.has(text)) {
         if (met.size >= MET_LIMIT) met.clear();
         met.add(text);
@@ -39,10 +39,11 @@ export function statementsOnPostgres(pool: pg.Pool): void {
       names.set(text, named);
       return named;
     };
-    // A cursor or a config object passes through unchanged.
-    client.query = ((text: unknown, ...rest: unknown[]) =>
+    // Kysely calls query(text, values); a callback after them goes on with the statement, and a
+    // cursor or a config object passes through unchanged.
+    client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
       typeof text === 'string'
-        ? query({ text, name: nameOf(text), values: rest[0], rowMode: text.startsWith(ARRAY_ROWS) ? 'array' : undefined })
-        : query(text, ...rest)) as typeof client.query;
+        ? query({ text, name: nameOf(text), values, rowMode: text.startsWith(ARRAY_ROWS) ? 'array' : undefined }, undefined, ...rest)
+        : query(text, values, ...rest)) as typeof client.query;
   });
 }
