@@ -5,7 +5,7 @@ import { ARRAY_ROWS } from './array-rows';
  * How each connection of the PostgreSQL pool sends Kysely's statements: with array rows when the
  * text asks for them (array-rows.ts), and prepared by name once a text comes again. Routes send the
  * same few hundred texts over and over; a named statement is parsed and analysed once per
- * connection, an unnamed one on every call (about a seventh more answers per second in the mixed
+ * connection, an unnamed one on every call (up to a tenth more answers per second in the mixed
  * load). Each call is still planned for its own values (the pool's plan_cache_mode, index.ts). A
  * text met only once stays unnamed, so one-off texts (an `in` list of a new length) do not take
  * the places, and a connection names at most KEPT_PER_CONNECTION texts: the server holds each
