@@ -4,7 +4,7 @@
  * reload, and the Excel file holds exactly the rows shown. Office staff get the grid without actions.
  */
 import ExcelJS from 'exceljs';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
 import { ADMIN, apiCall, apiToken, login, revealGridColumn, userWithRole, watchErrors, withBrowserServer } from './harness';
 
@@ -78,9 +78,19 @@ test('the admin streams, sorts, filters, saves a view that survives a reload, an
   await dialog.getByRole('button', { name: 'Kaydet' }).click();
   await page.getByRole('option', { name: 'Son sipariş' }).waitFor({ state: 'attached' });
 
-  // After a reload the grid opens as it was left: same filter, same sort.
+  // After a reload the grid opens as it was left: same filter, same sort. Its lines are asked for
+  // once, before anything else the page asks the server: the tab remembers what the screen reads.
+  const asked: string[] = [];
+  const onRequest = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  };
+  page.on('request', onRequest);
   await page.reload();
   await count(page, lastOrderLines.length).waitFor({ timeout: 30_000 });
+  page.off('request', onRequest);
+  expect(asked[0]).toBe('/api/v1/orders');
+  expect(asked.filter((path) => path === '/api/v1/orders')).toHaveLength(1);
   await expect(page.getByRole('searchbox', { name: 'Tüm sütunlarda ara' }).inputValue()).resolves.toBe(lastOrder.order_number);
   await revealGridColumn(page, 'order_product_id');
   await firstRowId(page).filter({ hasText: new RegExp(`^${lastOrderLines[lastOrderLines.length - 1]}$`) }).waitFor();

@@ -1,3 +1,4 @@
+import './app/openingRead';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +9,7 @@ import { loadCatalogue } from './app/languageChunks';
 import { followLanguage, startLanguage } from './app/languages';
 import { AppRouter, preloadScreen } from './app/router';
 import { createStore } from './app/store';
+import { dropOpeningRead } from './features/order-lines/openingRead';
 
 /** The page's language is loaded before the first render, so no key ever shows in its place. */
 async function languageLoaded(): Promise<string> {
@@ -27,6 +29,7 @@ const store = createStore();
 // waits for both: a screen still loading would show its fallback, and React then holds the screen
 // back until 300 ms after the fallback appeared (preloadable.tsx).
 const screen = preloadScreen(location.pathname, store);
+dropOpeningRead();
 
 void Promise.all([language, screen]).then(([language]) => {
   const i18n = createI18n(language);

@@ -2,6 +2,7 @@ import type { MessageKey, OrderLineDto } from '../../../shared/api';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/limits';
 import { LINES_MEDIA_TYPE, wireDecoder, type WireHeader, type WirePage } from '../../../shared/lineWire';
 import { messageKeyOf } from '../../api/said';
+import { lineRequest, takeOpeningRead } from './openingRead';
 
 /*
  * Reading a list of lines in the compact format (src/shared/lineWire.ts) as it arrives: the body's
@@ -183,17 +184,7 @@ export async function readLineStream(path: string, token: string | null, emit: (
     arm();
     let response: Response;
     try {
-      // Set by hand, never the browser cache's: the 304 answers the copy the store holds.
-      response = await fetch(path, {
-        method: 'GET',
-        signal: controller.signal,
-        cache: 'no-store',
-        headers: {
-          accept: `${LINES_MEDIA_TYPE}, application/json;q=0.5`,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(etag ? { 'if-none-match': etag } : {}),
-        },
-      });
+      response = await (takeOpeningRead(path, token, etag, controller.signal) ?? fetch(path, lineRequest(token, etag, controller.signal)));
     } catch {
       if (!signal?.aborted) failed(0, null, timedOut ? 'TIMEOUT' : 'NETWORK');
       return;

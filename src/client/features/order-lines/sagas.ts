@@ -12,6 +12,7 @@ import type { GeneralSettings } from '../../../shared/schemas/settings';
 import { loggedOut } from '../session';
 import { selectGeneralSettings, settingsLoaded, settingsSaved } from '../settings';
 import { lineStream } from './lineLoader';
+import { rememberOpeningRead } from './openingRead';
 import type { StreamMessage } from './lineStream';
 import { requestOf } from './actions';
 import { selectHeldScopes, selectLineAction, selectLineHistory, selectLineTable, selectScopeLoad, selectSettledScopes } from './selectors';
@@ -95,6 +96,7 @@ function* streamLines(scope: LineScope, beforeScreen: boolean) {
   const key = scopeKey(scope);
   // Taken from now on: the screen may show the first batch before the reading looks for it.
   const shown: Channel<Action> | null = beforeScreen ? yield actionChannel((action: Action) => linesShown.match(action) && scopeKey(action.payload) === key) : null;
+  if (beforeScreen) rememberOpeningRead(scopePath(scope));
   try {
     while (true) {
       const token = currentToken();

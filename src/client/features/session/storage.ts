@@ -4,7 +4,8 @@ import { Role, type RoleId } from '../../../shared/roles';
 /*
  * The tab's session storage (SPEC section 3), written only here and used only by the session
  * feature: the rest of the client reads the session from the store or through the HTTP client.
- * The token is kept base64-encoded.
+ * One exception: a screen's opening read (order-lines/openingRead.ts) takes the token from here,
+ * as it leaves before there is a store. The token is kept base64-encoded.
  */
 export const SESSION_KEYS = {
   token: 'authToken',
