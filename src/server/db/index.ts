@@ -87,10 +87,9 @@ export function openDatabase(databaseUrl: string, { statementTimeoutMs = DEFAULT
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  // Every connection starts with the statement timeout (pg sends it with the connection's options),
-  // and plans each call of a prepared statement for its values (pg-statements.ts): a plan made once
-  // for any value may walk the history for a narrow range of an archive query.
-  const pool = new pg.Pool({ connectionString: databaseUrl, options: '-c plan_cache_mode=force_custom_plan', types: pgTypes, max: 10, statement_timeout: statementTimeoutMs > 0 ? statementTimeoutMs : undefined });
+  // Every connection starts with the statement timeout (pg sends it with the connection's options);
+  // its statements are prepared as pg-statements.ts says.
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10, statement_timeout: statementTimeoutMs > 0 ? statementTimeoutMs : undefined });
   statementsOnPostgres(pool);
   // The cursor lets Kysely's stream() read in chunks. PostgreSQL times a cursor as one statement from
   // its first row to its last, the client's reading time included, so long lists are read in pages

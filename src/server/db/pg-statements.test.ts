@@ -43,15 +43,26 @@ describe.each(postgres)('statements prepared by name on $name', (database) => {
     });
   });
 
-  test('each call of a prepared statement is planned for its own values', async () => {
-    const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(handle.db);
-    expect(rows[0].plan_cache_mode).toBe('force_custom_plan');
+  test('a statement with a limit is never prepared, so each call is planned for its values; one without may keep its plan', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      const before = await prepared(trx);
+      const newest = (name: string) => trx.selectFrom('production_steps').select('id').where('step_name', '=', name).orderBy('id', 'desc').limit(1);
+      const first = await newest('Döküm').execute();
+      for (let i = 0; i < 8; i++) expect(await newest('Döküm').execute()).toEqual(first);
+      expect(await since(trx, before)).toEqual([]);
+      const steps = (name: string) => trx.selectFrom('production_steps').select(['id', 'step_name']).where('step_name', '=', name);
+      for (let i = 0; i < 8; i++) await steps('Döküm').execute();
+      expect(await since(trx, before)).toEqual([steps('x').compile().sql]);
+      // The server's own choice between a kept plan and one per call.
+      const { rows } = await sql<{ plan_cache_mode: string }>`show plan_cache_mode`.execute(trx);
+      expect(rows[0].plan_cache_mode).toBe('auto');
+    });
   });
 
   test(`a connection keeps at most ${KEPT_PER_CONNECTION} texts prepared`, async () => {
     await handle.db.transaction().execute(async (trx) => {
       for (let n = 1; n <= KEPT_PER_CONNECTION + 20; n++) {
-        const text = trx.selectFrom('production_steps').select(sql<number>`${sql.lit(n)}`.as('n')).limit(1);
+        const text = trx.selectFrom('production_steps').select(sql<number>`${sql.lit(n)}`.as('n')).where('id', '=', 0);
         await text.execute();
         await text.execute();
       }
