@@ -29,6 +29,7 @@ const store = createStore();
 // waits for both: a screen still loading would show its fallback, and React then holds the screen
 // back until 300 ms after the fallback appeared (preloadable.tsx).
 const screen = preloadScreen(location.pathname, store);
+// The screen's reads are out, its list with them: a list asked for as the page started and not taken is dropped.
 dropOpeningRead();
 
 void Promise.all([language, screen]).then(([language]) => {
