@@ -2,13 +2,17 @@ import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { StayPlace } from '../../../shared/flow';
 import type { Db } from '../../db';
+import { lastInTransaction } from '../../db/after-commit';
 
 /*
  * The counts the flow report reads instead of every stay of a period (migration 0041): per place,
  * the pieces staying now (stay_cells), and by duration bucket the stays ended up to the end of each
  * UTC day (stay_days, running) and within each UTC hour (stay_hours). Every writer of stays keeps
  * them in its own transaction through `countStays`; the place's stay_cells row, taken first and in
- * one order, keeps two writers of one place in turn.
+ * one order, keeps two writers of one place in turn. A writer of lines counts its stays last
+ * (`countStaysLast`): a busy step's row is shared by every tap there, and each holds it only from
+ * its counts to its commit. Taken after every other row the writer takes, in one order, the places'
+ * rows never leave two writers waiting on each other.
  */
 
 /** Stays by duration bucket. */
@@ -77,6 +81,24 @@ export async function countStays(trx: Db, changes: StayChanges): Promise<void> {
     .onConflict((oc) => oc.columns(['workshop_key', 'phase', 'step_key']).doUpdateSet((eb) => ({ waiting: eb('stay_cells.waiting', '+', eb.ref('excluded.waiting')) })))
     .execute();
   for (const { key, left } of ordered) if (left.length > 0) await countLeft(trx, key, left);
+}
+
+const gathered = new WeakMap<Db, { opened: StayPlace[]; closed: StayPlace[]; left: LeftStay[] }>();
+
+/**
+ * Counts stays as `countStays` does, at the end of the writer's transaction (`lastInTransaction`),
+ * every stay of the transaction in one go; at once in a transaction that has no end work.
+ */
+export async function countStaysLast(trx: Db, changes: StayChanges): Promise<void> {
+  let all = gathered.get(trx);
+  if (!all) {
+    const fresh = { opened: [] as StayPlace[], closed: [] as StayPlace[], left: [] as LeftStay[] };
+    if (!lastInTransaction(trx, 'stay counts', () => countStays(trx, fresh))) return countStays(trx, changes);
+    gathered.set(trx, (all = fresh));
+  }
+  all.opened.push(...(changes.opened ?? []));
+  all.closed.push(...(changes.closed ?? []));
+  all.left.push(...(changes.left ?? []));
 }
 
 /** Rows of counts written by one statement (each new or replacing its old one), well inside SQLite's bound on a statement's parameters. */

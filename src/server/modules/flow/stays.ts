@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import { placeOfLine, samePlace, type StayPlace } from '../../../shared/flow';
 import type { Database, LineStaysTable, OrderLinesTable } from '../../db/schema';
-import { countStays } from './stay-counts';
+import { countStaysLast } from './stay-counts';
 
 /*
  * The dwell table (line_stays): one row per piece per stay, written by the line writer whenever a
@@ -83,7 +83,7 @@ export async function recordStays(trx: Transaction<Database>, lines: readonly (S
       ? await trx.updateTable('line_stays').set({ left_at: at }).where('id', 'in', leaving).returning(['workshop_id', 'phase', 'step_id', 'bucket', 'left_at']).execute()
       : [];
   if (entering.length > 0) await trx.insertInto('line_stays').values(entering).execute();
-  await countStays(trx, { opened, closed: left, left });
+  await countStaysLast(trx, { opened, closed: left, left });
   return stepSince;
 }
 
