@@ -2,7 +2,7 @@ import { testDatabases } from '../../../test/databases';
 import type { StayPlace } from '../../shared/flow';
 import { countStaysLast } from '../modules/flow/stay-counts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '.';
-import { committing, lastInTransaction } from './after-commit';
+import { committing, gatherForLast } from './after-commit';
 
 /* A transaction's last work (after-commit.ts), and the counts of a place written there. */
 
@@ -15,26 +15,27 @@ describe.each(testDatabases())('work left for the end of a transaction on $name'
   afterAll(() => handle?.close());
 
   const place: StayPlace = { workshop_id: null, phase: 'packing', step_id: null };
-  const waiting = async () => (await handle.db.selectFrom('stay_cells').select('waiting').where('phase', '=', 'packing').where('workshop_key', '=', 0).executeTakeFirst())?.waiting ?? 0;
+  /** The pieces waiting at `place` as `db` (the database, or a transaction inside) sees them. */
+  const waiting = async (db: DatabaseHandle['db'] = handle.db) => (await db.selectFrom('stay_cells').select('waiting').where('phase', '=', 'packing').where('workshop_key', '=', 0).executeTakeFirst())?.waiting ?? 0;
 
   test('runs after the rest of the work, once per key, inside the transaction; not at all when it rolls back', async () => {
     const order: string[] = [];
     await committing(handle.db, async (trx) => {
-      expect(lastInTransaction(trx, 'k', async () => void order.push('first of k'))).toBe(true);
-      expect(lastInTransaction(trx, 'k', async () => void order.push('second of k'))).toBe(true);
+      const gathered = gatherForLast(trx, 'k', () => order, async (o) => void o.push('first of k'));
+      expect(gatherForLast(trx, 'k', () => [] as string[], async (o) => void o.push('second of k'))).toBe(gathered);
       order.push('work');
     });
     expect(order).toEqual(['work', 'first of k']);
     await expect(
       committing(handle.db, async (trx) => {
-        lastInTransaction(trx, 'k', async () => void order.push('rolled back'));
+        gatherForLast(trx, 'k', () => order, async (o) => void o.push('rolled back'));
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
     expect(order).toEqual(['work', 'first of k']);
     // Outside a transaction opened by `committing`, the caller does its work at once.
-    expect(lastInTransaction(handle.db, 'k', async () => undefined)).toBe(false);
-    await handle.db.transaction().execute(async (trx) => expect(lastInTransaction(trx, 'k', async () => undefined)).toBe(false));
+    expect(gatherForLast(handle.db, 'k', () => order, async () => undefined)).toBeNull();
+    await handle.db.transaction().execute(async (trx) => expect(gatherForLast(trx, 'k', () => order, async () => undefined)).toBeNull());
   });
 
   test("a writer's stays are counted together at its end, before it commits; outside `committing` at once", async () => {
@@ -43,14 +44,12 @@ describe.each(testDatabases())('work left for the end of a transaction on $name'
       await countStaysLast(trx, { opened: [place] });
       await countStaysLast(trx, { opened: [place, place] });
       // Not counted yet, in the transaction itself.
-      const inside = await trx.selectFrom('stay_cells').select('waiting').where('phase', '=', 'packing').where('workshop_key', '=', 0).executeTakeFirst();
-      expect(inside?.waiting ?? 0).toBe(before);
+      expect(await waiting(trx)).toBe(before);
     });
     expect(await waiting()).toBe(before + 3);
     await handle.db.transaction().execute(async (trx) => {
       await countStaysLast(trx, { closed: [place] });
-      const inside = await trx.selectFrom('stay_cells').select('waiting').where('phase', '=', 'packing').where('workshop_key', '=', 0).executeTakeFirstOrThrow();
-      expect(inside.waiting).toBe(before + 2);
+      expect(await waiting(trx)).toBe(before + 2);
     });
   });
 });

@@ -2,7 +2,7 @@ import { millisecondsInDay, millisecondsInHour } from 'date-fns/constants';
 import { sql } from 'kysely';
 import type { StayPlace } from '../../../shared/flow';
 import type { Db } from '../../db';
-import { lastInTransaction } from '../../db/after-commit';
+import { gatherForLast } from '../../db/after-commit';
 
 /*
  * The counts the flow report reads instead of every stay of a period (migration 0041): per place,
@@ -83,19 +83,13 @@ export async function countStays(trx: Db, changes: StayChanges): Promise<void> {
   for (const { key, left } of ordered) if (left.length > 0) await countLeft(trx, key, left);
 }
 
-const gathered = new WeakMap<Db, { opened: StayPlace[]; closed: StayPlace[]; left: LeftStay[] }>();
-
 /**
- * Counts stays as `countStays` does, at the end of the writer's transaction (`lastInTransaction`),
+ * Counts stays as `countStays` does, at the end of the writer's transaction (`gatherForLast`),
  * every stay of the transaction in one go; at once in a transaction that has no end work.
  */
 export async function countStaysLast(trx: Db, changes: StayChanges): Promise<void> {
-  let all = gathered.get(trx);
-  if (!all) {
-    const fresh = { opened: [] as StayPlace[], closed: [] as StayPlace[], left: [] as LeftStay[] };
-    if (!lastInTransaction(trx, 'stay counts', () => countStays(trx, fresh))) return countStays(trx, changes);
-    gathered.set(trx, (all = fresh));
-  }
+  const all = gatherForLast(trx, 'stay counts', () => ({ opened: [] as StayPlace[], closed: [] as StayPlace[], left: [] as LeftStay[] }), (gathered) => countStays(trx, gathered));
+  if (!all) return countStays(trx, changes);
   all.opened.push(...(changes.opened ?? []));
   all.closed.push(...(changes.closed ?? []));
   all.left.push(...(changes.left ?? []));
