@@ -36,6 +36,17 @@ test('a long list lets the event loop serve others between its pages', async () 
   expect(seen).toEqual(['a', 'other', 'b', 'other', 'c']);
 });
 
+test('a page is compressed off the event loop: others are served while it is', async () => {
+  const member = gzipPages(pagesOf(['x'.repeat(200_000)]))[Symbol.asyncIterator]();
+  await member.next(); // the gzip header
+  let served = false;
+  setImmediate(() => (served = true));
+  const page = await member.next();
+  expect((page.value as Buffer).length).toBeGreaterThan(0);
+  // Compressed in the same turn (deflateRawSync), the page came before anything else could run.
+  expect(served).toBe(true);
+});
+
 describe('an answer kept as sent', () => {
   const app = Fastify();
   const kept: Array<{ body: Buffer; encoding: string }> = [];
