@@ -10,10 +10,12 @@ import { AuthCard } from '../features/auth/AuthCard';
 import { gridViewsRequested } from '../features/grid-views';
 import { lookupsRequested } from '../features/lookups';
 import { EVERY_LINE, linesRequested } from '../features/order-lines';
+import { gridTextsOf } from '../features/orders/gridTexts';
 import { stepsRequested } from '../features/production-steps';
 import { selectSession } from '../features/session';
 import { settingsRequested } from '../features/settings';
 import { useAppSelector } from './hooks';
+import { startLanguage } from './languages';
 import type { RootState } from './store';
 
 /*
@@ -37,9 +39,10 @@ const CustomerOrderScreen = preloadable(() => import('../features/customer-order
 const CustomerDetailScreen = preloadable(() => import('../features/customers/CustomerDetailScreen'));
 // The names the grid's lines show, the time zone its dates are shown in, the saved views and the
 // lines are asked for with its code; the lines are read on past their first page once the grid shows it.
-// The grid's own code, the largest chunk, is fetched beside the screen's instead of once the screen's has run.
+// The grid's own code, the largest chunk, and its texts are fetched beside the screen's instead of once the screen's has run.
 const AdminOrdersScreen = preloadable(() => {
   void import('../features/orders/OrderGrid').catch(() => undefined);
+  void gridTextsOf(startLanguage());
   return import('../features/orders/AdminOrdersScreen');
 }, () => [
   lookupsRequested(),

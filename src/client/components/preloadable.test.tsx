@@ -37,8 +37,10 @@ test('preloaded before its first render, it renders in the first commit: no fall
   const { load, arrive } = chunk();
   const Preloaded = preloadable(load);
   const preloading = Preloaded.preload();
+  expect(Preloaded.loaded()).toBe(false);
   await arrive();
   await preloading;
+  expect(Preloaded.loaded()).toBe(true);
   render(
     <Suspense fallback={<Fallback />}>
       <Preloaded label="Sayaç" />

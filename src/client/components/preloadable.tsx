@@ -13,6 +13,8 @@ export interface Preloadable<P, Data = never> {
   (props: P): ReactNode;
   /** Starts loading the chunk (once); a failed load may be tried again. */
   preload(): Promise<unknown>;
+  /** Whether the chunk is in: the component then renders at once. */
+  loaded(): boolean;
   /** What the component will ask the server for as it opens, to be asked for with its code (the router's `preloadScreen`). */
   data?: Data;
 }
@@ -36,5 +38,5 @@ export function preloadable<P extends object, Data = never>(load: () => Promise<
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
     return <Component {...props} />;
   }
-  return Object.assign(Preloaded, { preload, data });
+  return Object.assign(Preloaded, { preload, loaded: () => loaded !== null, data });
 }

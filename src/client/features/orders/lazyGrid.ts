@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { startLanguage } from '../../app/languages';
 import { preloadable } from '../../components/preloadable';
-import { gridTextsOf } from './gridTexts';
+import { gridTextsOf, loadedGridTexts } from './gridTexts';
 
 /*
  * The grid is the heaviest part of the client: its code and its texts load with this screen's
@@ -15,9 +15,13 @@ void LazyOrderGrid.preload().catch(() => undefined);
 // ahead of the lines that stream from the same server.
 void gridTextsOf(startLanguage());
 
-/** Whether the grid's code and its texts in `language` are in; a failed chunk counts as in, and the grid's Suspense then tells it. */
+/**
+ * Whether the grid's code and its texts in `language` are in; a failed chunk counts as in, and the
+ * grid's Suspense then tells it. Both already in (the router's preload), the first render has the
+ * grid: a render without it, then another once an effect has looked, cost the first rows about 70 ms.
+ */
 export function useGridReady(language: string): boolean {
-  const [ready, setReady] = useState<string | null>(null);
+  const [ready, setReady] = useState<string | null>(() => (LazyOrderGrid.loaded() && loadedGridTexts(language) ? language : null));
   useEffect(() => {
     let current = true;
     const done = () => current && setReady(language);
