@@ -1,5 +1,5 @@
 import type { ColDef, GridApi, IRowNode, ValueGetterParams } from 'ag-grid-community';
-import { type FocusEvent, type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { type FocusEvent, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
 import { AMOUNT, GRAMS } from '../../../shared/decimal';
@@ -94,7 +94,11 @@ export function useColumnDefs({ columns, readOnly, timeZone, language, search, c
     [foldTexts, prepareRows, grid],
   );
 
+  // The cells drawn with the grid already show these: only a later change draws them again.
+  const drawnWith = useRef({ busyLines, columns });
   useEffect(() => {
+    if (drawnWith.current.busyLines === busyLines && drawnWith.current.columns === columns) return;
+    drawnWith.current = { busyLines, columns };
     const actions = columns.filter(isActionColumn).map((c) => c.key);
     if (actions.length > 0) grid.current?.refreshCells({ columns: actions, force: true });
   }, [busyLines, columns, grid]);
