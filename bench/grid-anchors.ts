@@ -9,6 +9,9 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { API } from '../src/shared/api';
 
+/** The Element Timing name both pages give the first rows' elements, whose paint the browser then reports. */
+export const FIRST_ROWS = 'first-rows';
+
 /** Where the anchors' page is served, on the product's origin. */
 const PATH = '/bench-anchors';
 
@@ -29,7 +32,7 @@ async function pageScript(): Promise<string> {
 
 interface Anchors {
   readWire(path: string, authorization: string, decode: boolean): Promise<{ ms: number; firstPage: number; bytes: number; lines: number }>;
-  render(): Promise<{ firstRow: number; painted: number; rows: number }>;
+  render(name: string): Promise<{ firstRow: number; painted: number; rows: number }>;
   columns: number;
   ready: number;
 }
@@ -41,7 +44,7 @@ export interface AnchorRun {
   wire: { ms: number; firstPage: number; bytes: number; lines: number };
   /** The same list's bytes only, read again. */
   bytesOnly: { ms: number; bytes: number };
-  /** createGrid over the lines to its first row in the DOM, and to that frame painted. */
+  /** createGrid over the lines to its first row in the DOM, and to the first rows painted. */
   render: { firstRow: number; painted: number; rows: number };
   columns: number;
   /** From the page's navigation to AG Grid's code evaluated (the page is served by the bench, from memory). */
@@ -68,7 +71,7 @@ export async function anchorRun(page: Page, open: () => Promise<void>, authoriza
   const read = (decode: boolean) => page.evaluate(([path, auth, decode]) => (window as unknown as AnchorWindow).__anchors.readWire(path, auth, decode), [API.orders, authorization, decode] as const);
   const bytesOnly = await read(false);
   const wire = await read(true);
-  const render = await page.evaluate(() => (window as unknown as AnchorWindow).__anchors.render());
+  const render = await page.evaluate((name) => (window as unknown as AnchorWindow).__anchors.render(name), FIRST_ROWS);
   const { columns, ready } = await page.evaluate(() => {
     const { columns, ready } = (window as unknown as AnchorWindow).__anchors;
     return { columns, ready };

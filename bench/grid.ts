@@ -9,7 +9,8 @@
  *
  * Times are the page's own clock (performance.now(), from the navigation's start for the load, from
  * the input event's timeStamp for a click or a keystroke) to the first frame painted after the last
- * change to the screen, found by a MutationObserver and settled by 300 ms without a change.
+ * change to the screen, found by a MutationObserver and settled by 300 ms without a change; the
+ * first rows, to their paint as the browser reports it (Element Timing).
  * Long tasks come from a PerformanceObserver installed before the page's first script (bench/live.ts).
  *
  * In the same run, on the same server and lines, the anchors of issue 27 (bench/grid-anchors.ts): the
@@ -29,7 +30,7 @@ import { API } from '../src/shared/api';
 import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
 import { MAX_WORKING_SET_DAYS } from '../src/shared/working-set';
 import { revealGridColumn } from '../e2e/harness';
-import { anchorPage, type AnchorRun, anchorRun } from './grid-anchors';
+import { anchorPage, type AnchorRun, anchorRun, FIRST_ROWS } from './grid-anchors';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { percentile } from './mixed';
 import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, option, prepare, type RunningProduct, sqliteDatabase, startProduct } from './product';
@@ -55,8 +56,12 @@ const SORTED = [
 ];
 
 /*
- * Installed before the grid page's first script: when the first data row is in the DOM and when the
- * progress line has gone and the count reads every line, each with the frame painted after it.
+ * Installed before the grid page's first script: when the first data row is in the DOM, when the
+ * browser painted the first rows' text, and when the progress line has gone and the count reads
+ * every line, with the frame painted after it. The first rows' paint is the browser's own report
+ * (Element Timing: each element of the rows is named before its first frame): the first task run
+ * after that frame comes only once the tasks queued before it have run, which in a page still
+ * reading its list came 160 ms after the rows were painted (a trace).
  */
 const LOAD_PROBE = `(full) => {
   if (!location.pathname.startsWith('/admin/orders')) return;
@@ -68,10 +73,18 @@ const LOAD_PROBE = `(full) => {
     channel.port1.onmessage = () => { marks[name] = performance.now(); };
     channel.port2.postMessage(null);
   });
+  const painted = new PerformanceObserver((list) => {
+    const times = list.getEntries().filter((entry) => entry.identifier === '${FIRST_ROWS}').map((entry) => entry.renderTime);
+    if (times.length === 0 || marks.firstPainted !== undefined) return;
+    marks.firstPainted = Math.min(...times);
+    painted.disconnect();
+  });
+  painted.observe({ type: 'element', buffered: true });
   const check = () => {
-    if (marks.firstRow === undefined && document.querySelector('.order-grid .ag-row')) {
-      marks.firstRow = performance.now();
-      afterPaint('firstPainted');
+    if (marks.firstRow === undefined && document.querySelector('.order-grid .ag-row')) marks.firstRow = performance.now();
+    // The grid fills a row's cells over its next frames: every element of its rows is named until the first is painted.
+    if (marks.firstRow !== undefined && marks.firstPainted === undefined) {
+      for (const element of document.querySelectorAll('.order-grid .ag-row, .order-grid .ag-row *')) element.setAttribute('elementtiming', '${FIRST_ROWS}');
     }
     // All loaded: the progress line gone and the count at every line, with rows in the grid.
     if (marks.all === undefined && marks.firstRow !== undefined) {
@@ -339,7 +352,7 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   const first = loadsText((l) => l.firstPainted);
   report(
     'grid: request to first rows painted',
-    `${first.text}; first row in the DOM ${loads.map((l) => ms(l.firstRow)).join(', ')}; from the navigation's start (app start included), chromium, ${lines} lines, SQLite; ${loads.map((l) => l.load).join(' / ')}; goal < 1500 ms: ${met(first.worst < 1500)} (median ${met(first.median < 1500)})`,
+    `${first.text}; the rows' text painted as the browser reports it (Element Timing); first row in the DOM ${loads.map((l) => ms(l.firstRow)).join(', ')}; from the navigation's start (app start included), chromium, ${lines} lines, SQLite; ${loads.map((l) => l.load).join(' / ')}; goal < 1500 ms: ${met(first.worst < 1500)} (median ${met(first.median < 1500)})`,
   );
   const all = loadsText((l) => l.allPainted);
   report('grid: request to all lines loaded', `${all.text}; progress line gone and the count at ${lines}/${lines}; ${machineLoad()}; goal < 5000 ms: ${met(all.worst < 5000)} (median ${met(all.median < 5000)})`);
@@ -458,7 +471,7 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   const render = summary(bare.map((b) => b.render.painted));
   report(
     'grid anchor: bare AG Grid first render',
-    `${render.text}; createGrid over the ${lines} lines read to its first row painted (in the DOM ${bare.map((b) => ms(b.render.firstRow)).join(', ')}; the page's navigation to AG Grid's code run before it ${bare.map((b) => ms(b.ready)).join(', ')}), ${bare[0].columns} plain field columns, the product's version of AG Grid Community with its defaults but for the product's row and header heights and no row animation; ${bareLoads.join(' / ')}`,
+    `${render.text}; createGrid over the ${lines} lines read to its first rows' text painted (Element Timing; first row in the DOM ${bare.map((b) => ms(b.render.firstRow)).join(', ')}; the page's navigation to AG Grid's code run before it ${bare.map((b) => ms(b.ready)).join(', ')}), the product grid's ${bare[0].columns} columns (its widths, headers, filters with their floating filters, hidden and pinned columns), each cell its plain field, the product's version of AG Grid Community with its defaults but for the product's row and header heights and no row animation; ${bareLoads.join(' / ')}`,
   );
   const bareSort = summary(bare.map((b) => b.sort));
   report('grid anchor: bare AG Grid text sort', `${bareSort.text}; a click on last_name (ascending, ${lines} rows) to painted; longest block ${bare.map((b) => task(b.sortBlock)).join(', ')}; ${bareLoads.join(' / ')}`);
