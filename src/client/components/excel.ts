@@ -105,6 +105,12 @@ export function sheetRows<T>(columns: readonly SheetColumn<T>[], rows: readonly 
   return cells;
 }
 
+/**
+ * How long a file handed to the browser stays readable at its address: a sheet of tens of megabytes
+ * on a busy machine may still be read after a second, and a download cut off there is a broken file.
+ */
+export const SAVED_FILE_KEPT_MS = 60_000;
+
 /** Hands a finished file to the browser under its name. */
 export function saveFile(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
@@ -114,5 +120,5 @@ export function saveFile(file: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  setTimeout(() => URL.revokeObjectURL(url), SAVED_FILE_KEPT_MS);
 }
