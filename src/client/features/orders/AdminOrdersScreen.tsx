@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { afterPaint } from '../../components/afterPaint';
 import { NoticeView } from '../../components/NoticeView';
+import { usePageShape } from '../../components/pageShape';
 import { EVERY_LINE, lineNoticesCleared, linesShown, selectBusyLines, selectLatestAction, selectLineTable, useScopeLoad } from '../order-lines';
 import { archiveQuery, archiveRowsAsked, ArchiveRowsBanner, NEWEST_FIRST, NO_FILTERS, selectArchiveRows } from '../archive';
 import { PlaceFilterBanner } from '../flow';
@@ -39,6 +40,8 @@ export default function AdminOrdersScreen({ readOnly = false }: { readOnly?: boo
   const { t, i18n } = useTranslation('orders');
   const dispatch = useAppDispatch();
   const fmt = useFormatters();
+  // The grid's columns take the window's whole width, from the screen's first paint.
+  usePageShape('wide');
   // The grid is built once its code, its texts and the time zone its dates show in are here: a time
   // zone arriving later would build its columns again.
   const settings = useAppSelector(selectSettingsStatus);

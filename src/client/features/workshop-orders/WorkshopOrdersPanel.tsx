@@ -5,6 +5,7 @@ import { isOpenLine } from '../../../shared/lifecycle';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ListStatus } from '../../components/ListStatus';
 import { NoticeView } from '../../components/NoticeView';
+import { usePageShape } from '../../components/pageShape';
 import { Pager, usePaging } from '../../components/Pager';
 import { TableHead } from '../../components/TableHead';
 import { ArchiveLink } from '../archive';
@@ -30,6 +31,7 @@ const WORKS: readonly Work[] = ['open', 'finished'];
 export function WorkshopOrdersPanel() {
   const { t } = useTranslation('workshopOrders');
   const id = useId();
+  usePageShape('tablet');
   const fmt = useFormatters();
   const lines = useScopeLines(MINE);
   const dispatch = useAppDispatch();
