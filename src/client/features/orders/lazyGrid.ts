@@ -18,7 +18,7 @@ void gridTextsOf(startLanguage());
 /**
  * Whether the grid's code and its texts in `language` are in; a failed chunk counts as in, and the
  * grid's Suspense then tells it. Both already in (the router's preload), the first render has the
- * grid: a render without it, then another once an effect has looked, cost the first rows about 70 ms.
+ * grid: a render without it and another once an effect had looked put the grid a render later.
  */
 export function useGridReady(language: string): boolean {
   const [ready, setReady] = useState<string | null>(() => (LazyOrderGrid.loaded() && loadedGridTexts(language) ? language : null));
