@@ -34,7 +34,7 @@ export function gzipPages(pages: AsyncIterable<string | Buffer>): Readable {
         if (bytes.length === 0) continue;
         crc = zlib.crc32(bytes, crc);
         length = (length + bytes.length) % 2 ** 32;
-        yield await deflateRaw(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+        yield await inTurn(() => deflateRaw(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH }));
       }
       const trailer = Buffer.alloc(8);
       trailer.writeUInt32LE(crc >>> 0, 0);
@@ -86,26 +86,29 @@ const deflateRaw = promisify(zlib.deflateRaw);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Whole answers compressed at once at most, on libuv's threads, off the event loop: each holds its
- * compressor's memory until it is done (freed then, unlike a stream's), so the rest wait their turn.
+ * Compressions (whole answers, and the pages of long lists) run at once at most, on libuv's
+ * threads, off the event loop: each holds its compressor's memory until it is done (freed then,
+ * unlike a stream's), so the rest wait their turn.
  */
 const COMPRESSING_AT_ONCE = 4;
 let compressing = 0;
 const waiting: Array<() => void> = [];
 
-async function encode(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === 'identity') return body;
+async function inTurn(compress: () => Promise<Buffer>): Promise<Buffer> {
   // A turn ends by handing itself to the next in line, so no newcomer slips past those waiting.
   if (compressing < COMPRESSING_AT_ONCE) compressing++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
-    return encoding === 'br' ? await brotli(body, BROTLI) : await gzip(body);
+    return await compress();
   } finally {
     const next = waiting.shift();
     if (next) next();
     else compressing--;
   }
 }
+
+const encode = (body: Buffer, encoding: Encoding): Promise<Buffer> =>
+  encoding === 'identity' ? Promise.resolve(body) : inTurn(() => (encoding === 'br' ? brotli(body, BROTLI) : gzip(body)));
 
 function varyOnEncoding(reply: FastifyReply) {
   const vary = reply.getHeader('vary');

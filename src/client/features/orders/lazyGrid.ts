@@ -1,19 +1,15 @@
 import { useEffect, useState } from 'react';
-import { startLanguage } from '../../app/languages';
 import { preloadable } from '../../components/preloadable';
 import { gridTextsOf, loadedGridTexts } from './gridTexts';
 
 /*
- * The grid is the heaviest part of the client: its code and its texts load with this screen's
- * code, before the screen's lines begin to stream. The screen mounts the grid once
- * both are in, so the grid never suspends: a fallback shown even briefly would hold the grid back
- * (preloadable.tsx).
+ * The grid is the heaviest part of the client: its code and its texts are asked for with this
+ * screen's code (the router's loader of the screen), before the screen's lines begin to stream. The
+ * screen mounts the grid once both are in, so the grid never suspends: a fallback shown even
+ * briefly would hold the grid back (preloadable.tsx).
  */
 export const LazyOrderGrid = preloadable(() => import('./OrderGrid'));
 void LazyOrderGrid.preload().catch(() => undefined);
-// The page's language is known before its catalogue is in: its grid texts come with the grid's code,
-// ahead of the lines that stream from the same server.
-void gridTextsOf(startLanguage());
 
 /**
  * Whether the grid's code and its texts in `language` are in; a failed chunk counts as in, and the
