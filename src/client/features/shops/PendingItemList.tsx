@@ -17,9 +17,10 @@ type ProductOptions = Map<string, number>;
 
 /**
  * A text field over the catalogue (its suggestions are the shared datalist `listId`) and 'match':
- * the button waits until the text names a product, so a half-typed title is never sent.
+ * the button waits until the text names a product, so a half-typed title is never sent. The field
+ * opens once the catalogue is in: a label typed before that would name nothing and Enter would be lost.
  */
-function ProductChooser({ item, options, listId }: { item: PendingItemDto; options: ProductOptions; listId: string }) {
+function ProductChooser({ item, options, listId, open }: { item: PendingItemDto; options: ProductOptions; listId: string; open: boolean }) {
   const { t } = useTranslation('shops');
   const dispatch = useAppDispatch();
   const match = useAppSelector((state) => selectMatch(state, item.id));
@@ -42,13 +43,14 @@ function ProductChooser({ item, options, listId }: { item: PendingItemDto; optio
           aria-label={t('pending.chooseFor', { title: item.title })}
           placeholder={t('pending.choose')}
           value={text}
+          disabled={!open}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="small" disabled={productId === undefined || busy} aria-busy={busy}>
           {busy ? t('pending.matching') : t('pending.match')}
         </button>
       </form>
-      {text.trim() !== '' && productId === undefined && <div className="hint">{t('pending.pickFromList')}</div>}
+      {open && text.trim() !== '' && productId === undefined && <div className="hint">{t('pending.pickFromList')}</div>}
       <RowNotice notice={match?.notice} />
     </>
   );
@@ -85,7 +87,7 @@ function PendingTable({ items, fmt }: { items: PendingItemDto[]; fmt: Formatters
                 <td>{item.quantity}</td>
                 <td>{fmt.money(item.unit_price, item.currency)}</td>
                 <td>
-                  <ProductChooser item={item} options={options} listId={listId} />
+                  <ProductChooser item={item} options={options} listId={listId} open={products.status === 'ready'} />
                 </td>
               </tr>
             ))}

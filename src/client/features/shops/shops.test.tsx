@@ -192,9 +192,10 @@ test("a failed job is dismissed with 'Kaldır': its row leaves the list with the
 
 test('a waiting item is matched to a product chosen by its label, its row leaves with the server’s sentence; a refusal stays on its row', async () => {
   let items = [item(3, 'Bilinmeyen kolye'), item(4, 'Eski yüzük')];
+  const catalogue = held();
   const calls = serve((method, url) => {
     if (url === API.shopPendingItems) return [200, { items }];
-    if (url === API.products) return [200, { products: [product(5, 'İsim Kolye', null), product(6, 'Yüzük', 'YZK-1')] }];
+    if (url === API.products) return catalogue.promise;
     if (method === 'POST' && url === API.shopPendingItemMatch(3)) {
       items = items.filter((i) => i.id !== 3);
       return [200, { item: { id: 3, order_id: 9, lines: 2 }, message: 'Ürün eşleştirildi; 2 sipariş satırı oluşturuldu.' }];
@@ -214,9 +215,13 @@ test('a waiting item is matched to a product chosen by its label, its row leaves
     expect.stringMatching(/1\.250,00/),
   ]);
   const chooser = screen.getByLabelText(t('shops:pending.chooseFor', { title: 'Bilinmeyen kolye' }));
-  // The catalogue's products are offered to the field as it is typed in.
+  // The catalogue's products are offered to the field as it is typed in; it opens once they are in.
   const offered = () => [...(document.getElementById(chooser.getAttribute('list')!)?.querySelectorAll('option') ?? [])].map((option) => option.value);
+  expect(offered()).toEqual([]);
+  expect(chooser).toBeDisabled();
+  catalogue.give([200, { products: [product(5, 'İsim Kolye', null), product(6, 'Yüzük', 'YZK-1')] }]);
   await waitFor(() => expect(offered()).toEqual(['#5 İsim Kolye', '#6 Yüzük (YZK-1)']));
+  expect(chooser).toBeEnabled();
   const match = within(rowOf('Bilinmeyen kolye')).getByRole('button', { name: t('shops:pending.match') });
   fireEvent.change(chooser, { target: { value: 'Yüz' } });
   expect(match).toBeDisabled();

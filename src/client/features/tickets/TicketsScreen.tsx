@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { TICKETS_MAX, type TicketDto } from '../../../shared/api/tickets';
@@ -28,8 +28,10 @@ export default function TicketsScreen() {
   const [search, setSearch] = useSearchParams();
   const ask = useMemo(() => ticketAskOf(search), [search]);
   const query = ask.kind === 'lines' || ask.kind === 'order' ? ticketQueryOf(ask) : null;
-  const chosen = search.get('layout');
-  const layout: Layout = isLayout(chosen) ? chosen : 'thermal';
+  const [layout, setLayout] = useState<Layout>(() => {
+    const chosen = search.get('layout');
+    return isLayout(chosen) ? chosen : 'thermal';
+  });
   const loaded = useAppSelector(selectTickets);
   useEffect(() => {
     if (query) dispatch(ticketsRequested(query));
@@ -45,7 +47,10 @@ export default function TicketsScreen() {
   const language = i18n.language;
   const day = useCallback((iso: string) => formatDay(dayIn(Date.parse(iso), timeZone), language), [timeZone, language]);
   const ready = current?.status === 'ready' && tickets.length > 0 && done;
-  const choose = (next: Layout) =>
+  const choose = (next: Layout) => {
+    // Held here as well as in the address: the router writes the address in a transition, and until
+    // then the radio would spring back to the old layout under the pointer.
+    setLayout(next);
     setSearch(
       (previous) => {
         const changed = new URLSearchParams(previous);
@@ -54,6 +59,7 @@ export default function TicketsScreen() {
       },
       { replace: true },
     );
+  };
 
   return (
     <main className="tickets-page">
