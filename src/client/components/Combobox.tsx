@@ -22,6 +22,8 @@ interface Props {
   /** Said in the list when no option has every typed word. */
   noMatches: string;
   invalid?: boolean;
+  /** The options are still on their way: a choice typed meanwhile would find nothing, and Enter would be lost. */
+  disabled?: boolean;
 }
 
 /** The options whose search text holds every typed word, in Turkish and English case alike (a dotless or dotted i found by its own capital). */
@@ -40,7 +42,7 @@ export function matchingOptions(options: readonly ComboOption[], query: string):
  * list and shows the choice again; a click takes an option too. Leaving the box with typed text
  * that chose nothing keeps the last choice.
  */
-export function Combobox({ label, options, value, onChange, onBlur, placeholder, noMatches, invalid }: Props) {
+export function Combobox({ label, options, value, onChange, onBlur, placeholder, noMatches, invalid, disabled = false }: Props) {
   const listId = useId();
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
@@ -95,6 +97,7 @@ export function Combobox({ label, options, value, onChange, onBlur, placeholder,
         aria-activedescendant={marked ? `${listId}-${marked.id}` : undefined}
         aria-invalid={invalid || undefined}
         autoComplete="off"
+        disabled={disabled}
         placeholder={placeholder}
         value={query ?? chosen?.label ?? ''}
         onChange={(event) => {

@@ -57,6 +57,26 @@ test('the form is prefilled from the profile once; loading the profile again kee
   expect(screen.queryByDisplayValue('Moda Cd. 2')).toBeNull();
 });
 
+test.each([
+  ['opens once the catalogue is in', 200],
+  ['stays closed, with the reason, when the catalogue cannot be read', 500],
+])('the product box is closed while the catalogue is on its way (a title typed and Enter would find nothing), and %s', async (_, status) => {
+  storeLogin(5, 'Musteri');
+  mockFetch((_method, url) => {
+    if (url === API.myCustomer) return [200, { customer: CUSTOMER }];
+    if (url === API.products) return status === 200 ? [200, { products: CATALOGUE }] : [500, { error: 'Sunucu hatası', code: 'INTERNAL' }];
+    return [200, {}];
+  });
+  const { t } = renderApp(<ManualOrderForm />);
+  const picker = screen.getByRole('combobox', { name: `${t('customerOrders:form.product')} 1` });
+  expect(picker).toBeDisabled();
+  if (status === 200) await waitFor(() => expect(picker).toBeEnabled());
+  else {
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(picker).toBeDisabled();
+  }
+});
+
 test('postcode and city are prefilled from the profile and sent; the placed order of several pieces opens the list filtered to it, with the success sentence', async () => {
   storeLogin(5, 'Musteri');
   const calls = mockFetch((method, url) => {

@@ -210,6 +210,7 @@ export function OrderForm({ buyer, customerId }: { buyer: OwnCustomer | null; cu
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     invalid={fieldState.invalid}
+                    disabled={catalogue.status !== 'ready'}
                   />
                 )}
               />

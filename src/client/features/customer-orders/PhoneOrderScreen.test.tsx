@@ -42,6 +42,9 @@ function start() {
 test("the office finds a customer by typing, orders on the customer's details and credit, confirms beyond it, and the order is sent for that customer", async () => {
   const { t, calls } = start();
   const customerBox = screen.getByRole('combobox', { name: t('customerOrders:phone.customer') });
+  // Closed until the customers are in: a name typed before would find no one.
+  expect(customerBox).toBeDisabled();
+  await waitFor(() => expect(customerBox).toBeEnabled());
   fireEvent.change(customerBox, { target: { value: 'ışık' } });
   fireEvent.mouseDown(await screen.findByRole('option', { name: /Mehmet Işık \(Işık Takı\)/ }));
   // Mehmet's details, then Ayşe's once chosen instead: nothing typed for one stays for the other.

@@ -20,6 +20,7 @@ export default function PhoneOrderScreen() {
   const chosen = Number(search.get('customer')) || undefined;
   const list = useAppSelector(selectCustomerList);
   const listNotice = useAppSelector((state) => selectCustomersState(state).notice);
+  const listReady = useAppSelector((state) => selectCustomersState(state).status === 'ready');
   const customer = useAppSelector((state) => (chosen === undefined ? undefined : selectCustomerById(state, chosen)));
   const detail = useAppSelector((state) => (chosen === undefined ? undefined : selectCustomerDetail(state, chosen)));
   useEffect(() => {
@@ -52,6 +53,7 @@ export default function PhoneOrderScreen() {
             onChange={(id) => setSearch(id === undefined ? {} : { customer: String(id) }, { replace: true })}
             placeholder={t('phone.chooseCustomer')}
             noMatches={t('phone.noCustomerMatches')}
+            disabled={!listReady}
           />
         </div>
       </div>

@@ -11,10 +11,12 @@ interface Props {
   onChange: (id: number | undefined) => void;
   onBlur?: () => void;
   invalid?: boolean;
+  /** The catalogue is still on its way. */
+  disabled?: boolean;
 }
 
 /** A product of the catalogue, found by typing part of its title or code (id, SKU, our product id), shown with its photo and price. */
-export function ProductPicker({ label, products, value, onChange, onBlur, invalid }: Props) {
+export function ProductPicker({ label, products, value, onChange, onBlur, invalid, disabled }: Props) {
   const { t } = useTranslation('customerOrders');
   const fmt = useFormatters();
   const options = useMemo(
@@ -29,6 +31,6 @@ export function ProductPicker({ label, products, value, onChange, onBlur, invali
     [products, fmt],
   );
   return (
-    <Combobox label={label} options={options} value={value} onChange={onChange} onBlur={onBlur} placeholder={t('form.choose')} noMatches={t('form.noProductMatches')} invalid={invalid} />
+    <Combobox label={label} options={options} value={value} onChange={onChange} onBlur={onBlur} placeholder={t('form.choose')} noMatches={t('form.noProductMatches')} invalid={invalid} disabled={disabled} />
   );
 }
