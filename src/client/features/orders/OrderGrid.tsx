@@ -30,7 +30,7 @@ import {
   themeQuartz,
   TooltipModule,
 } from 'ag-grid-community';
-import { forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
@@ -194,10 +194,7 @@ const OrderGrid = memo(
     latest.current = current;
     const made = useRef({ initialRows, columnDefs, initialState, localeText: { ...texts, noMatchingRows: noMatch }, view, context });
 
-    // Built in an effect, a task of its own after the screen's first render is committed (the
-    // router holds that render until the grid's code is in): in a layout effect the two made one
-    // block of up to 200 ms, the render's 40-60 ms and the grid's build.
-    useEffect(() => {
+    useLayoutEffect(() => {
       const { initialRows: rowData, columnDefs: madeColumns, initialState: state, localeText, view: filters, context: actions } = made.current;
       const options: GridOptions<OrderLineDto> = {
         theme: THEME,
