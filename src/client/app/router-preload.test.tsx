@@ -1,3 +1,4 @@
+import { setImmediate as nextMacrotask } from 'node:timers/promises';
 import { loadedGridTexts } from '../features/orders/gridTexts';
 import { storeLogin, testStore } from '../test-utils';
 import type { GridTexts } from './languageChunks';
@@ -14,8 +15,10 @@ test("the order screen's preload settles once the grid's texts are in too (and i
   storeLogin(2);
   let settled = false;
   const preload = preloadScreen('/admin/orders', testStore()).then(() => (settled = true));
-  // The screen's own code is in long before a few turns of the event loop are over.
-  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+  // The screen's code and the grid's are in, and every promise they let settle has run (a macrotask
+  // runs only once the microtask queue is empty): only the texts are missing now.
+  await Promise.all([import('../features/orders/AdminOrdersScreen'), import('../features/orders/OrderGrid')]);
+  await nextMacrotask();
   expect(settled).toBe(false);
   giveTexts({ noRowsToShow: 'Satır yok' });
   await preload;
