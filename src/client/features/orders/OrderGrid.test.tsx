@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router-dom';
 import AdminOrdersScreen from './AdminOrdersScreen';
 import { orderColumns } from './columns';
 import OrderGrid, { type OrderGridHandle } from './OrderGrid';
+import { gridTextsOf } from './gridTexts';
 import { failOnConsoleErrors, line, LOOKUPS, openScreen } from '../../../../test/orders-screen';
 
 failOnConsoleErrors();
@@ -242,6 +243,48 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
     expect(names).toEqual([expect.stringMatching(/^siparisler_\d{4}-\d{2}-\d{2}\.csv$/)]);
   } finally {
     document.removeEventListener('click', download, true);
+  }
+});
+
+test('the grid is made on a page already at the whole width: its screen widens the page only after the grid is made', async () => {
+  const i18n = createI18n('tr');
+  const fmt = { money: String, number: String, gram: String, date: String };
+  const lookups = { status: new Map(), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
+  const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
+  const lines = [line(1)];
+  // Its texts are in, as the router has them before the screen renders.
+  await gridTextsOf('tr');
+  // AG Grid inserts its own element into the grid's as it is made, and sizes its columns then.
+  const wideWhenMade: boolean[] = [];
+  const appendChild = Node.prototype.appendChild;
+  const append = jest.spyOn(Node.prototype, 'appendChild').mockImplementation(function <T extends Node>(this: Node, child: T): T {
+    if (this instanceof Element && this.classList.contains('order-grid')) wideWhenMade.push(document.body.classList.contains('page-wide'));
+    return appendChild.call(this, child) as T;
+  });
+  storeLogin(2, 'Admin');
+  mockFetch(() => [200, {}]);
+  try {
+    const { unmount } = renderApp(
+      <OrderGrid
+        lines={{ ids: lines.map((l) => l.id), entities: Object.fromEntries(lines.map((l) => [l.id, l])) }}
+        columns={columns}
+        onCountChange={() => undefined}
+        onQualityControl={() => undefined}
+        onApprovePacking={() => undefined}
+        onCorrectGram={() => undefined}
+        onShip={() => undefined}
+        onCorrect={() => undefined}
+        onHistory={() => undefined}
+        busyLines={[]}
+        noMatch="-"
+      />,
+    );
+    await screen.findByRole('gridcell', { name: 'B2B-000001' });
+    expect(wideWhenMade).toEqual([true]);
+    unmount();
+    expect(document.body.classList.contains('page-wide')).toBe(false);
+  } finally {
+    append.mockRestore();
   }
 });
 

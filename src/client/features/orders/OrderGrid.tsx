@@ -34,6 +34,7 @@ import { forwardRef, memo, use, useCallback, useEffect, useImperativeHandle, use
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { OrderLineDto } from '../../../shared/api';
+import { usePageShape } from '../../components/pageShape';
 import type { ViewState } from '../grid-views';
 import type { LineTable } from '../order-lines';
 import { type OrderColumn, urgentLine } from './columns';
@@ -139,6 +140,9 @@ const OrderGrid = memo(
   ) {
     const { t, i18n } = useTranslation('orders');
     const language = i18n.language;
+    // The screen asks for the whole width too, but its effect runs after this component's: the grid
+    // is made at the width it keeps, not made narrow and laid out again.
+    usePageShape('wide');
     const element = useRef<HTMLDivElement>(null);
     const grid = useRef<GridApi<OrderLineDto> | null>(null);
     const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
