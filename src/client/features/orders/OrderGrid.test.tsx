@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { createRef } from 'react';
+import { createRef, type RefObject } from 'react';
 import { API, type OrderLineDto } from '../../../shared/api';
 import { createI18n } from '../../app/i18n';
 import { linesBatchLoaded, linesChanged, linesRequested, linesShown, linesStreamEnded, linesStreamStarted } from '../order-lines';
@@ -246,58 +246,16 @@ test('CSV: the rows and data columns shown, in their order, as the cells read', 
   }
 });
 
-test('the grid is made on a page already at the whole width: its screen widens the page only after the grid is made', async () => {
-  const i18n = createI18n('tr');
-  const fmt = { money: String, number: String, gram: String, date: String };
-  const lookups = { status: new Map(), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
-  const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
-  const lines = [line(1)];
-  // Its texts are in, as the router has them before the screen renders.
+/** The grid alone, as its screen hands it these lines (its texts already in, as the router has them). */
+async function renderGrid(lines: OrderLineDto[], handle?: RefObject<OrderGridHandle | null>) {
   await gridTextsOf('tr');
-  // AG Grid inserts its own element into the grid's as it is made, and sizes its columns then.
-  const wideWhenMade: boolean[] = [];
-  const appendChild = Node.prototype.appendChild;
-  const append = jest.spyOn(Node.prototype, 'appendChild').mockImplementation(function <T extends Node>(this: Node, child: T): T {
-    if (this instanceof Element && this.classList.contains('order-grid')) wideWhenMade.push(document.body.classList.contains('page-wide'));
-    return appendChild.call(this, child) as T;
-  });
-  storeLogin(2, 'Admin');
-  mockFetch(() => [200, {}]);
-  try {
-    const { unmount } = renderApp(
-      <OrderGrid
-        lines={{ ids: lines.map((l) => l.id), entities: Object.fromEntries(lines.map((l) => [l.id, l])) }}
-        columns={columns}
-        onCountChange={() => undefined}
-        onQualityControl={() => undefined}
-        onApprovePacking={() => undefined}
-        onCorrectGram={() => undefined}
-        onShip={() => undefined}
-        onCorrect={() => undefined}
-        onHistory={() => undefined}
-        busyLines={[]}
-        noMatch="-"
-      />,
-    );
-    await screen.findByRole('gridcell', { name: 'B2B-000001' });
-    expect(wideWhenMade).toEqual([true]);
-    unmount();
-    expect(document.body.classList.contains('page-wide')).toBe(false);
-  } finally {
-    append.mockRestore();
-  }
-});
-
-test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
   const i18n = createI18n('tr');
   const fmt = { money: (v: number | null | undefined) => `${v} ₺`, number: String, gram: (v: number) => `${String(v).replace('.', ',')} g`, date: (iso: string) => iso.slice(0, 10) };
   const lookups = { status: new Map([[1, 'Bekliyor']]), step: new Map(), optionValue: new Map(), qualityControl: new Map(), packing: new Map() };
   const columns = orderColumns(i18n.t.bind(i18n), lookups, fmt);
-  const lines = [line(2), line(1, { customer_note: 'acil' })];
-  const handle = createRef<OrderGridHandle>();
   storeLogin(2, 'Admin');
   mockFetch(() => [200, {}]);
-  renderApp(
+  const view = renderApp(
     <OrderGrid
       ref={handle}
       lines={{ ids: lines.map((l) => l.id), entities: Object.fromEntries(lines.map((l) => [l.id, l])) }}
@@ -313,6 +271,31 @@ test("the grid's handle names the columns shown, in their order, and the rows sh
       noMatch="-"
     />,
   );
+  return { ...view, columns };
+}
+
+test('the grid is made on a page already at the whole width: its screen widens the page only after the grid is made', async () => {
+  // AG Grid inserts its own element into the grid's as it is made, and sizes its columns then.
+  const wideWhenMade: boolean[] = [];
+  const appendChild = Node.prototype.appendChild;
+  const append = jest.spyOn(Node.prototype, 'appendChild').mockImplementation(function <T extends Node>(this: Node, child: T): T {
+    if (this instanceof Element && this.classList.contains('order-grid')) wideWhenMade.push(document.body.classList.contains('page-wide'));
+    return appendChild.call(this, child) as T;
+  });
+  try {
+    const { unmount } = await renderGrid([line(1)]);
+    await screen.findByRole('gridcell', { name: 'B2B-000001' });
+    expect(wideWhenMade).toEqual([true]);
+    unmount();
+    expect(document.body.classList.contains('page-wide')).toBe(false);
+  } finally {
+    append.mockRestore();
+  }
+});
+
+test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
+  const handle = createRef<OrderGridHandle>();
+  const { columns } = await renderGrid([line(2), line(1, { customer_note: 'acil' })], handle);
   await screen.findByRole('gridcell', { name: 'B2B-000001' });
   // The hidden 'Acil' column is not shown; the buttons, pinned to the right, come last.
   expect(handle.current!.visibleColumns()).toEqual(columns.filter((c) => c.key !== 'urgent').map((c) => c.key));
