@@ -61,6 +61,8 @@ export function linesAnswer(pieces: string[]): Response & { reads: number } {
     body: {
       getReader: () => ({
         read: async () => (answer.reads < pieces.length ? { done: false, value: new TextEncoder().encode(pieces[answer.reads++]) } : { done: true, value: undefined }),
+        // Dropped: nothing more is read.
+        cancel: async () => void (answer.reads = pieces.length),
       }),
     },
   };

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import type { OrderLineDto } from '../../../shared/api';
 import { barcodeOf } from '../../../shared/barcode';
 import { LINES_MEDIA_TYPE, ROW_FIELDS, wireEncoder, type WireHeader } from '../../../shared/lineWire';
@@ -60,17 +61,24 @@ test.each([1, 2, 7, 64, 1000])('the decoded lines equal the encoded ones, the te
   expect(received(messages)).toEqual(LINES);
 });
 
-/** A fetch answer whose body arrives as the given byte pieces. */
-function streamed(status: number, type: string, pieces: Uint8Array[], etag: string | null = null): Response {
-  let next = 0;
+/** A fetch answer whose body arrives as the given byte pieces; `taken` counts the pieces read, `canceled` whether the reader dropped the rest. */
+function streamed(status: number, type: string, pieces: Uint8Array[], etag: string | null = null): Response & { taken: number; canceled: boolean } {
   const headers: Record<string, string | null> = { 'content-type': type, etag };
-  return {
+  const answer = {
     ok: status >= 200 && status < 300,
     status,
+    taken: 0,
+    canceled: false,
     headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
-    body: { getReader: () => ({ read: async () => (next < pieces.length ? { done: false, value: pieces[next++] } : { done: true, value: undefined }) }) },
+    body: {
+      getReader: () => ({
+        read: async () => (!answer.canceled && answer.taken < pieces.length ? { done: false, value: pieces[answer.taken++] } : { done: true, value: undefined }),
+        cancel: async () => void (answer.canceled = true),
+      }),
+    },
     json: async () => JSON.parse(new TextDecoder().decode(Buffer.concat(pieces))),
-  } as unknown as Response;
+  };
+  return answer as unknown as Response & { taken: number; canceled: boolean };
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -194,6 +202,61 @@ test.each([
   } finally {
     jest.useRealTimers();
   }
+});
+
+test('a held reading takes the rest of the body off the connection while it waits, and decodes it only once the hold settles', async () => {
+  const answer = streamed(200, LINES_MEDIA_TYPE, wireText(LINES, 10).split('\n').filter(Boolean).map((page) => bytes(`${page}\n`)));
+  globalThis.fetch = jest.fn(async () => answer) as typeof fetch;
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const messages: StreamMessage[] = [];
+  const reading = readLineStream('/api/v1/orders', null, (m) => messages.push(m), { held });
+  // The header and three pages: all four taken while the screen is built, one page decoded.
+  await waitFor(() => expect(answer.taken).toBe(4));
+  expect(messages.map((m) => (m.type === 'lines' ? m.lines.length : m.type))).toEqual(['header', 10]);
+  release();
+  await reading;
+  expect(received(messages)).toEqual(LINES);
+  expect(messages.at(-1)).toEqual({ type: 'done' });
+});
+
+test('a body that stops coming while the reading is held times out, said once the hold settles', async () => {
+  jest.useFakeTimers();
+  try {
+    const [header, first] = wireText(LINES, 10).split('\n');
+    // Two pieces, then nothing more until the reading gives up on the answer.
+    globalThis.fetch = jest.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      let sent = 0;
+      const stalled = () => new Promise<never>((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+      return {
+        ok: true,
+        status: 200,
+        headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? LINES_MEDIA_TYPE : null) },
+        body: { getReader: () => ({ read: () => (sent < 2 ? Promise.resolve({ done: false, value: bytes(`${[header, first][sent++]}\n`) }) : stalled()), cancel: async () => undefined }) },
+      } as unknown as Response;
+    }) as typeof fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const messages: StreamMessage[] = [];
+    const reading = readLineStream('/api/v1/orders', null, (m) => messages.push(m), { held, timeoutMs: 1_000 });
+    await jest.advanceTimersByTimeAsync(5_000);
+    expect(messages.map((m) => m.type)).toEqual(['header', 'lines']);
+    release();
+    await jest.advanceTimersByTimeAsync(0);
+    await reading;
+    expect(messages.at(-1)).toEqual({ type: 'failed', status: 0, error: null, code: 'TIMEOUT', messageKey: null });
+  } finally {
+    jest.useRealTimers();
+  }
+});
+
+test('a body that is not the format is dropped where it breaks, not read to its end', async () => {
+  const [header, first, ...rest] = wireText(LINES, 10).split('\n');
+  const answer = streamed(200, LINES_MEDIA_TYPE, [`${header}\n${first}\n`, 'not json\n', ...rest.map((page) => `${page}\n`)].map(bytes));
+  const { messages } = await read(answer);
+  expect(received(messages)).toEqual(LINES.slice(0, 10));
+  expect(messages.at(-1)).toEqual({ type: 'failed', status: 0, error: null, code: 'NETWORK', messageKey: null });
+  expect(answer.canceled).toBe(true);
 });
 
 test('a reading gives the page a turn between pages once it has read for a while, though every byte is already here', async () => {

@@ -141,6 +141,57 @@ const CLOCK = {
   },
 };
 
+/**
+ * A body's pieces taken off the connection as they arrive, whether or not they are read yet: while
+ * a reading is held for its screen, the server goes on sending and the pieces wait here, not
+ * decoded. `next` gives them in order, null after the last, and throws what the body threw once
+ * the pieces before it are taken; `stop` drops the rest. `reading` is called before each wait for
+ * a piece and `ended` when the body is done.
+ */
+function bodyPieces(body: ReadableStreamDefaultReader<Uint8Array>, reading: () => void, ended: () => void) {
+  let pieces: Uint8Array[] = [];
+  let next = 0;
+  let done = false;
+  let failure: { error: unknown } | null = null;
+  let wake: (() => void) | null = null;
+  const take = async () => {
+    try {
+      for (;;) {
+        reading();
+        const { done: last, value } = await body.read();
+        if (last) break;
+        pieces.push(value);
+        wake?.();
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    done = true;
+    ended();
+    wake?.();
+  };
+  void take();
+  return {
+    async next(): Promise<Uint8Array | null> {
+      while (next === pieces.length && !done) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+      if (next < pieces.length) {
+        const piece = pieces[next++];
+        if (next === pieces.length) {
+          pieces = [];
+          next = 0;
+        }
+        return piece;
+      }
+      if (failure) throw failure.error;
+      return null;
+    },
+    stop(): void {
+      if (!done) void body.cancel().catch(() => undefined);
+    },
+  };
+}
+
 /** The longest the page reads lines without giving its other work a turn. */
 const READ_SLICE_MS = 30;
 
@@ -152,7 +203,8 @@ export interface ReadOptions {
   timeoutMs?: number;
   /**
    * Once a page of lines is out, the rest is read when this settles: a screen still being built
-   * shows its first rows before the page decodes the others (their bytes wait in the browser).
+   * shows its first rows before the page decodes the others (their bytes are taken meanwhile, so the
+   * server goes on sending, and wait undecoded).
    */
   held?: Promise<unknown>;
 }
@@ -218,12 +270,9 @@ export async function readLineStream(path: string, token: string | null, emit: (
               sliceStart = performance.now();
             }
             if (held && reader.pages() > 0) {
-              // Waiting for the screen is not a stalled answer.
-              clearTimeout(timer);
               await held;
               held = undefined;
               if (signal?.aborted) return;
-              arm();
             }
           }
           whole.length = 0;
@@ -231,12 +280,16 @@ export async function readLineStream(path: string, token: string | null, emit: (
         const body = response.body?.getReader();
         if (body) {
           const decoder = new TextDecoder();
-          for (arm(); ; arm()) {
-            const { done, value } = await body.read();
-            if (done) break;
-            split.push(decoder.decode(value, { stream: true }));
-            await readWhole();
-            if (signal?.aborted) return;
+          // Only bytes that stop coming time the answer out: waiting for the screen does not.
+          const pieces = bodyPieces(body, arm, () => clearTimeout(timer));
+          try {
+            for (let piece = await pieces.next(); piece !== null; piece = await pieces.next()) {
+              split.push(decoder.decode(piece, { stream: true }));
+              await readWhole();
+              if (signal?.aborted) return;
+            }
+          } finally {
+            pieces.stop();
           }
           split.push(decoder.decode());
         } else split.push(await response.text());
