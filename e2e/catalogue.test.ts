@@ -62,7 +62,10 @@ test('the admin filters the catalogue, edits a product and gives it a routing', 
   expect(routing.product_production_steps.map((s: { step_name: string }) => s.step_name)).toEqual(['Döküm', 'Parlatma', 'Mıhlama']);
 
   await page.getByRole('button', { name: 'Üretim adımları: Tektaş Yüzük' }).click();
-  await expect(page.getByRole('dialog').getByRole('listitem').allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Parlatma↑↓×', '3. Mıhlama↑↓×']);
+  // The dialog reads the routing as it opens: its steps are listed once that answer is in.
+  const steps = page.getByRole('dialog', { name: 'Üretim Süreci: Tektaş Yüzük' }).getByRole('listitem');
+  await steps.filter({ hasText: '3. Mıhlama' }).waitFor();
+  await expect(steps.allTextContents()).resolves.toEqual(['1. Döküm↑↓×', '2. Parlatma↑↓×', '3. Mıhlama↑↓×']);
   await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Ürünleri Senkronize Et' }).click();
