@@ -29,7 +29,7 @@ import type { Page } from 'playwright-core';
 import { ARCHIVE_GRID_MAX } from '../src/client/features/archive/limits';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { timed } from './metal';
-import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct, watchServer } from './product';
 
 type Report = (name: string, value: string) => void;
 
@@ -201,38 +201,6 @@ async function wireRead(base: string, auth: string, max = Infinity): Promise<{ m
   return { ms: performance.now() - started, lines };
 }
 
-/** How late the server answers /readyz, asked every 50 ms until `stop` is called: the worst and the 99th percentile. */
-function watchServer(base: string): () => Promise<{ worst: number; p99: number; count: number }> {
-  const took: number[] = [];
-  let running = true;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const ask = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const req = http.get(`${base}/readyz`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          took.push(performance.now() - started);
-          resolve();
-        });
-      });
-      req.on('error', () => resolve());
-    });
-  const loop = (async () => {
-    while (running) {
-      await ask();
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    agent.destroy();
-    const sorted = [...took].sort((a, b) => a - b);
-    return { worst: sorted[sorted.length - 1] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, count: sorted.length };
-  };
-}
-
 /** The archive screen's export of every line in chromium, with the server's memory and answers watched meanwhile. */
 async function measureExport(report: Report, name: string, product: RunningProduct, lines: number): Promise<void> {
   const auth = await login(product.base, 'admin', ADMIN_PASSWORD);
@@ -251,7 +219,7 @@ async function measureExport(report: Report, name: string, product: RunningProdu
     const before = rssOf(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
-    const stop = watchServer(product.base);
+    const stop = watchServer(product.base, 50);
     const started = (await page.evaluate('performance.now()')) as number;
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 3_600_000 }), page.getByRole('button', { name: "Excel'e Aktar" }).click()]);
     const ended = (await page.evaluate('performance.now()')) as number;

@@ -33,7 +33,7 @@ import { revealGridColumn } from '../e2e/harness';
 import { anchorPage, type AnchorRun, anchorRun, FIRST_ROWS } from './grid-anchors';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { percentile } from './mixed';
-import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, option, prepare, type RunningProduct, sqliteDatabase, startProduct } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, option, prepare, type RunningProduct, sqliteDatabase, startProduct, watchServer } from './product';
 
 type Report = (name: string, value: string) => void;
 
@@ -460,6 +460,14 @@ async function measure(report: Report, browser: Browser, product: RunningProduct
   report(
     'grid: list bytes on the wire',
     `${sizes.join('; ')}; chromium's own request ${browserWire ? `${mb(browserWire.bytes)} ${browserWire.encoding}` : 'NOT SEEN'}; ${lines} lines; ${machineLoad()}`,
+  );
+  // The event loop while the list streams: SQLite answers synchronously, so a long read would hold every other request.
+  const watching = watchServer(base, 20);
+  const streamed = await wire(base, auth, LINES_MEDIA_TYPE, 'gzip');
+  const meanwhile = await watching();
+  report(
+    'grid: another request while the list streams',
+    `/readyz (a database read) every 20 ms while the compact list went to a plain reader (${ms(streamed.ms)}, ${streamed.encoding}): answered in ${ms(meanwhile.p99)} p99, ${ms(meanwhile.worst)} worst (${meanwhile.count} asked); ${machineLoad()}`,
   );
 
   await anchors.page.close();

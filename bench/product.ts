@@ -355,3 +355,35 @@ export function machineLoad(): string {
   const [one] = readFileSync('/proc/loadavg', 'utf8').split(' ');
   return `load average ${one} on ${cpus().length} CPUs`;
 }
+
+/** How late the server answers /readyz (its database read included), asked every `every` ms until the function it returns is called: the worst and the 99th percentile. */
+export function watchServer(base: string, every: number): () => Promise<{ worst: number; p99: number; count: number }> {
+  const took: number[] = [];
+  let running = true;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const ask = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const req = http.get(`${base}/readyz`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          took.push(performance.now() - started);
+          resolve();
+        });
+      });
+      req.on('error', () => resolve());
+    });
+  const loop = (async () => {
+    while (running) {
+      await ask();
+      await new Promise((r) => setTimeout(r, every));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    agent.destroy();
+    const sorted = [...took].sort((a, b) => a - b);
+    return { worst: sorted[sorted.length - 1] ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, count: sorted.length };
+  };
+}

@@ -144,6 +144,38 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
     await reading.return(undefined);
   });
 
+  test("the office's list reads its ids a slice of the key at a time: each line once and in order, across gaps, with others served between reads", async () => {
+    // Lines closed before the window leave a gap in the key that whole slices fall into.
+    const gap = lineIds.slice(300, 900);
+    await t.db.updateTable('order_lines').set({ closed_at: '2000-01-01T00:00:00.000Z' }).where('id', 'in', gap).execute();
+    try {
+      const inWindow = lineIds.filter((id) => !gap.includes(id));
+      const read = async (options: Parameters<typeof workingSet>[3]) => {
+        const { total, pages } = await workingSet(t.db, { userId: 0 }, '2020-01-01T00:00:00.000Z', options);
+        const seen: number[] = [];
+        for await (const page of pages) seen.push(...page.map((line) => line.id));
+        return { total, seen };
+      };
+      // Between two reads of the key the event loop takes a turn: another request would be served there.
+      let turns = 0;
+      let counting = true;
+      const count = () => {
+        turns++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      const whole = await read({ keySlice: 7 });
+      counting = false;
+      expect(whole).toEqual({ total: inWindow.length, seen: inWindow });
+      expect(turns).toBeGreaterThan(lineIds.length / 7 / 2);
+      expect(await read({ offset: 250, limit: 100, keySlice: 7 })).toEqual({ total: 100, seen: inWindow.slice(250, 350) });
+      expect(await read({ offset: 590, keySlice: 7 })).toEqual({ total: 10, seen: inWindow.slice(590) });
+      expect(await read({ offset: 600, keySlice: 7 })).toEqual({ total: 0, seen: [] });
+    } finally {
+      await t.db.updateTable('order_lines').set({ closed_at: null }).where('id', 'in', gap).execute();
+    }
+  });
+
   test('every list route takes the paging parameters and refuses bad ones with 400', async () => {
     const lists: Array<[url: string, key: string, token: string]> = [
       [API.users, 'users', s.admin],

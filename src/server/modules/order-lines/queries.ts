@@ -3,6 +3,7 @@ import type { LineEvent } from '../../../shared/live';
 import { AliasNode, ColumnNode, type Expression, type ExpressionBuilder, type IdentifierNode, ReferenceNode, sql } from 'kysely';
 import type { Db } from '../../db';
 import { selectArrays } from '../../db/array-rows';
+import { othersTurn } from '../../db/turns';
 import { isPostgres } from '../../db/ddl';
 import { notFound } from '../../errors';
 import type { Actor } from './actor';
@@ -318,56 +319,100 @@ export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
 export const LINES_PAGE = 1000;
 /** The lines of its first page: a screen's worth and more, read, sent and shown before the rest. */
 export const FIRST_LINES_PAGE = 100;
+/** The ids of the key one read of the office's working set spans: a few milliseconds of SQLite's, at any size of the table. */
+export const KEY_SLICE = 20_000;
 
 /**
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
  * `pageSize`; the first of `FIRST_LINES_PAGE`, which the screen shows while the rest is read) at a
  * time, so tens of thousands of lines start flowing to the client at once and no array of every
- * line is ever built. The ids are read over the owner's index alone; each page is then its own
- * short query by id, never a cursor held open while the client reads: a slow reader keeps neither
- * SQLite's one connection nor a pooled one, other requests are served between pages, and
- * PostgreSQL's statement timeout applies to each page, not to the whole download.
+ * line is ever built. Each page is its own short query by id, never a cursor held open while the
+ * client reads: a slow reader keeps neither SQLite's one connection nor a pooled one, other
+ * requests are served between pages, and PostgreSQL's statement timeout applies to each page, not
+ * to the whole download.
  */
 export async function workingSet(
   db: Db,
   actor: Actor,
   start: string | null,
-  { offset = 0, limit = null }: { offset?: number; limit?: number | null } = {},
-  pageSize = LINES_PAGE,
+  { offset = 0, limit = null, pageSize = LINES_PAGE, keySlice = KEY_SLICE }: { offset?: number; limit?: number | null; pageSize?: number; keySlice?: number } = {},
 ): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
   const firstSize = Math.min(FIRST_LINES_PAGE, pageSize);
   const page = (ids: readonly number[]) => readLines(db, lineQuery(db).where('l.id', 'in', ids).where(visibleTo(actor)).orderBy('l.id', 'desc'), actor);
-  async function* pagesOf(ids: readonly number[], first: number) {
-    for (let i = 0; i < ids.length; ) {
-      const size = i === 0 ? first : pageSize;
-      yield await page(ids.slice(i, i + size));
-      i += size;
+  /** The pages of the lines of `slices` (ids newest first) past the first `skip`, at most `take`; the first page of `first` lines. */
+  async function* pagesOf(slices: AsyncIterable<readonly number[]> | Iterable<readonly number[]>, skip: number, take: number, first = firstSize) {
+    if (take === 0) return;
+    let waiting: number[] = [];
+    let size = first;
+    for await (const slice of slices) {
+      const from = Math.min(skip, slice.length);
+      skip -= from;
+      waiting = waiting.concat(slice.slice(from, from + take));
+      take -= Math.min(take, slice.length - from);
+      for (; waiting.length >= size; size = pageSize) {
+        yield await page(waiting.slice(0, size));
+        waiting = waiting.slice(size);
+      }
+      if (take === 0) break;
     }
+    if (waiting.length > 0) yield await page(waiting);
   }
-  // The office's newest lines are its open ones: read newest first, its first page is found at
-  // once. An owner's may be old among others' newer ones, and its list is short: read by its ids.
-  const everyLine = actor.workshopId === undefined && actor.customerId === undefined;
-  if (offset > 0 || limit !== null || !everyLine) {
+  // An owner's lines may be old among others' newer ones, and its list is short: read by its ids over the owner's index.
+  if (actor.workshopId !== undefined || actor.customerId !== undefined) {
     const ids = await idsOf(workingSetIds(db, actor, start));
     const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);
-    return { total: wanted.length, pages: pagesOf(wanted, firstSize) };
+    return { total: wanted.length, pages: pagesOf([wanted], 0, wanted.length) };
   }
-  // The office's whole list is counted, and its first page read by itself, before the ids of the rest:
-  // reading a hundred thousand ids held the first rows back by tens of milliseconds (SQLite's reads block).
-  const counted = await workingSetIds(db, actor, start)
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
+  // The office's list may be the whole table: counted, then its ids read as officeIds says (on
+  // SQLite, a hundred thousand ids in one read held every other request for about 40 ms).
+  const counted = Number(
+    (
+      await workingSetIds(db, actor, start)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const total = Math.max(0, Math.min(counted - offset, limit ?? Infinity));
+  if (offset > 0 || limit !== null) return { total, pages: pagesOf(officeIds(db, actor, start, Infinity, counted, keySlice), offset, total) };
   async function* pages() {
-    const first = await readLines(db, lineQuery(db).where(visibleTo(actor)).where(inWorkingSet(start)).orderBy('l.id', 'desc').limit(firstSize), actor);
+    // The newest lines are the open ones: the first page is found at once, before any id is read.
+    const first = await readLines(db, lineQuery(db).where(inWorkingSet(start)).orderBy('l.id', 'desc').limit(firstSize), actor);
     if (first.length === 0) return;
     yield first;
     if (first.length < firstSize) return;
-    const rest = await idsOf(workingSetIds(db, actor, start).where('l.id', '<', first[first.length - 1].id));
-    yield* pagesOf(rest, pageSize);
+    yield* pagesOf(officeIds(db, actor, start, first[first.length - 1].id, counted - first.length, keySlice), 0, Infinity, pageSize);
   }
-  return { total: Number(counted.n), pages: pages() };
+  return { total, pages: pages() };
+}
+
+/**
+ * The ids of the office's working set below `below`, newest first. SQLite's reads block every other
+ * request, so there they come a slice of the key at a time, until the `expected` many are found (or
+ * the key is done: a line that closed meanwhile is not found): each read spans `keySlice` ids of
+ * the primary key and costs the same few milliseconds whether the working set is the whole table or
+ * a few lines among years of history, and the event loop takes a turn between reads. PostgreSQL's
+ * answer arrives as I/O, a turn anyway: one read over the working set's index, which a sparse
+ * working set needs (a slice there reads every row of its span).
+ */
+async function* officeIds(db: Db, office: Actor, start: string | null, below: number, expected: number, keySlice: number): AsyncGenerator<readonly number[]> {
+  const under = (top: number) => workingSetIds(db, office, start).where('l.id', '<', top);
+  if (isPostgres(db)) {
+    yield await idsOf(below === Infinity ? workingSetIds(db, office, start) : under(below));
+    return;
+  }
+  let top = below;
+  if (top === Infinity) {
+    const newest = await db.selectFrom('order_lines').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    top = Number(newest?.id ?? 0) + 1;
+  }
+  for (let found = 0, reads = 0; top > 1 && found < expected; top -= keySlice, reads++) {
+    if (reads > 0) await othersTurn();
+    const slice = (await selectArrays(db, under(top).where('l.id', '>=', top - keySlice).orderBy('l.id', 'desc'))).map(([id]) => Number(id));
+    found += slice.length;
+    if (slice.length > 0) yield slice;
+  }
 }
 
 /** Ids read, newest first. */
