@@ -130,7 +130,7 @@ function render(name: string): Promise<{ firstRow: number; painted: number; rows
     painted.observe({ type: 'element', buffered: true });
     const observer = new MutationObserver(() => {
       if (!firstRow && host.querySelector('.ag-row')) firstRow = performance.now() - start;
-      if (firstRow) for (const element of host.querySelectorAll('.ag-row, .ag-row *')) element.setAttribute('elementtiming', name);
+      if (firstRow) for (const element of host.querySelectorAll('.ag-row:not([elementtiming]), .ag-row :not([elementtiming])')) element.setAttribute('elementtiming', name);
     });
     observer.observe(host, { childList: true, subtree: true });
         const start = performance.now();

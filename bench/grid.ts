@@ -82,9 +82,9 @@ const LOAD_PROBE = `(full) => {
   painted.observe({ type: 'element', buffered: true });
   const check = () => {
     if (marks.firstRow === undefined && document.querySelector('.order-grid .ag-row')) marks.firstRow = performance.now();
-    // The grid fills a row's cells over its next frames: every element of its rows is named until the first is painted.
+    // The grid fills a row's cells over its next frames: every element of its rows is named, once, until the first is painted.
     if (marks.firstRow !== undefined && marks.firstPainted === undefined) {
-      for (const element of document.querySelectorAll('.order-grid .ag-row, .order-grid .ag-row *')) element.setAttribute('elementtiming', '${FIRST_ROWS}');
+      for (const element of document.querySelectorAll('.order-grid .ag-row:not([elementtiming]), .order-grid .ag-row :not([elementtiming])')) element.setAttribute('elementtiming', '${FIRST_ROWS}');
     }
     // All loaded: the progress line gone and the count at every line, with rows in the grid.
     if (marks.all === undefined && marks.firstRow !== undefined) {
