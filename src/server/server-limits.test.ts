@@ -219,6 +219,23 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
     expect(workshopProducts.product_ids).toEqual([s.productIds[1]]);
     expect(ids(workshopProducts.products)).toEqual([s.productIds[1]]);
   });
+
+  test("a line placed while the office's list is being read loses it no older line", async () => {
+    // Counted first, read after: the new line takes a place on the first page, and the rest still runs to the oldest line.
+    const { total, pages } = await workingSet(t.db, { userId: 0 }, null, { keySlice: (lineIds.length - FIRST_LINES_PAGE) / 100 });
+    expect(total).toBe(lineIds.length);
+    const placed = await t.call('POST', API.manualOrder, { token: s.buyer, body: { ...order, products: [{ product_id: s.productIds[0], quantity: 1 }] } });
+    expect(placed.status).toBe(201);
+    const [added] = (await t.db.selectFrom('order_lines').select('id').orderBy('id', 'desc').limit(1).execute()).map((row) => row.id);
+    try {
+      const seen: number[] = [];
+      for await (const page of pages) seen.push(...page.map((line) => line.id));
+      expect(seen).toEqual([added, ...lineIds]);
+    } finally {
+      // Out of the working set again, for the tests after this one.
+      await t.db.updateTable('order_lines').set({ closed_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', added).execute();
+    }
+  });
 });
 
 const postgres = testDatabases().find((database) => database.name === 'postgres');

@@ -375,42 +375,48 @@ export async function workingSet(
     ).n,
   );
   const total = Math.max(0, Math.min(counted - offset, limit ?? Infinity));
-  if (offset > 0 || limit !== null) return { total, pages: pagesOf(officeIds(db, actor, start, Infinity, counted, keySlice), offset, total) };
+  if (offset > 0 || limit !== null) return { total, pages: pagesOf(officeIds(db, actor, start, Infinity, keySlice), offset, total) };
   async function* pages() {
     // The newest lines are the open ones: the first page is found at once, before any id is read.
     const first = await readLines(db, lineQuery(db).where(inWorkingSet(start)).orderBy('l.id', 'desc').limit(firstSize), actor);
     if (first.length === 0) return;
     yield first;
     if (first.length < firstSize) return;
-    yield* pagesOf(officeIds(db, actor, start, first[first.length - 1].id, counted - first.length, keySlice), 0, Infinity, pageSize);
+    yield* pagesOf(officeIds(db, actor, start, first[first.length - 1].id, keySlice), 0, Infinity, pageSize);
   }
   return { total, pages: pages() };
 }
 
 /**
  * The ids of the office's working set below `below`, newest first. SQLite's reads block every other
- * request, so there they come a slice of the key at a time, until the `expected` many are found (or
- * the key is done: a line that closed meanwhile is not found): each read spans `keySlice` ids of
- * the primary key and costs the same few milliseconds whether the working set is the whole table or
- * a few lines among years of history, and the event loop takes a turn between reads. PostgreSQL's
- * answer arrives as I/O, a turn anyway: one read over the working set's index, which a sparse
- * working set needs (a slice there reads every row of its span).
+ * request, so there they come a slice of the key at a time down to the lowest id the working set
+ * holds: each read spans `keySlice` ids of the primary key and costs the same few milliseconds
+ * whether the working set is the whole table or a few lines among years of history, and the event
+ * loop takes a turn between reads. (A line that joins the working set below that id meanwhile is a
+ * change, which the client catches up on from the list's version; a count of the lines would miss
+ * an old line whenever a new one came in after it was counted.) PostgreSQL's answer arrives as
+ * I/O, a turn anyway: one read over the working set's index, which a sparse working set needs (a
+ * slice there reads every row of its span).
  */
-async function* officeIds(db: Db, office: Actor, start: string | null, below: number, expected: number, keySlice: number): AsyncGenerator<readonly number[]> {
+async function* officeIds(db: Db, office: Actor, start: string | null, below: number, keySlice: number): AsyncGenerator<readonly number[]> {
   const under = (top: number) => workingSetIds(db, office, start).where('l.id', '<', top);
   if (isPostgres(db)) {
     yield await idsOf(below === Infinity ? workingSetIds(db, office, start) : under(below));
     return;
   }
+  const lowest = (query: ReturnType<typeof workingSetIds>) => query.orderBy('l.id').limit(1).executeTakeFirst();
+  // Each over the closed_at index: the open lines' first entry, and the recently closed lines' few.
+  const open = await lowest(workingSetIds(db, office, null));
+  const closed = start === null ? undefined : await lowest(db.selectFrom('order_lines as l').select('l.id').where('l.closed_at', '>=', start));
+  const floor = Math.min(open?.id ?? Infinity, closed?.id ?? Infinity);
   let top = below;
   if (top === Infinity) {
     const newest = await db.selectFrom('order_lines').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
     top = Number(newest?.id ?? 0) + 1;
   }
-  for (let found = 0, reads = 0; top > 1 && found < expected; top -= keySlice, reads++) {
+  for (let reads = 0; top > floor; top -= keySlice, reads++) {
     if (reads > 0) await othersTurn();
     const slice = (await selectArrays(db, under(top).where('l.id', '>=', top - keySlice).orderBy('l.id', 'desc'))).map(([id]) => Number(id));
-    found += slice.length;
     if (slice.length > 0) yield slice;
   }
 }
