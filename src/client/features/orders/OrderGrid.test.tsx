@@ -293,6 +293,14 @@ test('the grid is made on a page already at the whole width: its screen widens t
   }
 });
 
+test('rows are placed by their top, not moved by a transform: the browser paints them together, not each on a layer of its own', async () => {
+  await renderGrid([line(2), line(1)]);
+  await screen.findByRole('gridcell', { name: 'B2B-000001' });
+  const second = document.querySelector<HTMLElement>('.ag-row[row-index="1"]')!;
+  expect(second.style.top).toMatch(/^[1-9]\d*px$/);
+  expect(second.style.transform).toBe('');
+});
+
 test("the grid's handle names the columns shown, in their order, and the rows shown", async () => {
   const handle = createRef<OrderGridHandle>();
   const { columns } = await renderGrid([line(2), line(1, { customer_note: 'acil' })], handle);
