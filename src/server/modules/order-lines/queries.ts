@@ -311,9 +311,18 @@ function inWorkingSet(start: string | null) {
   return (eb: ExpressionBuilder<any, any>) => (start === null ? eb('l.closed_at', 'is', null) : eb.or([eb('l.closed_at', 'is', null), eb('l.closed_at', '>=', start)]));
 }
 
-/** The ids of the actor's working set, read over an index alone. */
-export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
-  db.selectFrom('order_lines as l').select('l.id').where(visibleTo(actor)).where(inWorkingSet(start));
+/**
+ * The ids of the actor's working set, read over an index alone. An owner's condition goes into each
+ * branch of the working set's OR, so its index (owner, closed_at) is searched for the open lines
+ * and for those closed since `start`: with the owner outside the OR, SQLite read every line the
+ * owner ever had (a customer with 40,000 closed lines answered its list in 1.8 times the time of
+ * one with none).
+ */
+export function workingSetIds(db: Db, actor: Actor, start: string | null) {
+  const ids = db.selectFrom('order_lines as l').select('l.id');
+  if (start === null || (actor.workshopId === undefined && actor.customerId === undefined)) return ids.where(visibleTo(actor)).where(inWorkingSet(start));
+  return ids.where((eb) => eb.or([eb.and([visibleTo(actor)(eb), eb('l.closed_at', 'is', null)]), eb.and([visibleTo(actor)(eb), eb('l.closed_at', '>=', start)])]));
+}
 
 /** The lines of a page of an everyday list. */
 export const LINES_PAGE = 1000;
