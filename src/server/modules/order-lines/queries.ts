@@ -1,6 +1,6 @@
 import type { OrderLineDto } from '../../../shared/api';
 import type { LineEvent } from '../../../shared/live';
-import { AliasNode, ColumnNode, type Expression, type ExpressionBuilder, type IdentifierNode, ReferenceNode, sql } from 'kysely';
+import { AliasNode, ColumnNode, type Expression, type ExpressionBuilder, type IdentifierNode, ReferenceNode, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db';
 import { selectArrays } from '../../db/array-rows';
 import { othersTurn } from '../../db/turns';
@@ -304,25 +304,26 @@ export async function listLines(db: Db, actor: Actor): Promise<OrderLineDto[]> {
 
 /**
  * The working set (shared/working-set.ts) in SQL over lines `l`: open lines, and those closed
- * since `start` (none when it is null). Indexed with the owner first, so a workshop's or a
- * customer's list costs its open work, never the history behind it.
- */
-function inWorkingSet(start: string | null) {
-  return (eb: ExpressionBuilder<any, any>) => (start === null ? eb('l.closed_at', 'is', null) : eb.or([eb('l.closed_at', 'is', null), eb('l.closed_at', '>=', start)]));
-}
-
-/**
- * The ids of the actor's working set, read over an index alone. An owner's condition goes into each
- * branch of the working set's OR, so its index (owner, closed_at) is searched for the open lines
+ * since `start` (none when it is null), each of an owner when one is given. The owner's condition
+ * goes into each branch of the OR, so its index (owner, closed_at) is searched for the open lines
  * and for those closed since `start`: with the owner outside the OR, SQLite read every line the
  * owner ever had (a customer with 40,000 closed lines answered its list in 1.8 times the time of
  * one with none).
  */
-export function workingSetIds(db: Db, actor: Actor, start: string | null) {
-  const ids = db.selectFrom('order_lines as l').select('l.id');
-  if (start === null || (actor.workshopId === undefined && actor.customerId === undefined)) return ids.where(visibleTo(actor)).where(inWorkingSet(start));
-  return ids.where((eb) => eb.or([eb.and([visibleTo(actor)(eb), eb('l.closed_at', 'is', null)]), eb.and([visibleTo(actor)(eb), eb('l.closed_at', '>=', start)])]));
+function inWorkingSet(start: string | null, owner?: ReturnType<typeof visibleTo>) {
+  return (eb: ExpressionBuilder<any, any>) => {
+    const owned = (branch: Expression<SqlBool>) => (owner ? eb.and([owner(eb), branch]) : branch);
+    const open = owned(eb('l.closed_at', 'is', null));
+    return start === null ? open : eb.or([open, owned(eb('l.closed_at', '>=', start))]);
+  };
 }
+
+/** The ids of the actor's working set, read over an index alone. */
+export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
+  db
+    .selectFrom('order_lines as l')
+    .select('l.id')
+    .where(inWorkingSet(start, actor.workshopId !== undefined || actor.customerId !== undefined ? visibleTo(actor) : undefined));
 
 /** The lines of a page of an everyday list. */
 export const LINES_PAGE = 1000;
