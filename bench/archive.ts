@@ -87,11 +87,11 @@ export async function archiveTargets(db: Db, customer: number): Promise<Targets>
   return { customer, from, to, barcode: closed.barcode, orderNumber: closed.order_number };
 }
 
-/** One warm-up, then RUNS timed runs of `query`: median and worst in ms, and how many rows it read. */
-export async function timedRaw(query: () => Promise<unknown[]>): Promise<{ median: number; worst: number; rows: number }> {
+/** One warm-up, then `runs` timed runs of `query`: median and worst in ms, and how many rows it read. */
+export async function timedRaw(query: () => Promise<unknown[]>, runs = RUNS): Promise<{ median: number; worst: number; rows: number }> {
   let rows = (await query()).length;
   const took: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const started = performance.now();
     rows = (await query()).length;
     took.push(performance.now() - started);

@@ -19,11 +19,10 @@ import { seedOrders } from '../src/server/db/demo-orders';
 import { refillFigureSums } from '../src/server/db/migrations/2026-11-28-0042-figure-deltas';
 import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0041-stay-counts';
 import { API, type FlowReportDto, type FlowTrendDto } from '../src/shared/api';
-import { forecastJobKey } from '../src/shared/forecast';
 import { FLOW_DEFAULT_DAYS } from '../src/shared/schemas/flow';
 import { timedRaw } from './archive';
 import { timed } from './metal';
-import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, forecastDone, login, machineLoad, onEachDatabase, option, type RunningProduct } from './product';
 import { scorecardFigure } from './scorecard';
 
 type Report = (name: string, value: string) => void;
@@ -72,21 +71,6 @@ async function countsSize(db: Db): Promise<string> {
   const { rows } = await sql<{ days: number | string; hours: number | string }>`select (select count(*) from stay_days) as days, (select count(*) from stay_hours) as hours`.execute(db);
   const mb = (value: number | string) => `${(Number(value) / 1e6).toFixed(1)} MB`;
   return `${Number(rows[0].days).toLocaleString('en')} day rows, ${Number(rows[0].hours).toLocaleString('en')} hour rows; ${bytes.rows.map((row) => `${row.name} ${mb(row.bytes)}`).join(', ')}`;
-}
-
-/**
- * Waits for the day's forecast job, which a server started on a day without one runs at once over
- * every open line: measured during it, the report would be timed beside that batch work. Answers
- * how long it ran.
- */
-async function forecastDone(db: Db): Promise<string> {
-  const key = forecastJobKey(new Date());
-  for (const end = Date.now() + 30 * 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 1_000))) {
-    const job = await db.selectFrom('jobs').select(['status', 'created_at', 'finished_at']).where('key', '=', key).executeTakeFirst();
-    if (job?.status === 'done' && job.finished_at) return `${((new Date(job.finished_at).getTime() - new Date(job.created_at).getTime()) / 1000).toFixed(1)} s`;
-    if (job?.status === 'failed') throw new Error('the daily forecast failed');
-  }
-  throw new Error('the daily forecast did not end within 30 minutes');
 }
 
 const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;

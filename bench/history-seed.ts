@@ -35,7 +35,11 @@ const DAY = 86_400_000;
 const DAYS = 730;
 const WORKSHOPS = 60;
 const CUSTOMERS = 500;
-const STORES = 200;
+/** Customers selling through a store of their own: stores 1..STORES, each its domain, its key and STORE_SECRET as its secret and token. */
+export const STORES = 200;
+export const STORE_SECRET = 'bench-secret';
+export const storeDomain = (store: number) => `magaza-${store}.myshopify.com`;
+export const storeKey = (store: number) => `key-${store}`;
 const PRODUCTS_PER_WORKSHOP = 20;
 /** Lines younger than this may still be open; older ones are all closed. */
 const OPEN_DAYS = 21;
@@ -184,12 +188,12 @@ export async function seedHistory(db: Db, database: BenchDatabase, lines: number
   await insertRows(db, 'customers', ['id', 'user_id', 'name', 'email', 'phone', 'address', 'company_name', 'tax_number', 'credit', 'created_at', 'updated_at'], customerRows);
   // The stores' secrets as the product keeps them, under the key the server will start with.
   const cipher = secretsCipher(loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent' }).secretsKey);
-  const secret = cipher.encrypt('bench-secret');
+  const secret = cipher.encrypt(STORE_SECRET);
   // Customers A and B (the first two) order by hand; the next 200 sell through a store.
   const storeOf = new Map<number, number>();
   const storeRows = Array.from({ length: STORES }, (_, i) => {
     storeOf.set(i + 3, i + 1);
-    return [i + 1, 'store', customerUsers[i + 2].id, `Mağaza ${i + 1}`, `magaza-${i + 1}.myshopify.com`, `key-${i + 1}`, secret, secret, 'TRY', at];
+    return [i + 1, 'store', customerUsers[i + 2].id, `Mağaza ${i + 1}`, storeDomain(i + 1), storeKey(i + 1), secret, secret, 'TRY', at];
   });
   await insertRows(db, 'shop_connections', ['id', 'kind', 'user_id', 'shop_name', 'shop_domain', 'api_key', 'api_secret', 'access_token', 'currency', 'created_at'], storeRows);
 

@@ -15,6 +15,7 @@ import { type Db, migrateToLatest, openDatabase } from '../src/server/db';
 import { bootstrap } from '../src/server/db/seed';
 import { hashPassword } from '../src/server/modules/auth/passwords';
 import { API } from '../src/shared/api';
+import { forecastJobKey } from '../src/shared/forecast';
 import { Role, type RoleId } from '../src/shared/roles';
 import { POSTGRES_BIN } from '../test/postgres';
 import { freePort } from '../test/ports';
@@ -201,7 +202,7 @@ export interface Seeded<T> {
  * product started on it, `measure` run, then both removed; the server's error lines are shown when
  * the bench fails.
  */
-export async function onEachDatabase<T>(seed: (db: Db, database: BenchDatabase) => Promise<T>, measure: (run: Seeded<T>) => Promise<void>): Promise<void> {
+export async function onEachDatabase<T>(seed: (db: Db, database: BenchDatabase) => Promise<T>, measure: (run: Seeded<T>) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   for (const name of listOption('databases', 'BENCH_DATABASES', ['sqlite', 'postgres'])) {
     const database = name === 'postgres' ? await postgresDatabase() : name === 'sqlite' ? sqliteDatabase() : null;
     if (!database) throw new Error(`--databases: unknown database ${name} (sqlite, postgres)`);
@@ -214,7 +215,7 @@ export async function onEachDatabase<T>(seed: (db: Db, database: BenchDatabase) 
         seconds = (performance.now() - seeding) / 1000;
         return answer;
       });
-      product = await startProduct(database);
+      product = await startProduct(database, env);
       await measure({ name, database, product, seeded, seconds });
     } catch (error) {
       const logged = product?.output().split('\n').filter((l) => /"level":(50|60)|Error/.test(l)) ?? [];
@@ -224,6 +225,39 @@ export async function onEachDatabase<T>(seed: (db: Db, database: BenchDatabase) 
       await product?.stop();
       await database.drop();
     }
+  }
+}
+
+/**
+ * Waits for the day's forecast job, which a server started on a day without one runs at once over
+ * every open line: measured during it, the report would be timed beside that batch work. Answers
+ * how long it ran.
+ */
+export async function forecastDone(db: Db): Promise<string> {
+  const key = forecastJobKey(new Date());
+  for (const end = Date.now() + 30 * 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+    const job = await db.selectFrom('jobs').select(['status', 'created_at', 'finished_at']).where('key', '=', key).executeTakeFirst();
+    if (job?.status === 'done' && job.finished_at) return `${((new Date(job.finished_at).getTime() - new Date(job.created_at).getTime()) / 1000).toFixed(1)} s`;
+    if (job?.status === 'failed') throw new Error('the daily forecast failed');
+  }
+  throw new Error('the daily forecast did not end within 30 minutes');
+}
+
+/**
+ * Waits until no job is due, taken or waiting to be tried again: the work a started server finds at
+ * once (the day's forecast, a reconciliation of every store) is done, and what is measured next is
+ * not timed beside it. Answers how many jobs were done by then.
+ */
+export async function jobsSettled(db: Db, withinMs = 120_000): Promise<number> {
+  for (const end = Date.now() + withinMs; ; await new Promise((r) => setTimeout(r, 100))) {
+    const now = new Date().toISOString();
+    const unsettled = await db
+      .selectFrom('jobs')
+      .select(['kind', 'last_error'])
+      .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'waiting'), eb.or([eb('run_after', '<=', now), eb('attempts', '>', 0)])])]))
+      .executeTakeFirst();
+    if (!unsettled) return Number((await db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'done').executeTakeFirstOrThrow()).n);
+    if (Date.now() > end) throw new Error(`a ${unsettled.kind} job was still unsettled after ${withinMs / 1000} s (last error: ${unsettled.last_error ?? 'none'})`);
   }
 }
 

@@ -13,9 +13,8 @@ import { loadConfig } from '../config';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/db';
 import { API } from '../src/shared/api';
-import { FORECAST_JOB } from '../src/shared/forecast';
 import { manualOrderBody, MIX, seed } from './mixed';
-import { ADMIN_PASSWORD, option, postgresDatabase, USER_PASSWORD } from './product';
+import { ADMIN_PASSWORD, forecastDone, option, postgresDatabase, USER_PASSWORD } from './product';
 import { printTable } from './table';
 
 type Report = (name: string, value: string) => void;
@@ -67,9 +66,7 @@ export async function statements(report: Report): Promise<void> {
       const app = await buildApp(config, handle, join(tmpdir(), 'no-client-build'));
       await app.ready();
       // The forecast a starting server runs writes lines of its own: counted from when it is done.
-      while (!(await handle.db.selectFrom('jobs').select('id').where('kind', '=', FORECAST_JOB).where('status', '=', 'done').executeTakeFirst())) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await forecastDone(handle.db);
       const login = async (username: string) => {
         const response = await app.inject({ method: 'POST', url: API.login, payload: { username, password: USER_PASSWORD } });
         return `Bearer ${response.json<{ token: string }>().token}`;
