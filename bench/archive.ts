@@ -23,6 +23,7 @@ import { openDatabase, type Db } from '../src/server/db';
 import { seedCatalogue } from '../src/server/db/demo-catalogue';
 import { fillStayCounts } from '../src/server/db/migrations/2026-11-27-0041-stay-counts';
 import { seedOrders } from '../src/server/db/demo-orders';
+import { lineQuery } from '../src/server/modules/order-lines/queries';
 import { API, type LineArchiveDto } from '../src/shared/api';
 import { ARCHIVE_PAGE_MAX } from '../src/shared/schemas/archive';
 import type { Page } from 'playwright-core';
@@ -104,7 +105,9 @@ const ms = (value: number) => `${value.toFixed(value < 1 ? 2 : 1)} ms`;
 
 /**
  * The archive's three common questions: what each is called, the route's query string, and the raw
- * indexed query answering the same question on the database directly.
+ * indexed query answering the same question on the database directly: one statement giving the
+ * rows the answer shows (the line with its order, product, workshop and customer), with no server
+ * around it.
  */
 export function archiveCases(db: Db, targets: Targets, first: number): Array<[what: string, query: string, raw: () => Promise<unknown[]>]> {
   return [
@@ -112,9 +115,7 @@ export function archiveCases(db: Db, targets: Targets, first: number): Array<[wh
       `a month of one customer (first ${first})`,
       `customer_id=${targets.customer}&from=${encodeURIComponent(targets.from)}&to=${encodeURIComponent(targets.to)}&limit=${first}`,
       () =>
-        db
-          .selectFrom('order_lines as l')
-          .selectAll('l')
+        lineQuery(db)
           .where('l.customer_id', '=', targets.customer)
           .where('l.created_at', '>=', targets.from)
           .where('l.created_at', '<=', targets.to)
@@ -123,12 +124,8 @@ export function archiveCases(db: Db, targets: Targets, first: number): Array<[wh
           .limit(first)
           .execute(),
     ],
-    [`one barcode (a closed line)`, `q=${targets.barcode}`, () => db.selectFrom('order_lines').selectAll().where('barcode', '=', targets.barcode).execute()],
-    [
-      `one order number (a closed line's)`,
-      `q=${encodeURIComponent(targets.orderNumber)}`,
-      () => db.selectFrom('orders as o').innerJoin('order_lines as l', 'l.order_id', 'o.id').selectAll('l').where('o.order_number', '=', targets.orderNumber).execute(),
-    ],
+    [`one barcode (a closed line)`, `q=${targets.barcode}`, () => lineQuery(db).where('l.barcode', '=', targets.barcode).execute()],
+    [`one order number (a closed line's)`, `q=${encodeURIComponent(targets.orderNumber)}`, () => lineQuery(db).where('o.order_number', '=', targets.orderNumber).execute()],
   ];
 }
 
