@@ -10,7 +10,7 @@ import { API, type OrderLineDto } from '../../../shared/api';
 import { LINES_MEDIA_TYPE } from '../../../shared/lineWire';
 import { LineStatus, PackingStatus } from '../../../shared/statuses';
 import { queryPlan } from '../../../../test/query-plan';
-import { workingSetIds } from './queries';
+import { lowestClosedSince, workingSetIds } from './queries';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -111,6 +111,14 @@ describe.each(testDatabases())('the working set on $name', (database) => {
     for (let i = 0; i < rows.length; i += 100) await db.insertInto('order_lines').values(rows.slice(i, i + 100)).execute();
     expect((await listed('customer', API.orders)).length).toBe(before);
     expect((await listed('workshop', API.myWorkshopOrders)).length).toBe(before);
+  });
+
+  test("the office's list finds where the recently closed lines begin over their index, never walking every line's id", async () => {
+    const found = await queryPlan(f.t.db, database.name, lowestClosedSince(f.t.db, daysAgo(30)).compile());
+    expect(found).toMatchObject({ scans: false });
+    expect((await lowestClosedSince(f.t.db, daysAgo(30)).executeTakeFirst())?.id).toBe(
+      (await f.t.db.selectFrom('order_lines').select((eb) => eb.fn.min('id').as('id')).where('closed_at', '>=', daysAgo(30)).executeTakeFirstOrThrow()).id,
+    );
   });
 
   test.each([
