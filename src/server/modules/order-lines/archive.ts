@@ -142,7 +142,10 @@ export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines:
   // Only the column that may be empty names where its nulls go: on another, the words would keep PostgreSQL from reading its index backwards.
   if (f.sort === NULLABLE_SORT) query = query.orderBy(SORT_COLUMNS[f.sort], (order) => (f.dir === 'desc' ? order.desc() : order.asc()).nullsLast());
   else if (f.sort !== 'id') query = query.orderBy(SORT_COLUMNS[f.sort], f.dir);
-  return query.orderBy('l.id', f.dir).limit(f.limit + 1);
+  query = query.orderBy('l.id', f.dir);
+  // Lines found by their code are a few, the whole answer: without a LIMIT the statement is
+  // prepared once per connection on PostgreSQL (db/pg-statements.ts) instead of planned at each search.
+  return codeLines !== null && codeLines.length <= f.limit ? query : query.limit(f.limit + 1);
 }
 
 /** One page of the archive as the actor may read it, and where the next one starts. */
