@@ -125,8 +125,9 @@ function afterCursor(sort: ArchiveSort, dir: 'asc' | 'desc', [value, id]: Cursor
   };
 }
 
-/** The archive's query for the actor and filters; `codeLines`, the lines a search named by code (null: none, so it searches by name). */
-export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines: number[] | null) {
+/** The archive's query for the actor and filters, its search text taken as a code (`codeQuery`) or as part of a customer's name. */
+export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, searchBy: 'code' | 'name') {
+  const byCode = f.q !== undefined && searchBy === 'code';
   const dated = f.date === 'closed' ? 'l.closed_at' : 'l.created_at';
   let query = lineQuery(db).where(visibleTo(actor));
   // ISO text on SQLite compares in time order; PostgreSQL casts the text to timestamptz.
@@ -136,22 +137,26 @@ export function archiveQuery(db: Db, actor: Actor, f: ArchiveFilters, codeLines:
   if (f.workshopId !== undefined) query = query.where('l.workshop_id', '=', f.workshopId);
   if (f.productId !== undefined) query = query.where('l.product_id', '=', f.productId);
   if (f.statusId !== undefined) query = query.where('l.order_line_status_id', '=', f.statusId);
-  if (codeLines !== null) query = query.where('l.id', 'in', codeLines);
+  if (byCode) query = query.where('l.id', 'in', codeQuery(db, f.q!));
   else if (f.q !== undefined) query = query.where(sql<boolean>`${sql.raw(foldCaseSql(CUSTOMER_NAME_SQL))} like ${containing(foldCase(f.q))} escape '\\'`);
   if (f.after !== undefined) query = query.where(afterCursor(f.sort, f.dir, f.after));
   // Only the column that may be empty names where its nulls go: on another, the words would keep PostgreSQL from reading its index backwards.
   if (f.sort === NULLABLE_SORT) query = query.orderBy(SORT_COLUMNS[f.sort], (order) => (f.dir === 'desc' ? order.desc() : order.asc()).nullsLast());
   else if (f.sort !== 'id') query = query.orderBy(SORT_COLUMNS[f.sort], f.dir);
   query = query.orderBy('l.id', f.dir);
-  // Lines found by their code are a few, the whole answer: without a LIMIT the statement is
-  // prepared once per connection on PostgreSQL (db/pg-statements.ts) instead of planned at each search.
-  return codeLines !== null && codeLines.length <= f.limit ? query : query.limit(f.limit + 1);
+  // The lines of a code are few (one barcode, an order's lines, a parcel's) and read whole: without
+  // a LIMIT the statement is prepared once per connection on PostgreSQL (db/pg-statements.ts),
+  // instead of its five-table join planned at each search.
+  return byCode ? query : query.limit(f.limit + 1);
 }
 
 /** One page of the archive as the actor may read it, and where the next one starts. */
 export async function readArchive(db: Db, actor: Actor, f: ArchiveFilters): Promise<LineArchiveDto> {
-  const codeLines = f.q === undefined ? [] : (await codeQuery(db, f.q).execute()).map((row) => row.id);
-  const lines = await readLines(db, archiveQuery(db, actor, f, codeLines.length > 0 ? codeLines : null), actor);
+  // A search text is looked up as a code in the lines' own statement, one round trip; only a text
+  // that is no line's code at all (not one of a line the caller may not see, nor of one the
+  // filters leave out) is then taken as part of a name.
+  let lines = await readLines(db, archiveQuery(db, actor, f, 'code'), actor);
+  if (lines.length === 0 && f.q !== undefined && !(await codeQuery(db, f.q).executeTakeFirst())) lines = await readLines(db, archiveQuery(db, actor, f, 'name'), actor);
   const orders: ArchiveLineDto[] = lines.slice(0, f.limit);
   const last = orders[orders.length - 1];
   const has_more = lines.length > f.limit;
