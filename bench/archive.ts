@@ -30,7 +30,7 @@ import type { Page } from 'playwright-core';
 import { ARCHIVE_GRID_MAX } from '../src/client/features/archive/limits';
 import { BLOCKS, countText, launchChromium, loginAdmin, MONITOR } from './live';
 import { timed } from './metal';
-import { ADMIN_PASSWORD, type BenchDatabase, login, machineLoad, onEachDatabase, option, type RunningProduct, watchServer } from './product';
+import { ADMIN_PASSWORD, type BenchDatabase, forecastDone, login, machineLoad, onEachDatabase, option, type RunningProduct, watchServer } from './product';
 
 type Report = (name: string, value: string) => void;
 
@@ -136,8 +136,10 @@ async function measure(report: Report, name: string, database: BenchDatabase, pr
   const { db, close } = openDatabase(database.url);
   const first = 100;
   try {
+    // A started server first forecasts every open line: timed beside that, a query waited for its batches.
+    const forecast = await forecastDone(db);
     const load = machineLoad();
-    report(`archive, ${name}`, `${lines.toLocaleString('en')} lines seeded in ${seconds.toFixed(1)} s; ${database.settings}; ${load} before the runs`);
+    report(`archive, ${name}`, `${lines.toLocaleString('en')} lines seeded in ${seconds.toFixed(1)} s; ${database.settings}; the day's forecast over the open lines took ${forecast} and was waited for; ${load} before the runs`);
     const cases = archiveCases(db, targets, first);
     for (const [what, query, raw] of cases) {
       const route = await timed(agent, `${product.base}${API.lineArchive}?${query}`, auth);
