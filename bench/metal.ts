@@ -137,14 +137,8 @@ function get(agent: http.Agent, url: string, auth: string, accept = 'application
 
 /** One warm-up (it also opens the connection the runs reuse), then RUNS timed requests; the last answer. */
 export async function timed(agent: http.Agent, url: string, auth: string, accept?: string): Promise<{ median: number; worst: number; last: Answer }> {
-  let last = await get(agent, url, auth, accept);
-  const took: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    last = await get(agent, url, auth, accept);
-    took.push(last.ms);
-  }
-  took.sort((a, b) => a - b);
-  return { median: took[Math.floor(took.length / 2)], worst: took[took.length - 1], last };
+  const [one] = await alternately(agent, [{ url, auth, accept }], RUNS);
+  return one;
 }
 
 /** One of the requests `alternately` takes in turn: its URL, authorization and what it accepts. */
