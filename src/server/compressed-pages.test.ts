@@ -71,6 +71,21 @@ describe('an answer kept as sent', () => {
     expect(decoded(kept[0])).toBe(pages.join(''));
   });
 
+  test('a kept answer holds its own bytes, not the compressor’s whole output buffer', async () => {
+    const app = Fastify();
+    const long = Buffer.from(JSON.stringify({ orders: Array.from({ length: 20_000 }, (_, i) => ({ id: i, note: 'Çiçek işlemeli' })) }));
+    const held: Buffer[] = [];
+    app.get('/long', (_request, reply) => sendWhole(reply, long, { upTo: long.length, body: (body) => held.push(body) }));
+    try {
+      const answer = await app.inject({ url: '/long', headers: { 'accept-encoding': 'br' } });
+      expect(brotliDecompressSync(answer.rawPayload).equals(long)).toBe(true);
+      expect(held).toHaveLength(1);
+      expect(held[0].buffer.byteLength).toBeLessThanOrEqual(2 * held[0].length);
+    } finally {
+      await app.close();
+    }
+  });
+
   test('never an answer larger than it may keep', async () => {
     kept.length = 0;
     await get('upTo=10', 'gzip');
