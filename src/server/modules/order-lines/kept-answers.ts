@@ -23,8 +23,34 @@ export interface KeptAnswer {
 export class KeptAnswers {
   private readonly answers = new Map<string, KeptAnswer>();
   private bytes = 0;
+  /** Answers being built, by the same key as the kept ones. */
+  private readonly building = new Map<string, Promise<KeptAnswer | undefined>>();
 
   constructor(private readonly limit = KEPT_BYTES) {}
+
+  /**
+   * The answer under `tag` in `taken`: kept, or the one being built now for another reader, or
+   * built by `build` for this reader and every other that asks before it is done. Every tablet of a
+   * workshop reads its list again at the same change, and each built and compressed the same
+   * answer. `build` answers undefined for a list it will not build whole: each reader then reads
+   * its own. A built answer is kept if it is no larger than `upTo`.
+   */
+  shared(tag: string, taken: Encoding, upTo: number, build: () => Promise<KeptAnswer | undefined>): Promise<KeptAnswer | undefined> {
+    const found = this.get(tag, taken);
+    if (found) return Promise.resolve(found);
+    const key = `${tag} ${taken}`;
+    let built = this.building.get(key);
+    if (!built) {
+      built = build()
+        .then((answer) => {
+          if (answer && answer.body.length <= upTo) this.keep(tag, taken, answer);
+          return answer;
+        })
+        .finally(() => this.building.delete(key));
+      this.building.set(key, built);
+    }
+    return built;
+  }
 
   get(tag: string, taken: Encoding): KeptAnswer | undefined {
     const key = `${tag} ${taken}`;

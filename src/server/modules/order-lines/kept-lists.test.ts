@@ -86,6 +86,23 @@ describe.each(testDatabases())('kept lists on $name', (database) => {
     expect(again.find((line) => line.id === f.ids.line)).toMatchObject({ product_title: 'Yeni Yüzük', customer_note: 'Yine kayıtsız' });
   });
 
+  test('readers asking for one list at once share one read and one compression of it, and each gets it whole', async () => {
+    // A change first, so no answer is kept under the list's new tag.
+    await f.t.db.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', f.ids.product).execute();
+    const reads = jest.spyOn(KeptLists.prototype, 'read');
+    try {
+      const token = f.caller('workshop').token;
+      const answers = await Promise.all(Array.from({ length: 6 }, () => f.t.call('GET', API.myWorkshopOrders, { token })));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+      expect(new Set(answers.map((answer) => answer.headers.etag)).size).toBe(1);
+      expect(answers.every((answer) => JSON.stringify(answer.body) === JSON.stringify(answers[0].body))).toBe(true);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect((answers[0].body.orders as OrderLineDto[]).map((line) => line.id)).toEqual((await whole(actors()[0][1])).map((line) => line.id));
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   test('the changes since a version hold, on PostgreSQL, those made within the overlap before it, and never older ones', async () => {
     const db = f.t.db;
     const office: Actor = { userId: 0 };
