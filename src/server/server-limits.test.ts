@@ -144,6 +144,16 @@ describe.each(testDatabases())('paging of the list routes on $name', (database) 
     await reading.return(undefined);
   });
 
+  test('a page asked for that fits in one page of lines is read in one, as it is sent', async () => {
+    const sizes = async (page: { offset: number; limit: number }) => {
+      const read: number[] = [];
+      for await (const lines of (await workingSet(t.db, { userId: 0 }, null, page)).pages) read.push(lines.length);
+      return read;
+    };
+    expect(await sizes({ offset: 10, limit: 500 })).toEqual([500]);
+    expect(await sizes({ offset: 0, limit: LINES_PAGE + 1 })).toEqual([FIRST_LINES_PAGE, LINES_PAGE - FIRST_LINES_PAGE + 1]);
+  });
+
   test("the office's list reads its ids a slice of the key at a time: each line once and in order, across gaps, with others served between reads", async () => {
     // Lines closed before the window leave a gap in the key that whole slices fall into.
     const gap = lineIds.slice(300, 900);

@@ -347,8 +347,8 @@ export const KEY_SLICE = 20_000;
 /**
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
- * `pageSize`; the first of `FIRST_LINES_PAGE`, which the screen shows while the rest is read) at a
- * time, so tens of thousands of lines start flowing to the client at once and no array of every
+ * `pageSize`; the first of a longer list of `FIRST_LINES_PAGE`, which the screen shows while the
+ * rest is read) at a time, so tens of thousands of lines start flowing to the client at once and no array of every
  * line is ever built. Each page is its own short query by id, never a cursor held open while the
  * client reads: a slow reader keeps neither SQLite's one connection nor a pooled one, other
  * requests are served between pages, and PostgreSQL's statement timeout applies to each page, not
@@ -362,9 +362,14 @@ export async function workingSet(
 ): Promise<{ total: number; pages: AsyncGenerator<OrderLineDto[]> }> {
   const firstSize = Math.min(FIRST_LINES_PAGE, pageSize);
   const page = (ids: readonly number[]) => readLines(db, lineQuery(db).where('l.id', 'in', ids).where(visibleTo(actor)).orderBy('l.id', 'desc'), actor);
-  /** The pages of the lines of `slices` (ids newest first) past the first `skip`, at most `take`; the first page of `first` lines. */
+  /**
+   * The pages of the lines of `slices` (ids newest first) past the first `skip`, at most `take`; the
+   * first page of `first` lines, unless all fit in one page: an answer of one page is sent whole
+   * (paging.ts), and a short first read of it would only cost a round trip.
+   */
   async function* pagesOf(slices: AsyncIterable<readonly number[]> | Iterable<readonly number[]>, skip: number, take: number, first = firstSize) {
     if (take === 0) return;
+    if (take <= pageSize) first = pageSize;
     let waiting: number[] = [];
     let size = first;
     for await (const slice of slices) {
