@@ -11,6 +11,9 @@ export interface Actor {
   isCustomer?: boolean;
 }
 
+/** Whether the actor reads only its own lines (a workshop's, a customer's), not the office's every line. */
+export const isOwner = (actor: Actor): boolean => actor.workshopId !== undefined || actor.customerId !== undefined;
+
 /** A session's user with the records it acts for (null when it has none). */
 export interface ActingUser {
   id: number;

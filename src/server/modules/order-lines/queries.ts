@@ -6,7 +6,7 @@ import { selectArrays } from '../../db/array-rows';
 import { othersTurn } from '../../db/turns';
 import { isPostgres } from '../../db/ddl';
 import { notFound } from '../../errors';
-import type { Actor } from './actor';
+import { type Actor, isOwner } from './actor';
 
 /*
  * Reading order lines, for every module that shows them (orders, workshops, customers); it
@@ -335,7 +335,7 @@ export const workingSetIds = (db: Db, actor: Actor, start: string | null) =>
   db
     .selectFrom('order_lines as l')
     .select('l.id')
-    .where(inWorkingSet(start, actor.workshopId !== undefined || actor.customerId !== undefined ? visibleTo(actor) : undefined));
+    .where(inWorkingSet(start, isOwner(actor) ? visibleTo(actor) : undefined));
 
 /** The lines of a page of an everyday list. */
 export const LINES_PAGE = 1000;
@@ -386,7 +386,7 @@ export async function workingSet(
     if (waiting.length > 0) yield await page(waiting);
   }
   // An owner's lines may be old among others' newer ones, and its list is short: read by its ids over the owner's index.
-  if (actor.workshopId !== undefined || actor.customerId !== undefined) {
+  if (isOwner(actor)) {
     const ids = await idsOf(workingSetIds(db, actor, start));
     const wanted = ids.slice(offset, limit === null ? undefined : offset + limit);
     return { total: wanted.length, pages: pagesOf([wanted], 0, wanted.length) };
