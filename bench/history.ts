@@ -29,7 +29,7 @@ import { LINES_MEDIA_TYPE } from '../src/shared/lineWire';
 import { archiveCases, timedRaw } from './archive';
 import { seedHistory, STORE_SECRET, STORES, storeDomain, storeKey, type HistoryTargets } from './history-seed';
 import { startShopifyFake } from '../test/shopify-fake';
-import { alternately, type Answer, timed } from './metal';
+import { alternately, type Answer, ROUNDS, timed } from './metal';
 import { ADMIN_PASSWORD, type BenchDatabase, forecastDone, jobsSettled, login, machineLoad, onEachDatabase, option, type RunningProduct, type Seeded, startScript } from './product';
 import { BARE, timeToHealth } from './restart';
 
@@ -39,8 +39,6 @@ const ROOT = resolve(__dirname, '..');
 /** What the screens' list reads ask for (features/order-lines/lineStream.ts). */
 const LIST_ACCEPT = `${LINES_MEDIA_TYPE}, application/json;q=0.5`;
 const RUNS = 5;
-/** Reads of each side of a comparison, taken in turn: answers of a few milliseconds. */
-const ROUNDS = 51;
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 const kb = (bytes: number) => (bytes < 10_240 ? `${bytes} B` : bytes < 10 * 1024 * 1024 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

@@ -141,6 +141,9 @@ export async function timed(agent: http.Agent, url: string, auth: string, accept
   return one;
 }
 
+/** Reads of each side of a comparison taken in turn: answers of a few milliseconds. */
+export const ROUNDS = 51;
+
 /** One of the requests `alternately` takes in turn: its URL, authorization and what it accepts. */
 export interface Ask {
   url: string;
@@ -154,7 +157,7 @@ export interface Ask {
  * answers of a few milliseconds swung from 0.6x to 4x when each was timed in a block of its own.
  * Median and worst of each, and its last answer.
  */
-export async function alternately(agent: http.Agent, asks: readonly Ask[], rounds = 51): Promise<Array<{ median: number; worst: number; last: Answer }>> {
+export async function alternately(agent: http.Agent, asks: readonly Ask[], rounds = ROUNDS): Promise<Array<{ median: number; worst: number; last: Answer }>> {
   const last: Answer[] = [];
   for (const ask of asks) last.push(await get(agent, ask.url, ask.auth, ask.accept));
   const took = asks.map((): number[] => []);

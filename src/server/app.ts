@@ -59,6 +59,7 @@ import { collectRoutes } from './plugins/route-table';
 import { closeConnectionsOnClose, healthRoutes } from './plugins/health';
 import { type LogDestination, loggingServerOptions } from './plugins/logging';
 import { API } from '../shared/api';
+import { BROTLI_QUALITY } from './compressed-pages';
 
 export const CLIENT_DIR = resolve(__dirname, '../../dist/client');
 
@@ -113,7 +114,7 @@ export async function buildApp(
   await app.register(compress, {
     syncThreshold: 65_536,
     customTypes: /^text\/(?!event-stream)|(?:\+|\/)(?:nd)?json(?:;|$)/,
-    brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   });
   // Load balancer probes: outside /api and its session guard, never rate limited.

@@ -78,8 +78,8 @@ export const encodingTaken = (reply: FastifyReply): Encoding => {
   return takes(accepted, 'br') ? 'br' : takes(accepted, 'gzip') ? 'gzip' : 'identity';
 };
 
-/** The brotli quality of the compression plugin (app.ts): fast, and still smaller than gzip. */
-const BROTLI_QUALITY = 4;
+/** The brotli quality of every compressed answer, here and in the compression plugin (app.ts): fast, and still smaller than gzip. */
+export const BROTLI_QUALITY = 4;
 
 /**
  * The output buffer of a call compressing `length` bytes: room for all of it (JSON shrinks far

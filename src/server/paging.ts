@@ -13,6 +13,9 @@ import { jsonListStream } from './json-stream';
  * built in memory and cut to the page asked for.
  */
 
+/** The content type of a list in the spec's JSON. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The most rows one page may ask for. */
 export const PAGE_LIMIT_MAX = 10_000;
 
@@ -54,6 +57,6 @@ export function paged<T>(rows: readonly T[], query: unknown): T[] {
  * the whole answer.
  */
 export function sendList(reply: FastifyReply, key: string, pages: AsyncIterable<readonly unknown[]>, options: PagesOptions) {
-  reply.type('application/json; charset=utf-8');
+  reply.type(JSON_TYPE);
   return sendPages(reply, jsonListStream(key, pages), options);
 }

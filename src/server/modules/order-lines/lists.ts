@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db';
 import { encode, encodingTaken, type PagesOptions, sendEncoded } from '../../compressed-pages';
-import { pageOf, sendList } from '../../paging';
+import { JSON_TYPE, pageOf, sendList } from '../../paging';
 import { rowFieldsFor } from '../../../shared/lineWire';
 import type { Actor } from './actor';
 import { KEPT_ANSWER_BYTES, keptAnswers } from './kept-answers';
@@ -64,4 +64,3 @@ function listBody(key: string, texts: readonly Buffer[]): Buffer {
 }
 
 const COMMA = Buffer.from(',');
-const JSON_TYPE = 'application/json; charset=utf-8';

@@ -348,8 +348,8 @@ export const KEY_SLICE = 20_000;
  * An everyday list: the lines of the actor's working set (from `offset` on, at most `limit`),
  * newest first, with how many there are and the lines handed on a page (an array of up to
  * `pageSize`; the first of a longer list of `FIRST_LINES_PAGE`, which the screen shows while the
- * rest is read) at a time, so tens of thousands of lines start flowing to the client at once and no array of every
- * line is ever built. Each page is its own short query by id, never a cursor held open while the
+ * rest is read) at a time, so tens of thousands of lines start flowing to the client at once and
+ * no array of every line is ever built. Each page is its own short query by id, never a cursor held open while the
  * client reads: a slow reader keeps neither SQLite's one connection nor a pooled one, other
  * requests are served between pages, and PostgreSQL's statement timeout applies to each page, not
  * to the whole download.
@@ -369,9 +369,8 @@ export async function workingSet(
    */
   async function* pagesOf(slices: AsyncIterable<readonly number[]> | Iterable<readonly number[]>, skip: number, take: number, first = firstSize) {
     if (take === 0) return;
-    if (take <= pageSize) first = pageSize;
     let waiting: number[] = [];
-    let size = first;
+    let size = take <= pageSize ? pageSize : first;
     for await (const slice of slices) {
       const from = Math.min(skip, slice.length);
       skip -= from;
